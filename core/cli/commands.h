@@ -1,0 +1,13 @@
+#pragma once
+// The fatgraph subcommands. Each takes the arguments after its name, prints its result on
+// stdout (JSON with --json) and returns the exit code; errors propagate as exceptions that
+// main turns into one line on stderr.
+#include <string>
+#include <vector>
+
+namespace fatgraph::cli {
+
+int runInspect(const std::vector<std::string>& args);
+int runConvert(const std::vector<std::string>& args);
+
+}  // namespace fatgraph::cli

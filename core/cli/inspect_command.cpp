@@ -1,0 +1,110 @@
+// fatgraph inspect FILE [--json]: joints, frames, rate, duration, root, units, path length.
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "command_line.h"
+#include "commands.h"
+#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/error.h"
+#include "fatgraph/core/motion_summary.h"
+#include "fatgraph/core/project_store.h"
+
+namespace fatgraph::cli {
+namespace {
+
+nlohmann::json clipJson(const ClipSummary& s) {
+  return {{"name", s.name},         {"frames", s.frames}, {"fps", s.fps},
+          {"duration_s", s.durationS}, {"root", s.root},   {"path_length_m", s.pathLengthM}};
+}
+
+int inspectBvh(const std::string& path, bool json) {
+  const BvhImport bvh = importBvh(path);
+  const ClipSummary s = summarizeClip(bvh.skeleton, bvh.clip);
+  // The file's own frame count and duration; the path is measured without a reference pose.
+  const double duration = bvh.fileFps > 0 ? bvh.fileFrames / bvh.fileFps : 0.0;
+  if (json) {
+    nlohmann::json j = {{"file", path},
+                        {"type", "bvh"},
+                        {"joints", bvh.skeleton.jointCount()},
+                        {"end_sites", bvh.skeleton.endSites.size()},
+                        {"frames", bvh.fileFrames},
+                        {"fps", bvh.fileFps},
+                        {"duration_s", duration},
+                        {"root", s.root},
+                        {"unit_scale", bvh.unitScale},
+                        {"units", unitName(bvh.units)},
+                        {"path_length_m", s.pathLengthM},
+                        {"reference_pose", {{"detected", bvh.referencePoseDetected},
+                                            {"jump_deg", bvh.referencePoseJumpDeg}}}};
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << std::fixed << std::setprecision(3);
+  std::cout << path << "\n"
+            << "  joints       " << bvh.skeleton.jointCount() << " (+" << bvh.skeleton.endSites.size()
+            << " end sites), root " << s.root << "\n"
+            << "  frames       " << bvh.fileFrames << " at " << bvh.fileFps << " fps, "
+            << duration << " s\n"
+            << "  units        " << unitName(bvh.units) << " (x" << std::setprecision(6)
+            << bvh.unitScale << " m" << (bvh.unitsDetected ? ", detected" : "") << ")\n"
+            << std::setprecision(3) << "  root path    " << s.pathLengthM << " m\n"
+            << "  frame 0      "
+            << (bvh.referencePoseDetected ? "reference T-pose (jump " : "motion (largest change ")
+            << std::setprecision(1) << bvh.referencePoseJumpDeg << " deg to frame 1)\n";
+  return 0;
+}
+
+int inspectProject(const std::string& path, bool json) {
+  const Project project = loadProject(path);
+  nlohmann::json clips = nlohmann::json::array();
+  int frames = 0;
+  double duration = 0, pathLength = 0;
+  std::vector<ClipSummary> summaries;
+  for (const Clip& clip : project.clips) {
+    summaries.push_back(summarizeClip(project.skeleton, clip));
+    clips.push_back(clipJson(summaries.back()));
+    frames += summaries.back().frames;
+    duration += summaries.back().durationS;
+    pathLength += summaries.back().pathLengthM;
+  }
+  const std::string root = project.skeleton.jointCount() > 0 ? project.skeleton.names[0] : "";
+  const double fps = project.clips.empty() ? 0.0 : project.clips.front().fps;
+  if (json) {
+    nlohmann::json j = {{"file", path},         {"type", "project"},
+                        {"joints", project.skeleton.jointCount()},
+                        {"end_sites", project.skeleton.endSites.size()},
+                        {"frames", frames},     {"fps", fps},
+                        {"duration_s", duration}, {"root", root},
+                        {"unit_scale", 1.0},    {"path_length_m", pathLength},
+                        {"clips", clips}};
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << std::fixed << std::setprecision(3);
+  std::cout << path << "\n  joints       " << project.skeleton.jointCount() << " (+"
+            << project.skeleton.endSites.size() << " end sites), root " << root << "\n"
+            << "  clips        " << project.clips.size() << ", " << frames << " frames, "
+            << duration << " s, root path " << pathLength << " m\n";
+  for (const ClipSummary& s : summaries) {
+    std::cout << "    " << s.name << ": " << s.frames << " frames at " << s.fps << " fps, "
+              << s.durationS << " s, path " << s.pathLengthM << " m\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int runInspect(const std::vector<std::string>& args) {
+  CommandLine cl("inspect", "FILE [--json]",
+                 "Summarize a BVH or fatgraph project (.fgproj) file: joints, frames, rate,\n"
+                 "duration, root joint, unit scale and the root's ground path length.");
+  cl.flag("--json", "print one JSON object on stdout");
+  if (!cl.parse(args)) return 0;
+  if (cl.positional().size() != 1) throw UsageError{"expected exactly one FILE (see --help)"};
+  const std::string& path = cl.positional().front();
+  if (isProjectFile(path)) return inspectProject(path, cl.has("--json"));
+  return inspectBvh(path, cl.has("--json"));
+}
+
+}  // namespace fatgraph::cli

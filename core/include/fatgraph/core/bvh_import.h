@@ -1,0 +1,67 @@
+#pragma once
+// BVH import: any channel order per joint, position channels on any joint, End Sites,
+// CRLF/LF, tabs, unwrapped Euler angles, unit detection, reference-pose detection and
+// resampling. Produces runtime types in metres, Y up.
+#include <string>
+#include <string_view>
+
+#include "fatgraph/runtime/clip.h"
+#include "fatgraph/runtime/skeleton.h"
+
+namespace fatgraph {
+
+/// Length unit of a BVH file. Auto guesses from the rest pose's size (see detectUnits).
+enum class BvhUnits { Auto, Metres, Centimetres, CmuUnits, Inches, Millimetres };
+
+/// Metres per file unit (CMU units: 1/0.45 inch = 0.056444 m, per the CMU FAQ).
+double unitScale(BvhUnits units);
+std::string_view unitName(BvhUnits units);          // "m", "cm", "cmu", "in", "mm", "auto"
+bool parseUnitName(std::string_view name, BvhUnits& out);
+
+struct BvhImportOptions {
+  BvhUnits units = BvhUnits::Auto;
+  bool dropReferencePose = true;  // drop frame 0 when it is detected as a reference T-pose
+  double resampleFps = 0.0;       // > 0: resample to this rate (slerp); 0 keeps the file's
+  /// Limits that protect against absurd headers; exceeding one is an error, never a huge
+  /// allocation.
+  int maxJoints = 4096;
+  int maxDepth = 256;
+  long long maxFrames = 10'000'000;
+};
+
+struct BvhImport {
+  Skeleton skeleton;
+  Clip clip;                   // name = file base name, source = path
+  BvhUnits units = BvhUnits::Metres;  // the unit used (detected or forced)
+  double unitScale = 1.0;      // metres per file unit
+  bool unitsDetected = false;  // true when Auto chose the unit
+  int fileFrames = 0;          // frame count in the file
+  double fileFps = 0.0;        // 1 / Frame Time
+  bool referencePoseDetected = false;
+  bool referencePoseDropped = false;
+  double referencePoseJumpDeg = 0.0;  // largest joint rotation change from frame 0 to 1
+};
+
+/// Guesses the unit from the rest pose's largest bounding-box extent E (joints and end sites,
+/// in file units), assuming a human-sized figure: E <= 4 metres, 4 < E <= 60 CMU units
+/// (a CMU subject is ~25 units tall), 60 < E <= 600 centimetres, larger millimetres.
+BvhUnits detectUnits(const Skeleton& skeletonInFileUnits, double* extentOut = nullptr);
+
+/// Frame 0 of many mocap files is a reference T-pose recorded separately: the pose jumps by
+/// far more to frame 1 than the motion ever changes between later frames.
+struct ReferencePoseCheck {
+  bool detected = false;
+  double jumpDeg = 0.0;      // largest joint rotation change from frame 0 to frame 1
+  double meanJumpDeg = 0.0;  // mean over joints of that change
+  double typicalDeg = 0.0;   // 99th percentile of the mean change over later frame pairs
+};
+ReferencePoseCheck detectReferencePose(const Clip& clip);
+
+/// Reads and parses a file. Throws FileError naming the file, line and what was expected.
+BvhImport importBvh(const std::string& path, const BvhImportOptions& options = {});
+
+/// Parses BVH text; `fileName` is used in messages and as the clip's source.
+BvhImport parseBvh(std::string_view text, const std::string& fileName,
+                   const BvhImportOptions& options = {});
+
+}  // namespace fatgraph

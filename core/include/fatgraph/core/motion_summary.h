@@ -1,0 +1,24 @@
+#pragma once
+// Summary figures of a clip, as `fatgraph inspect` and the editor's status bar show them.
+#include <string>
+
+#include "fatgraph/runtime/clip.h"
+#include "fatgraph/runtime/skeleton.h"
+
+namespace fatgraph {
+
+struct ClipSummary {
+  std::string name;
+  int frames = 0;
+  double fps = 0.0;
+  double durationS = 0.0;     // frames / fps: the time the frames cover
+  std::string root;           // name of the first root joint
+  double pathLengthM = 0.0;   // length of the root's ground-projected (x, z) path
+};
+
+ClipSummary summarizeClip(const Skeleton& skeleton, const Clip& clip);
+
+/// Length of the ground projection of the first root joint's path, metres.
+double rootPathLength(const Clip& clip);
+
+}  // namespace fatgraph

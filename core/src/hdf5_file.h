@@ -1,0 +1,130 @@
+#pragma once
+// Internal HDF5 helpers for core's stored files: an owning handle, an error-stack silencer,
+// and typed readers/writers that turn every failure into a one-line FileError
+// "<file>: <object>: <what>". Not thread-safe (HDF5 is built without thread safety): one
+// thread does all file I/O.
+#include <hdf5.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fatgraph::h5 {
+
+/// Owns one HDF5 identifier (file, group, dataset, attribute, dataspace, datatype or property
+/// list) and closes it with the matching H5?close on destruction.
+class Handle {
+ public:
+  Handle() = default;
+  explicit Handle(hid_t id) : id_(id) {}
+  ~Handle() { reset(); }
+  Handle(Handle&& other) noexcept : id_(other.release()) {}
+  Handle& operator=(Handle&& other) noexcept {
+    if (this != &other) {
+      reset();
+      id_ = other.release();
+    }
+    return *this;
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+
+  hid_t get() const { return id_; }
+  explicit operator bool() const { return id_ >= 0; }
+  hid_t release() {
+    const hid_t id = id_;
+    id_ = H5I_INVALID_HID;
+    return id;
+  }
+  /// Closes now and returns the close status (a file close flushes, so it can fail).
+  herr_t close();
+  void reset() { static_cast<void>(close()); }
+
+ private:
+  hid_t id_ = H5I_INVALID_HID;
+};
+
+/// Turns off HDF5's automatic error-stack printing for its lifetime and restores the previous
+/// handler afterwards.
+class ErrorSilencer {
+ public:
+  ErrorSilencer();
+  ~ErrorSilencer();
+  ErrorSilencer(const ErrorSilencer&) = delete;
+  ErrorSilencer& operator=(const ErrorSilencer&) = delete;
+
+ private:
+  H5E_auto2_t oldFunc_ = nullptr;
+  void* oldData_ = nullptr;
+};
+
+/// The innermost message on the current HDF5 error stack (where the error was detected),
+/// then clears the stack. Empty when the stack is empty.
+std::string takeErrorMessage();
+
+/// "[10][31][4]".
+std::string formatShape(const std::vector<hsize_t>& dims);
+
+/// Names the file in every message and throws FileError(file, 0, "<object>: <what>").
+class Context {
+ public:
+  explicit Context(std::string file) : file_(std::move(file)) {}
+  const std::string& file() const { return file_; }
+
+  [[noreturn]] void fail(std::string_view object, std::string_view what) const;
+  /// Fails with "<what>: <HDF5's innermost message>" when id < 0; returns an owning handle.
+  Handle check(hid_t id, std::string_view object, std::string_view what) const;
+  /// Fails the same way when status < 0.
+  void check(herr_t status, std::string_view object, std::string_view what) const;
+
+  // ---- writing (file types are standard little-endian; strings are variable-length UTF-8)
+  Handle createGroup(hid_t loc, const std::string& name, const std::string& object) const;
+  void writeStringAttribute(hid_t loc, std::string_view object, const char* name,
+                            const std::string& value) const;
+  void writeIntAttribute(hid_t loc, std::string_view object, const char* name,
+                         std::int64_t value) const;
+  void writeDoubleAttribute(hid_t loc, std::string_view object, const char* name,
+                            double value) const;
+  void writeStrings(hid_t loc, const std::string& object, const char* name,
+                    const std::vector<std::string>& values) const;
+  /// Creates a dataset of `fileType` and shape `dims` and writes `data` (memory type
+  /// `memType`, C order) when it is not empty. `chunkRows` > 0 chunks the first dimension
+  /// in blocks of that many rows with shuffle + deflate + Fletcher-32 (only when dims[0] > 0).
+  Handle createDataset(hid_t loc, const std::string& object, const char* name, hid_t fileType,
+                       const std::vector<hsize_t>& dims, hsize_t chunkRows) const;
+  void writeRows(hid_t dataset, const std::string& object, hid_t memType, hsize_t firstRow,
+                 hsize_t rowCount, const void* data) const;
+
+  // ---- reading
+  Handle openGroup(hid_t loc, const std::string& name, const std::string& object) const;
+  bool hasAttribute(hid_t loc, const char* name) const;
+  std::string readStringAttribute(hid_t loc, std::string_view object, const char* name) const;
+  std::int64_t readIntAttribute(hid_t loc, std::string_view object, const char* name) const;
+  double readDoubleAttribute(hid_t loc, std::string_view object, const char* name) const;
+
+  /// An open dataset with its type class and shape.
+  struct Dataset {
+    Handle id;
+    H5T_class_t typeClass = H5T_NO_CLASS;
+    std::vector<hsize_t> dims;
+    std::string object;
+    std::size_t elementCount() const;
+  };
+  /// Opens `name` under `loc`; fails unless it exists, is a dataset of `typeClass` and has
+  /// the expected shape. In `expected`, a negative entry is a free dimension that is reported
+  /// with the matching `labels` character ("F", "J", "E"): e.g. {-1, 31, 4} with "F" prints
+  /// "expected shape [F][31][4], found [10][30][4]".
+  Dataset openDataset(hid_t loc, const std::string& object, const char* name, H5T_class_t typeClass,
+                      const std::vector<long long>& expected, std::string_view labels) const;
+  /// Reads the whole dataset (converted to `memType`) into `out`, which holds
+  /// elementCount() values. Does nothing for an empty dataset.
+  void readAll(const Dataset& dataset, hid_t memType, void* out) const;
+  /// Reads a 1-D string dataset (variable- or fixed-length, ASCII or UTF-8).
+  std::vector<std::string> readStrings(const Dataset& dataset) const;
+
+ private:
+  std::string file_;
+};
+
+}  // namespace fatgraph::h5

@@ -1,0 +1,36 @@
+#pragma once
+// Adds one imported clip to the document. The command that adds the first clip also sets the
+// project's skeleton, and its undo restores the previous one, so undoing back to an empty
+// document lets a clip of another skeleton in again.
+#include <QUndoCommand>
+
+#include <optional>
+
+#include "app/document.h"
+
+namespace fatgraph::editor {
+
+class AddClipCommand : public QUndoCommand {
+ public:
+  /// Appends `clip` (its skeleton must match the document's).
+  AddClipCommand(Document* document, DocumentClip clip, QUndoCommand* parent = nullptr);
+  /// Appends `clip` and makes `skeleton` (read from `source`) the project's skeleton.
+  AddClipCommand(Document* document, DocumentClip clip, Skeleton skeleton,
+                 const QString& source, QUndoCommand* parent = nullptr);
+
+  void redo() override;
+  void undo() override;
+
+ private:
+  struct SkeletonSwap {
+    Skeleton skeleton;  // the one to install next (redo: new; undo: previous)
+    QString source;
+  };
+
+  Document* document_;
+  int index_;
+  DocumentClip clip_;                  // valid while the clip is not in the document
+  std::optional<SkeletonSwap> swap_;   // set when this command changes the skeleton
+};
+
+}  // namespace fatgraph::editor

@@ -1,0 +1,65 @@
+#pragma once
+// What the viewport draws, computed on the CPU: the current pose of a clip (joint and end
+// site positions from runtime FK, model space = metres, Y up), the root's ground trajectory
+// over the whole clip, and bounds for framing the camera. It copies what it needs, so it
+// never refers to the document's clips.
+#include <QVector3D>
+
+#include <vector>
+
+#include "fatgraph/runtime/clip.h"
+#include "fatgraph/runtime/skeleton.h"
+#include "views/line_geometry.h"
+
+namespace fatgraph::editor {
+
+/// Which side of the body a joint is on, from its name ("LeftArm", "LHipJoint", "l_foot").
+enum class BodySide { Centre, Left, Right };
+BodySide bodySideOf(const std::string& jointName);
+
+/// A bounding sphere.
+struct Bounds {
+  QVector3D center;
+  float radius = 0.0f;
+};
+
+class SkeletonScene {
+ public:
+  /// Takes the skeleton's topology and the clip's root trajectory and bounds; shows frame 0.
+  void setClip(const Skeleton& skeleton, const Clip& clip);
+  void clear();
+  bool hasClip() const { return !parents_.empty(); }
+
+  /// Poses the skeleton at `frame` of `clip` (the clip given to setClip).
+  void setFrame(const Skeleton& skeleton, const Clip& clip, int frame);
+  int frame() const { return frame_; }
+
+  const std::vector<QVector3D>& jointPositions() const { return joints_; }
+  const std::vector<QVector3D>& endSitePositions() const { return endSites_; }
+  const std::vector<QVector3D>& trajectory() const { return trajectory_; }
+  /// Bounds of the current pose.
+  Bounds poseBounds() const;
+  /// Bounds of the whole clip (sampled poses plus the trajectory).
+  const Bounds& clipBounds() const { return clipBounds_; }
+
+  /// Bones (joint to parent, end site to joint) coloured by body side, into `bones`; joint
+  /// markers into `joints`.
+  void buildPose(LineBatch& bones, LineBatch& joints) const;
+  void buildTrajectory(LineBatch& batch) const;
+
+ private:
+  std::vector<int> parents_;
+  std::vector<int> endSiteParents_;
+  std::vector<BodySide> sides_;
+  std::vector<QVector3D> joints_;
+  std::vector<QVector3D> endSites_;
+  std::vector<QVector3D> trajectory_;
+  Bounds clipBounds_;
+  int frame_ = -1;
+  // FK scratch, sized once per clip so posing a frame does not allocate.
+  std::vector<Quat> modelRotations_;
+  std::vector<Vec3> modelPositions_;
+  std::vector<Vec3> endSiteScratch_;
+};
+
+}  // namespace fatgraph::editor

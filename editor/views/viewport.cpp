@@ -1,0 +1,247 @@
+#include "views/viewport.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QSurfaceFormat>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+#include "views/line_shader.h"
+
+namespace fatgraph::editor {
+
+Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
+  setFocusPolicy(Qt::StrongFocus);
+  setMinimumSize(320, 240);
+  setToolTip(tr("Left drag: orbit · Middle or Shift+left drag: pan · Wheel: zoom · "
+                "F: frame the character"));
+}
+
+Viewport::~Viewport() {
+  if (program_) {
+    makeCurrent();
+    releaseGL();
+    doneCurrent();
+  }
+}
+
+QSurfaceFormat Viewport::preferredFormat() {
+  QSurfaceFormat format;
+  format.setRenderableType(QSurfaceFormat::OpenGL);
+  format.setVersion(3, 3);
+  format.setProfile(QSurfaceFormat::CoreProfile);
+  format.setDepthBufferSize(24);
+  format.setSamples(4);
+  return format;
+}
+
+void Viewport::setClip(const Skeleton& skeleton, const Clip& clip) {
+  scene_.setClip(skeleton, clip);
+  frameClip();
+  staticDirty_ = true;
+  poseDirty_ = true;
+  update();
+}
+
+void Viewport::clearClip() {
+  scene_.clear();
+  staticDirty_ = true;
+  poseDirty_ = true;
+  update();
+}
+
+void Viewport::showFrame(const Skeleton& skeleton, const Clip& clip, int frame) {
+  scene_.setFrame(skeleton, clip, frame);
+  poseDirty_ = true;
+  update();
+}
+
+void Viewport::frameCharacter() {
+  if (!scene_.hasClip()) return;
+  const Bounds bounds = scene_.poseBounds();
+  camera_.frame(bounds.center, std::max(bounds.radius, 0.5f));
+  update();
+}
+
+void Viewport::frameClip() {
+  if (!scene_.hasClip()) return;
+  const Bounds& bounds = scene_.clipBounds();
+  camera_.frame(bounds.center, std::max(bounds.radius, 0.5f));
+  update();
+}
+
+void Viewport::setShowGrid(bool show) {
+  showGrid_ = show;
+  update();
+}
+
+void Viewport::setShowTrajectory(bool show) {
+  showTrajectory_ = show;
+  update();
+}
+
+void Viewport::orbit(float yawDegrees, float pitchDegrees) {
+  camera_.orbit(yawDegrees, pitchDegrees);
+  update();
+}
+
+void Viewport::initializeGL() {
+  initializeOpenGLFunctions();
+  connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] {
+    makeCurrent();
+    releaseGL();
+    doneCurrent();
+  });
+  QString log;
+  program_ = createLineProgram(*context(), log);
+  if (!program_) {
+    qWarning("fatgraph-editor: cannot build the viewport shader: %s", qPrintable(log));
+    return;
+  }
+  vao_.create();  // required by core profiles; absent on plain GL 2.1, which works without
+  for (QOpenGLBuffer* buffer : {&gridBuffer_, &trajectoryBuffer_, &bonesBuffer_, &jointsBuffer_}) {
+    buffer->create();
+  }
+  staticDirty_ = true;
+  poseDirty_ = true;
+}
+
+void Viewport::releaseGL() {
+  for (QOpenGLBuffer* buffer : {&gridBuffer_, &trajectoryBuffer_, &bonesBuffer_, &jointsBuffer_}) {
+    buffer->destroy();
+  }
+  vao_.destroy();
+  program_.reset();
+}
+
+void Viewport::rebuildStaticGeometry() {
+  grid_.clear();
+  grid_.width = 1.0f;
+  QVector3D center;
+  int halfExtent = 10;
+  if (scene_.hasClip()) {
+    const Bounds& bounds = scene_.clipBounds();
+    center = bounds.center;
+    halfExtent = std::max(5, static_cast<int>(std::ceil(bounds.radius)) + 3);
+  }
+  addGroundGrid(grid_, center, halfExtent, QColor(70, 75, 84), QColor(100, 107, 118));
+  trajectory_.clear();
+  trajectory_.width = 2.0f;
+  scene_.buildTrajectory(trajectory_);
+}
+
+void Viewport::upload(QOpenGLBuffer& buffer, const LineBatch& batch) {
+  buffer.bind();
+  buffer.allocate(batch.vertices.data(),
+                  static_cast<int>(batch.vertices.size() * sizeof(LineVertex)));
+  buffer.release();
+}
+
+void Viewport::draw(QOpenGLBuffer& buffer, const LineBatch& batch, int vertexCount) {
+  if (vertexCount == 0) return;
+  buffer.bind();
+  constexpr int stride = sizeof(LineVertex);
+  program_->enableAttributeArray(kLineStart);
+  program_->enableAttributeArray(kLineEnd);
+  program_->enableAttributeArray(kLineCorner);
+  program_->enableAttributeArray(kLineColor);
+  program_->setAttributeBuffer(kLineStart, GL_FLOAT, offsetof(LineVertex, start), 3, stride);
+  program_->setAttributeBuffer(kLineEnd, GL_FLOAT, offsetof(LineVertex, end), 3, stride);
+  program_->setAttributeBuffer(kLineCorner, GL_FLOAT, offsetof(LineVertex, corner), 2, stride);
+  program_->setAttributeBuffer(kLineColor, GL_FLOAT, offsetof(LineVertex, color), 4, stride);
+  program_->setUniformValue("uWidth", batch.width * static_cast<float>(devicePixelRatioF()));
+  program_->setUniformValue("uCap", batch.cap * static_cast<float>(devicePixelRatioF()));
+  glDrawArrays(GL_TRIANGLES, 0, vertexCount);
+  buffer.release();
+}
+
+void Viewport::paintGL() {
+  const QColor background = backgroundColor();
+  glClearColor(static_cast<float>(background.redF()), static_cast<float>(background.greenF()),
+               static_cast<float>(background.blueF()), 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  if (!program_) return;
+
+  if (staticDirty_) {
+    rebuildStaticGeometry();
+    upload(gridBuffer_, grid_);
+    upload(trajectoryBuffer_, trajectory_);
+    gridCount_ = static_cast<int>(grid_.vertices.size());
+    trajectoryCount_ = static_cast<int>(trajectory_.vertices.size());
+    staticDirty_ = false;
+  }
+  if (poseDirty_) {
+    bones_.clear();
+    bones_.width = 4.0f;
+    bones_.cap = 1.5f;
+    joints_.clear();
+    joints_.width = 7.0f;
+    joints_.cap = 3.5f;
+    scene_.buildPose(bones_, joints_);
+    upload(bonesBuffer_, bones_);
+    upload(jointsBuffer_, joints_);
+    bonesCount_ = static_cast<int>(bones_.vertices.size());
+    jointsCount_ = static_cast<int>(joints_.vertices.size());
+    poseDirty_ = false;
+  }
+
+  const float dpr = static_cast<float>(devicePixelRatioF());
+  const QSizeF pixels(width() * dpr, height() * dpr);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+
+  program_->bind();
+  const QMatrix4x4 mvp =
+      camera_.projection(static_cast<float>(pixels.width() / std::max(pixels.height(), 1.0))) *
+      camera_.view();
+  program_->setUniformValue("uMvp", mvp);
+  program_->setUniformValue("uViewport", pixels);
+  QOpenGLVertexArrayObject::Binder vaoBinder(&vao_);
+  if (showGrid_) draw(gridBuffer_, grid_, gridCount_);
+  if (showTrajectory_) draw(trajectoryBuffer_, trajectory_, trajectoryCount_);
+  draw(bonesBuffer_, bones_, bonesCount_);
+  draw(jointsBuffer_, joints_, jointsCount_);
+  program_->release();
+}
+
+void Viewport::mousePressEvent(QMouseEvent* event) {
+  lastMouse_ = event->position().toPoint();
+  setFocus(Qt::MouseFocusReason);
+}
+
+void Viewport::mouseMoveEvent(QMouseEvent* event) {
+  const QPoint position = event->position().toPoint();
+  const QPoint delta = position - lastMouse_;
+  lastMouse_ = position;
+  const bool pan = (event->buttons() & Qt::MiddleButton) ||
+                   ((event->buttons() & Qt::LeftButton) &&
+                    (event->modifiers() & Qt::ShiftModifier));
+  if (pan) {
+    camera_.pan(static_cast<float>(delta.x()), static_cast<float>(delta.y()), height());
+    update();
+  } else if (event->buttons() & Qt::LeftButton) {
+    orbit(-0.4f * static_cast<float>(delta.x()), 0.4f * static_cast<float>(delta.y()));
+  }
+}
+
+void Viewport::wheelEvent(QWheelEvent* event) {
+  camera_.zoom(static_cast<float>(event->angleDelta().y()) / 120.0f);
+  update();
+  event->accept();
+}
+
+void Viewport::keyPressEvent(QKeyEvent* event) {
+  if (event->key() == Qt::Key_F) {
+    frameCharacter();
+    return;
+  }
+  QOpenGLWidget::keyPressEvent(event);
+}
+
+}  // namespace fatgraph::editor

@@ -1,0 +1,99 @@
+#pragma once
+// The 3D view: a ground grid (1 m cells at y = 0), the root's ground trajectory over the
+// clip, and the posed skeleton (bones from each joint to its parent and to its end sites,
+// joints as square markers). Left drag orbits, middle drag or Shift + left drag pans, the
+// wheel zooms, F frames the character. Rendering uses one small shader program and vertex
+// buffers, written for GL 3.3 core, GLES 3 or GL 2.1, so it runs on Mesa llvmpipe under Xvfb.
+#include <QOpenGLBuffer>
+#include <QOpenGLFunctions>
+#include <QOpenGLShaderProgram>
+#include <QOpenGLVertexArrayObject>
+#include <QOpenGLWidget>
+#include <QPoint>
+
+#include <memory>
+
+#include "views/line_geometry.h"
+#include "views/orbit_camera.h"
+#include "views/skeleton_scene.h"
+
+class QSurfaceFormat;
+
+namespace fatgraph::editor {
+
+class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
+  Q_OBJECT
+
+ public:
+  explicit Viewport(QWidget* parent = nullptr);
+  ~Viewport() override;
+
+  /// The surface format the editor asks for: GL 3.3 core, depth buffer, 4x multisampling.
+  /// Set it as the default before creating the QApplication.
+  static QSurfaceFormat preferredFormat();
+  static QColor backgroundColor() { return {38, 41, 46}; }
+
+  /// Shows `clip` (copies what it needs), poses frame 0 and frames the whole clip.
+  void setClip(const Skeleton& skeleton, const Clip& clip);
+  void clearClip();
+  /// Poses the skeleton at `frame` of the clip given to setClip.
+  void showFrame(const Skeleton& skeleton, const Clip& clip, int frame);
+
+  const SkeletonScene& scene() const { return scene_; }
+  OrbitCamera& camera() { return camera_; }
+  const OrbitCamera& camera() const { return camera_; }
+  bool showGrid() const { return showGrid_; }
+  bool showTrajectory() const { return showTrajectory_; }
+
+ public slots:
+  /// Centres the camera on the current pose at a distance that fits it.
+  void frameCharacter();
+  /// Centres the camera on the whole clip.
+  void frameClip();
+  void setShowGrid(bool show);
+  void setShowTrajectory(bool show);
+  /// Orbits the camera by angles in degrees and repaints.
+  void orbit(float yawDegrees, float pitchDegrees);
+
+ protected:
+  void initializeGL() override;
+  void paintGL() override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+
+ private:
+  void releaseGL();
+  void rebuildStaticGeometry();
+  void draw(QOpenGLBuffer& buffer, const LineBatch& batch, int vertexCount);
+  void upload(QOpenGLBuffer& buffer, const LineBatch& batch);
+
+  SkeletonScene scene_;
+  OrbitCamera camera_;
+  bool showGrid_ = true;
+  bool showTrajectory_ = true;
+  QPoint lastMouse_;
+
+  // CPU geometry; `*Dirty_` marks what must be re-uploaded at the next paint.
+  LineBatch grid_;
+  LineBatch trajectory_;
+  LineBatch bones_;
+  LineBatch joints_;
+  bool staticDirty_ = true;
+  bool poseDirty_ = true;
+
+  // GL resources, valid between initializeGL and releaseGL.
+  std::unique_ptr<QOpenGLShaderProgram> program_;
+  QOpenGLVertexArrayObject vao_;
+  QOpenGLBuffer gridBuffer_{QOpenGLBuffer::VertexBuffer};
+  QOpenGLBuffer trajectoryBuffer_{QOpenGLBuffer::VertexBuffer};
+  QOpenGLBuffer bonesBuffer_{QOpenGLBuffer::VertexBuffer};
+  QOpenGLBuffer jointsBuffer_{QOpenGLBuffer::VertexBuffer};
+  int gridCount_ = 0;
+  int trajectoryCount_ = 0;
+  int bonesCount_ = 0;
+  int jointsCount_ = 0;
+};
+
+}  // namespace fatgraph::editor

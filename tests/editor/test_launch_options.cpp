@@ -1,0 +1,69 @@
+// The editor's command line: files, --screenshot and --frame, and rejected arguments.
+#include <QTest>
+
+#include "app/launch_options.h"
+
+using fatgraph::editor::LaunchOptions;
+using fatgraph::editor::parseLaunchOptions;
+
+class TestLaunchOptions : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void parse_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QStringList>("files");
+    QTest::addColumn<QString>("screenshot");
+    QTest::addColumn<int>("frame");
+    QTest::addColumn<bool>("valid");
+    const QString a = QStringLiteral("a.bvh");
+    const QString b = QStringLiteral("b.fgproj");
+    const QString png = QStringLiteral("out.png");
+    QTest::newRow("nothing") << QStringList{} << QStringList{} << QString() << 0 << true;
+    QTest::newRow("files") << QStringList{a, b} << QStringList{a, b} << QString() << 0 << true;
+    QTest::newRow("screenshot") << QStringList{a, QStringLiteral("--screenshot"), png,
+                                               QStringLiteral("--frame"), QStringLiteral("600")}
+                                << QStringList{a} << png << 600 << true;
+    QTest::newRow("screenshot, frame 0") << QStringList{QStringLiteral("--screenshot=out.png"), a}
+                                         << QStringList{a} << png << 0 << true;
+    QTest::newRow("negative frame") << QStringList{a, QStringLiteral("--screenshot"), png,
+                                                   QStringLiteral("--frame"), QStringLiteral("-3")}
+                                    << QStringList{a} << png << -3 << false;
+    QTest::newRow("frame not a number")
+        << QStringList{QStringLiteral("--screenshot"), png, QStringLiteral("--frame"),
+                       QStringLiteral("ten")}
+        << QStringList{} << png << 0 << false;
+    QTest::newRow("frame without screenshot")
+        << QStringList{a, QStringLiteral("--frame"), QStringLiteral("3")} << QStringList{a}
+        << QString() << 3 << false;
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--bogus")} << QStringList{}
+                                    << QString() << 0 << false;
+    QTest::newRow("screenshot without path") << QStringList{QStringLiteral("--screenshot")}
+                                             << QStringList{} << QString() << 0 << false;
+  }
+
+  void parse() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QStringList, files);
+    QFETCH(QString, screenshot);
+    QFETCH(int, frame);
+    QFETCH(bool, valid);
+    arguments.prepend(QStringLiteral("fatgraph-editor"));
+    const LaunchOptions options = parseLaunchOptions(arguments);
+    QCOMPARE(options.error.isEmpty(), valid);
+    if (!valid) return;
+    QCOMPARE(options.files, files);
+    QCOMPARE(options.screenshotPath, screenshot);
+    QCOMPARE(options.screenshotMode(), !screenshot.isEmpty());
+    QCOMPARE(options.frame, frame);
+  }
+
+  void helpIsUsage() {
+    const LaunchOptions options =
+        parseLaunchOptions({QStringLiteral("fatgraph-editor"), QStringLiteral("--help")});
+    QVERIFY(options.error.contains(QStringLiteral("--screenshot")));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchOptions)
+#include "test_launch_options.moc"

@@ -1,0 +1,150 @@
+// The OpenGL viewport, rendered for real (Xvfb + Mesa): bones appear, orbiting changes the
+// image, framing centres the character, and a window capture includes the GL view.
+// Exits 77 (SKIPPED) when there is no X display.
+#include <QApplication>
+#include <QOpenGLContext>
+#include <QSurfaceFormat>
+#include <QTest>
+
+#include <cstdio>
+
+#include "app/document.h"
+#include "app/main_window.h"
+#include "app/window_capture.h"
+#include "fatgraph/core/bvh_import.h"
+#include "views/viewport.h"
+
+using fatgraph::editor::Viewport;
+
+namespace {
+
+const QString kWalk = QStringLiteral(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh");
+
+bool isBackground(QRgb pixel, const QColor& background) {
+  return qAbs(qRed(pixel) - background.red()) < 12 &&
+         qAbs(qGreen(pixel) - background.green()) < 12 &&
+         qAbs(qBlue(pixel) - background.blue()) < 12;
+}
+
+/// Pixels of `image` inside `rect` that differ from the background, and their centroid.
+struct Coverage {
+  int count = 0;
+  QPointF centroid;
+};
+Coverage coverage(const QImage& image, QRect rect = {}) {
+  if (rect.isNull()) rect = image.rect();
+  Coverage c;
+  const QColor background = Viewport::backgroundColor();
+  double sx = 0;
+  double sy = 0;
+  for (int y = rect.top(); y <= rect.bottom(); ++y) {
+    for (int x = rect.left(); x <= rect.right(); ++x) {
+      if (isBackground(image.pixel(x, y), background)) continue;
+      ++c.count;
+      sx += x;
+      sy += y;
+    }
+  }
+  if (c.count > 0) c.centroid = QPointF(sx / c.count, sy / c.count);
+  return c;
+}
+
+int differingPixels(const QImage& a, const QImage& b) {
+  int n = 0;
+  for (int y = 0; y < a.height(); ++y) {
+    for (int x = 0; x < a.width(); ++x) n += a.pixel(x, y) != b.pixel(x, y);
+  }
+  return n;
+}
+
+}  // namespace
+
+class TestViewport : public QObject {
+  Q_OBJECT
+
+ private:
+  fatgraph::BvhImport walk_;
+
+ private slots:
+  void initTestCase() {
+    walk_ = fatgraph::importBvh(kWalk.toStdString());
+    QVERIFY(walk_.clip.frameCount() > 600);
+  }
+
+  void rendersBonesAndOrbits() {
+    Viewport view;
+    view.resize(640, 480);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.context() && view.context()->isValid());
+    qInfo("GL %d.%d%s", view.format().majorVersion(), view.format().minorVersion(),
+          view.context()->isOpenGLES() ? " ES" : "");
+
+    const QImage empty = view.grabFramebuffer();
+    view.setShowGrid(false);
+    QCOMPARE(coverage(view.grabFramebuffer()).count, 0);  // no clip, no grid: background only
+    view.setShowGrid(true);
+    QVERIFY(coverage(empty).count > 1000);  // the grid alone
+
+    view.setClip(walk_.skeleton, walk_.clip);
+    view.showFrame(walk_.skeleton, walk_.clip, 600);
+    view.setShowGrid(false);
+    view.setShowTrajectory(false);
+    view.frameCharacter();
+    const QImage bones = view.grabFramebuffer();
+    const Coverage skeleton = coverage(bones);
+    QVERIFY2(skeleton.count > 2000, qPrintable(QString::number(skeleton.count)));
+    QVERIFY(skeleton.count < bones.width() * bones.height() / 4);
+    // Framed: the skeleton's pixels sit around the centre of the image.
+    QVERIFY(qAbs(skeleton.centroid.x() - bones.width() / 2.0) < bones.width() * 0.15);
+    QVERIFY(qAbs(skeleton.centroid.y() - bones.height() / 2.0) < bones.height() * 0.15);
+
+    view.orbit(90.0f, 0.0f);
+    const QImage turned = view.grabFramebuffer();
+    QVERIFY(coverage(turned).count > 1000);
+    QVERIFY(differingPixels(bones, turned) > 1000);
+
+    view.setShowTrajectory(true);
+    QVERIFY(coverage(view.grabFramebuffer()).count > coverage(turned).count);
+  }
+
+  void anotherFrameMovesTheBones() {
+    Viewport view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setClip(walk_.skeleton, walk_.clip);
+    view.setShowGrid(false);
+    view.showFrame(walk_.skeleton, walk_.clip, 0);
+    const QImage first = view.grabFramebuffer();
+    view.showFrame(walk_.skeleton, walk_.clip, 300);
+    QVERIFY(differingPixels(first, view.grabFramebuffer()) > 200);
+  }
+
+  void windowCaptureIncludesTheViewport() {
+    fatgraph::editor::MainWindow window;
+    window.setInteractive(false);
+    QCOMPARE(window.openFiles({kWalk}), QStringList());
+    window.show();
+    QVERIFY(fatgraph::editor::waitUntilExposed(window));
+    QVERIFY(window.showFrame(600));
+    const QImage shot = fatgraph::editor::captureWindow(window);
+    QCOMPARE(shot.size(), window.size());
+    const QRect viewRect(window.viewport()->mapTo(&window, QPoint(0, 0)),
+                         window.viewport()->size());
+    QVERIFY(coverage(shot, viewRect).count > 2000);
+  }
+};
+
+int main(int argc, char* argv[]) {
+  if (qEnvironmentVariableIsEmpty("DISPLAY") && qgetenv("QT_QPA_PLATFORM") == "xcb") {
+    std::puts("SKIP: no X display (run under xvfb-run)");
+    return 77;
+  }
+  QSurfaceFormat::setDefaultFormat(Viewport::preferredFormat());
+  QApplication app(argc, argv);
+  TestViewport test;
+  return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_viewport.moc"

@@ -9,5 +9,7 @@ namespace fatgraph::cli {
 
 int runInspect(const std::vector<std::string>& args);
 int runConvert(const std::vector<std::string>& args);
+int runBuild(const std::vector<std::string>& args);
+int runEdit(const std::vector<std::string>& args);
 
 }  // namespace fatgraph::cli

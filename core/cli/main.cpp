@@ -19,6 +19,8 @@ struct Command {
 const Command kCommands[] = {
     {"inspect", fatgraph::cli::runInspect, "summarize a BVH or project file"},
     {"convert", fatgraph::cli::runConvert, "import a BVH (units, T-pose, rate) and write standard BVH"},
+    {"build", fatgraph::cli::runBuild, "build a fat graph (hubs, segments, fat edges) into a project"},
+    {"edit", fatgraph::cli::runEdit, "apply a JSON list of graph edits to a project"},
 };
 
 void printUsage(std::ostream& out) {

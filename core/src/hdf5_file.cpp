@@ -4,6 +4,10 @@
 
 #include "fatgraph/core/error.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#endif
+
 namespace fatgraph::h5 {
 
 herr_t Handle::close() {
@@ -29,12 +33,20 @@ herr_t Handle::close() {
   }
 }
 
-ErrorSilencer::ErrorSilencer() {
-  H5Eget_auto2(H5E_DEFAULT, &oldFunc_, &oldData_);
+void prepare() {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+#if defined(__SANITIZE_ADDRESS__)
+  static const bool freeListsOff = H5set_free_list_limits(0, 0, 0, 0, 0, 0) >= 0;
+  static_cast<void>(freeListsOff);
+#endif
 }
 
-ErrorSilencer::~ErrorSilencer() { H5Eset_auto2(H5E_DEFAULT, oldFunc_, oldData_); }
+Handle openFileReadOnly(const std::string& path) {
+#if defined(__SANITIZE_ADDRESS__)
+  __lsan::ScopedDisabler hdf5LeaksOnCorruptFiles;
+#endif
+  return Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT));
+}
 
 namespace {
 
@@ -45,45 +57,14 @@ herr_t innermostMessage(unsigned n, const H5E_error2_t* err, void* data) {
   return 0;
 }
 
-const char* className(H5T_class_t c) {
-  switch (c) {
-    case H5T_INTEGER:
-      return "integer";
-    case H5T_FLOAT:
-      return "floating-point";
-    case H5T_STRING:
-      return "string";
-    case H5T_COMPOUND:
-      return "compound";
-    case H5T_ENUM:
-      return "enum";
-    case H5T_ARRAY:
-      return "array";
-    case H5T_VLEN:
-      return "variable-length";
-    default:
-      return "other";
-  }
-}
+}  // namespace
 
-Handle utf8StringType(bool variable, size_t size) {
+Handle stringType(bool variable, size_t size) {
   Handle t(H5Tcopy(H5T_C_S1));
   H5Tset_size(t.get(), variable ? H5T_VARIABLE : size);
   H5Tset_cset(t.get(), H5T_CSET_UTF8);
   return t;
 }
-
-// Frees the strings HDF5 allocated for a variable-length read, whatever happens next.
-struct VlenStrings {
-  std::vector<char*> ptrs;
-  ~VlenStrings() {
-    for (char* p : ptrs) {
-      if (p != nullptr) H5free_memory(p);
-    }
-  }
-};
-
-}  // namespace
 
 std::string takeErrorMessage() {
   std::string message;
@@ -106,16 +87,18 @@ void Context::fail(std::string_view object, std::string_view what) const {
   throw FileError(file_, 0, message);
 }
 
+void Context::failHdf5(std::string_view object, std::string_view what) const {
+  const std::string detail = takeErrorMessage();
+  fail(object, detail.empty() ? std::string(what) : std::string(what) + " (" + detail + ")");
+}
+
 Handle Context::check(hid_t id, std::string_view object, std::string_view what) const {
-  if (id < 0) {
-    const std::string detail = takeErrorMessage();
-    fail(object, detail.empty() ? std::string(what) : std::string(what) + " (" + detail + ")");
-  }
+  if (id < 0) failHdf5(object, what);
   return Handle(id);
 }
 
 void Context::check(herr_t status, std::string_view object, std::string_view what) const {
-  if (status < 0) static_cast<void>(check(hid_t{-1}, object, what));
+  if (status < 0) failHdf5(object, what);
 }
 
 // ---------------------------------------------------------------------------- writing
@@ -152,7 +135,7 @@ void writeScalarAttribute(const Context& ctx, hid_t loc, std::string_view object
 
 void Context::writeStringAttribute(hid_t loc, std::string_view object, const char* name,
                                    const std::string& value) const {
-  Handle type = utf8StringType(true, 0);
+  Handle type = stringType(true, 0);
   const char* p = value.c_str();
   writeScalarAttribute(*this, loc, object, name, type.get(), type.get(), &p);
 }
@@ -169,9 +152,15 @@ void Context::writeDoubleAttribute(hid_t loc, std::string_view object, const cha
   writeScalarAttribute(*this, loc, object, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
 }
 
+void Context::writeBoolAttribute(hid_t loc, std::string_view object, const char* name,
+                                 bool value) const {
+  const std::uint8_t v = value ? 1 : 0;
+  writeScalarAttribute(*this, loc, object, name, H5T_STD_U8LE, H5T_NATIVE_UINT8, &v);
+}
+
 void Context::writeStrings(hid_t loc, const std::string& object, const char* name,
                            const std::vector<std::string>& values) const {
-  Handle type = utf8StringType(true, 0);
+  Handle type = stringType(true, 0);
   Handle ds = createDataset(loc, object, name, type.get(), {values.size()}, 0);
   std::vector<const char*> ptrs;
   ptrs.reserve(values.size());
@@ -220,175 +209,4 @@ void Context::writeRows(hid_t dataset, const std::string& object, hid_t memType,
   check(H5Dwrite(dataset, memType, memSpace.get(), fileSpace.get(), H5P_DEFAULT, data), object,
         what);
 }
-
-// ---------------------------------------------------------------------------- reading
-
-Handle Context::openGroup(hid_t loc, const std::string& name, const std::string& object) const {
-  const htri_t exists = H5Lexists(loc, name.c_str(), H5P_DEFAULT);
-  if (exists < 0) static_cast<void>(check(hid_t{-1}, object, "cannot look up group"));
-  if (exists == 0) fail(object, "missing group");
-  return check(H5Gopen2(loc, name.c_str(), H5P_DEFAULT), object, "is not a readable group");
-}
-
-bool Context::hasAttribute(hid_t loc, const char* name) const {
-  const htri_t exists = H5Aexists(loc, name);
-  if (exists < 0) H5Eclear2(H5E_DEFAULT);
-  return exists > 0;
-}
-
-namespace {
-
-// Opens a scalar (or one-element) attribute and returns it with its type class.
-Handle openScalarAttribute(const Context& ctx, hid_t loc, std::string_view object, const char* name,
-                           H5T_class_t& typeClass) {
-  const std::string label = std::string("attribute '") + name + "'";
-  if (!ctx.hasAttribute(loc, name)) ctx.fail(object, "missing " + label);
-  Handle attr = ctx.check(H5Aopen(loc, name, H5P_DEFAULT), object, "cannot open " + label);
-  Handle space = ctx.check(H5Aget_space(attr.get()), object, "cannot read " + label);
-  if (H5Sget_simple_extent_npoints(space.get()) != 1) {
-    ctx.fail(object, label + ": expected a single value");
-  }
-  Handle type = ctx.check(H5Aget_type(attr.get()), object, "cannot read " + label);
-  typeClass = H5Tget_class(type.get());
-  return attr;
-}
-
-}  // namespace
-
-std::string Context::readStringAttribute(hid_t loc, std::string_view object,
-                                         const char* name) const {
-  H5T_class_t cls{};
-  Handle attr = openScalarAttribute(*this, loc, object, name, cls);
-  const std::string label = std::string("attribute '") + name + "'";
-  if (cls != H5T_STRING) fail(object, label + ": expected a string, found " + className(cls));
-  Handle fileType = check(H5Aget_type(attr.get()), object, "cannot read " + label);
-  const htri_t variable = H5Tis_variable_str(fileType.get());
-  const H5T_cset_t cset = H5Tget_cset(fileType.get());
-  if (variable > 0) {
-    Handle memType = utf8StringType(true, 0);
-    H5Tset_cset(memType.get(), cset);
-    VlenStrings buf;
-    buf.ptrs.assign(1, nullptr);
-    check(H5Aread(attr.get(), memType.get(), buf.ptrs.data()), object, "cannot read " + label);
-    return buf.ptrs[0] != nullptr ? std::string(buf.ptrs[0]) : std::string();
-  }
-  const size_t size = H5Tget_size(fileType.get());
-  Handle memType = utf8StringType(false, size);
-  H5Tset_cset(memType.get(), cset);
-  H5Tset_strpad(memType.get(), H5T_STR_NULLPAD);
-  std::string s(size, '\0');
-  check(H5Aread(attr.get(), memType.get(), s.data()), object, "cannot read " + label);
-  s.resize(std::min(s.find('\0'), s.size()));
-  return s;
-}
-
-std::int64_t Context::readIntAttribute(hid_t loc, std::string_view object, const char* name) const {
-  H5T_class_t cls{};
-  Handle attr = openScalarAttribute(*this, loc, object, name, cls);
-  const std::string label = std::string("attribute '") + name + "'";
-  if (cls != H5T_INTEGER) fail(object, label + ": expected an integer, found " + className(cls));
-  std::int64_t v = 0;
-  check(H5Aread(attr.get(), H5T_NATIVE_INT64, &v), object, "cannot read " + label);
-  return v;
-}
-
-double Context::readDoubleAttribute(hid_t loc, std::string_view object, const char* name) const {
-  H5T_class_t cls{};
-  Handle attr = openScalarAttribute(*this, loc, object, name, cls);
-  const std::string label = std::string("attribute '") + name + "'";
-  if (cls != H5T_FLOAT && cls != H5T_INTEGER) {
-    fail(object, label + ": expected a number, found " + className(cls));
-  }
-  double v = 0;
-  check(H5Aread(attr.get(), H5T_NATIVE_DOUBLE, &v), object, "cannot read " + label);
-  return v;
-}
-
-std::size_t Context::Dataset::elementCount() const {
-  std::size_t n = 1;
-  for (hsize_t d : dims) n *= static_cast<std::size_t>(d);
-  return n;
-}
-
-Context::Dataset Context::openDataset(hid_t loc, const std::string& object, const char* name,
-                                      H5T_class_t typeClass, const std::vector<long long>& expected,
-                                      std::string_view labels) const {
-  const htri_t exists = H5Lexists(loc, name, H5P_DEFAULT);
-  if (exists < 0) static_cast<void>(check(hid_t{-1}, object, "cannot look up dataset"));
-  if (exists == 0) fail(object, "missing dataset");
-  Dataset ds;
-  ds.object = object;
-  ds.id = check(H5Dopen2(loc, name, H5P_DEFAULT), object, "is not a readable dataset");
-  Handle type = check(H5Dget_type(ds.id.get()), object, "cannot read the type");
-  ds.typeClass = H5Tget_class(type.get());
-  if (ds.typeClass != typeClass) {
-    fail(object, std::string("expected ") + className(typeClass) + " data, found " +
-                     className(ds.typeClass));
-  }
-  Handle space = check(H5Dget_space(ds.id.get()), object, "cannot read the shape");
-  const int rank = H5Sget_simple_extent_ndims(space.get());
-  if (rank < 0) static_cast<void>(check(hid_t{-1}, object, "cannot read the shape"));
-  ds.dims.resize(static_cast<size_t>(rank));
-  H5Sget_simple_extent_dims(space.get(), ds.dims.data(), nullptr);
-
-  bool ok = ds.dims.size() == expected.size();
-  std::string want;
-  size_t label = 0;
-  for (size_t i = 0; i < expected.size(); ++i) {
-    if (expected[i] < 0) {
-      want += "[" + std::string(1, label < labels.size() ? labels[label] : '?') + "]";
-      ++label;
-    } else {
-      want += "[" + std::to_string(expected[i]) + "]";
-      if (ok && ds.dims[i] != static_cast<hsize_t>(expected[i])) ok = false;
-    }
-  }
-  if (!ok) fail(object, "expected shape " + want + ", found " + formatShape(ds.dims));
-  // Refuse absurd headers before anything is allocated for them.
-  long double total = 1;
-  for (hsize_t d : ds.dims) total *= static_cast<long double>(d);
-  if (total > static_cast<long double>(1ull << 34)) {
-    fail(object, "shape " + formatShape(ds.dims) + " is too large");
-  }
-  return ds;
-}
-
-void Context::readAll(const Dataset& dataset, hid_t memType, void* out) const {
-  if (dataset.elementCount() == 0) return;
-  check(H5Dread(dataset.id.get(), memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, out), dataset.object,
-        "cannot read");
-}
-
-std::vector<std::string> Context::readStrings(const Dataset& dataset) const {
-  const size_t n = dataset.elementCount();
-  std::vector<std::string> out;
-  if (n == 0) return out;
-  Handle fileType = check(H5Dget_type(dataset.id.get()), dataset.object, "cannot read the type");
-  const H5T_cset_t cset = H5Tget_cset(fileType.get());
-  out.reserve(n);
-  if (H5Tis_variable_str(fileType.get()) > 0) {
-    Handle memType = utf8StringType(true, 0);
-    H5Tset_cset(memType.get(), cset);
-    VlenStrings buf;
-    buf.ptrs.assign(n, nullptr);
-    readAll(dataset, memType.get(), buf.ptrs.data());
-    for (const char* p : buf.ptrs) out.emplace_back(p != nullptr ? p : "");
-    return out;
-  }
-  const size_t size = H5Tget_size(fileType.get());
-  const H5T_str_t pad = H5Tget_strpad(fileType.get());
-  Handle memType = utf8StringType(false, size);
-  H5Tset_cset(memType.get(), cset);
-  H5Tset_strpad(memType.get(), pad);
-  std::vector<char> buf(n * size);
-  readAll(dataset, memType.get(), buf.data());
-  for (size_t i = 0; i < n; ++i) {
-    std::string s(buf.data() + i * size, size);
-    s.resize(std::min(s.find('\0'), s.size()));
-    if (pad == H5T_STR_SPACEPAD) s.erase(s.find_last_not_of(' ') + 1);
-    out.push_back(std::move(s));
-  }
-  return out;
-}
-
 }  // namespace fatgraph::h5

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/runtime/pose.h"
 
 namespace fatgraph::synthetic {
 
@@ -98,5 +99,38 @@ struct FootState {
 };
 FootState footState(const LegRig& leg, const std::vector<SyntheticFootprint>& stances, double t,
                     double stepHeight);
+
+// ---- parameters and errors (synthetic_params.cpp)
+
+/// "%.6g" formatting for error messages.
+std::string formatNumber(double x);
+/// Throws Error("<who>: <what>") unless ok.
+void require(bool ok, const char* who, const std::string& what);
+/// Throws Error naming the first invalid parameter, its accepted range and its value.
+void validateParams(const SyntheticWalkParams& params, const Rig& rig, const char* who);
+
+// ---- body animation and leg IK (synthetic_body.cpp)
+
+constexpr double kReachGuard = 0.995;  // legs never extend beyond 99.5 % of their length
+constexpr double kReachMax = 0.9995;   // IK limit (the guard keeps inside it)
+constexpr double kReachMin = 0.25;     // deeper folding means the crouch is too deep
+
+/// The character frame and gait clock at one frame.
+struct BodyState {
+  Vec3 pathPosition = Vec3::Zero();  // on the floor
+  double heading = 0, phase = 0, speedFactor = 0;
+};
+
+/// Sets every joint of `pose` but the legs (those get identity, rest offsets): the root at
+/// `rootHeight` above the floor on the path, and the spine, head, arms or tail.
+void poseBody(const Rig& rig, const SyntheticWalkParams& params,
+              const std::vector<double>& offsets, const BodyState& body, double rootHeight,
+              Pose& pose);
+
+/// World rotations of thigh and shin putting the ankle at `ankle` from the hip joint at
+/// `hip` (clamped to [kReachMin, kReachMax] of the leg length); returns the unclamped
+/// hip-ankle distance as a fraction of the leg length.
+double solveTwoBone(const LegRig& leg, const Vec3& hip, const Vec3& ankle, const Vec3& forward,
+                    Quat& thighWorld, Quat& shinWorld);
 
 }  // namespace fatgraph::synthetic

@@ -44,8 +44,9 @@ void finishLegs(Rig& rig) {
     leg.toeHeight = restPos[leg.toe].y();
     maxLength = std::max(maxLength, leg.upperLength + leg.lowerLength);
   }
-  // The stand keeps every leg at 97 % of its length: knees slightly bent, never locked.
-  rig.standRootHeight = rig.restRootHeight - 0.03 * maxLength;
+  // The stand keeps every leg at 99 % of its length: knees slightly bent (~16 deg), never
+  // locked, and inside the walk's reach guard so the stand is never clipped.
+  rig.standRootHeight = rig.restRootHeight - 0.01 * maxLength;
 }
 
 }  // namespace

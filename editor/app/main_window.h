@@ -11,6 +11,7 @@
 
 class QAction;
 class QLabel;
+class QMimeData;
 
 namespace fatgraph::editor {
 

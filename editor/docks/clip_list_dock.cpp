@@ -24,6 +24,9 @@ ClipListDock::ClipListDock(Document* document, QWidget* parent)
   view_->setSelectionMode(QAbstractItemView::SingleSelection);
   view_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   view_->setUniformItemSizes(true);
+  view_->setTextElideMode(Qt::ElideRight);
+  view_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  view_->setSpacing(2);
   removeButton_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   removeButton_->setVisible(false);
 

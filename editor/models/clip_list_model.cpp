@@ -25,7 +25,7 @@ int ClipListModel::rowCount(const QModelIndex& parent) const {
 }
 
 QString ClipListModel::summary(const QString& name, int frames, double fps, double duration) {
-  return tr("%1 — %2 frames · %3 fps · %4 s")
+  return tr("%1\n%2 frames · %3 fps · %4 s")
       .arg(name)
       .arg(frames)
       .arg(fps, 0, 'g', 4)

@@ -29,7 +29,7 @@ class ClipListModel : public QAbstractListModel {
   Qt::ItemFlags flags(const QModelIndex& index) const override;
   QHash<int, QByteArray> roleNames() const override;
 
-  /// "144_03 — 4210 frames · 120 fps · 35.08 s"
+  /// Two lines: the name, then "4479 frames · 120 fps · 37.32 s".
   static QString summary(const QString& name, int frames, double fps, double duration);
 
  private:

@@ -51,7 +51,7 @@ void OrbitCamera::zoom(float steps) {
 void OrbitCamera::frame(const QVector3D& center, float radius) {
   target = center;
   const float halfFov = qDegreesToRadians(fovDegrees) / 2;
-  distance = std::max(radius, 0.1f) / std::sin(halfFov) * 1.05f;
+  distance = std::max(radius, 0.1f) / std::sin(halfFov) * 0.9f;
 }
 
 }  // namespace fatgraph::editor

@@ -10,7 +10,7 @@ class OrbitCamera {
  public:
   QVector3D target{0.0f, 1.0f, 0.0f};
   float yawDegrees = 35.0f;    // 0 looks along -Z (camera on +Z); positive turns left
-  float pitchDegrees = 20.0f;  // elevation above the ground plane, [-89, 89]
+  float pitchDegrees = 28.0f;  // elevation above the ground plane, [-89, 89]
   float distance = 5.0f;       // metres from the target
   float fovDegrees = 40.0f;    // vertical field of view
 
@@ -25,7 +25,8 @@ class OrbitCamera {
   void pan(float dxPixels, float dyPixels, int viewportHeight);
   /// Wheel steps: positive moves closer. Each step scales the distance by 0.85.
   void zoom(float steps);
-  /// Looks at a sphere so that it fills the view, keeping the direction.
+  /// Looks at a sphere so that it about fills the view height, keeping the direction (bounds
+  /// are boxes, whose spheres are loose, so it frames slightly tighter than the sphere).
   void frame(const QVector3D& center, float radius);
 };
 

@@ -85,7 +85,7 @@ void SkeletonScene::setClip(const Skeleton& skeleton, const Clip& clip) {
 void SkeletonScene::setFrame(const Skeleton& skeleton, const Clip& clip, int frame) {
   if (!hasClip() || frame < 0 || frame >= clip.frameCount()) return;
   clipFrameToModel(skeleton, clip, frame, modelRotations_, modelPositions_);
-  endSitePositions(skeleton, modelRotations_, modelPositions_, endSiteScratch_);
+  fatgraph::endSitePositions(skeleton, modelRotations_, modelPositions_, endSiteScratch_);
   joints_.resize(modelPositions_.size());
   std::transform(modelPositions_.begin(), modelPositions_.end(), joints_.begin(), toQt);
   endSites_.resize(endSiteScratch_.size());

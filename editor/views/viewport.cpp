@@ -22,11 +22,9 @@ Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
 }
 
 Viewport::~Viewport() {
-  if (program_) {
-    makeCurrent();
-    releaseGL();
-    doneCurrent();
-  }
+  // The context outlives this object's members: release now and stop listening to it.
+  if (context() != nullptr) disconnect(context(), nullptr, this, nullptr);
+  releaseGL();
 }
 
 QSurfaceFormat Viewport::preferredFormat() {
@@ -91,11 +89,8 @@ void Viewport::orbit(float yawDegrees, float pitchDegrees) {
 
 void Viewport::initializeGL() {
   initializeOpenGLFunctions();
-  connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] {
-    makeCurrent();
-    releaseGL();
-    doneCurrent();
-  });
+  connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &Viewport::releaseGL,
+          Qt::UniqueConnection);
   QString log;
   program_ = createLineProgram(*context(), log);
   if (!program_) {
@@ -111,11 +106,14 @@ void Viewport::initializeGL() {
 }
 
 void Viewport::releaseGL() {
+  if (!program_) return;
+  makeCurrent();
   for (QOpenGLBuffer* buffer : {&gridBuffer_, &trajectoryBuffer_, &bonesBuffer_, &jointsBuffer_}) {
     buffer->destroy();
   }
   vao_.destroy();
   program_.reset();
+  doneCurrent();
 }
 
 void Viewport::rebuildStaticGeometry() {

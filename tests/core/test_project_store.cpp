@@ -347,9 +347,9 @@ class TestProjectStore : public QObject {
     QVERIFY(run({QStringLiteral("-a"), QStringLiteral("/file_type")})
                 .contains(QLatin1String("(0): \"fatgraph.project\"")));
     // The first quaternion is stored (w, x, y, z).
-    const QString dump = run({QStringLiteral("-d"), QStringLiteral("/clips/0000/rotations"),
-                              QStringLiteral("-c"), QStringLiteral("1,1,4"), QStringLiteral("-m"),
-                              QStringLiteral("%.17g")});
+    const QString dump =
+        run({QStringLiteral("-d"), QStringLiteral("/clips/0000/rotations"), QStringLiteral("-c"),
+             QStringLiteral("1,1,4"), QStringLiteral("-m"), QStringLiteral("%.17g")});
     const Quat q = makeProject().clips[0].rotations[0];
     const double wxyz[4] = {q.w(), q.x(), q.y(), q.z()};
     for (int k = 0; k < 4; ++k) {
@@ -618,6 +618,9 @@ class TestProjectStore : public QObject {
     QTest::newRow("truncated to half")
         << "truncated"
         << "cannot open the HDF5 file; it may be truncated or corrupt (";
+    QTest::newRow("corrupt header")
+        << "header"
+        << "cannot open the HDF5 file; it may be truncated or corrupt (";
     QTest::newRow("corrupt chunk") << "chunk"
                                    << "/clips/0000/rotations: cannot read (";
     QTest::newRow("other HDF5 file")
@@ -640,6 +643,11 @@ class TestProjectStore : public QObject {
     } else if (kind == QLatin1String("truncated")) {
       p = savedSample();
       std::filesystem::resize_file(p, std::filesystem::file_size(p) / 2);
+    } else if (kind == QLatin1String("header")) {
+      p = savedSample();
+      std::fstream file(p, std::ios::in | std::ios::out | std::ios::binary);
+      file.seekp(100);
+      file << randomBytes(400);
     } else if (kind == QLatin1String("chunk")) {
       p = savedSample();
       haddr_t addr = 0;

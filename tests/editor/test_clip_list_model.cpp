@@ -52,11 +52,11 @@ class TestClipListModel : public QObject {
     QTest::addColumn<double>("fps");
     QTest::addColumn<double>("duration");
     QTest::addColumn<QString>("display");
-    QTest::newRow("120 fps") << 121 << 120.0 << 1.0 << QStringLiteral("clip — 121 frames · 120 fps · 1.00 s");
-    QTest::newRow("30 fps") << 31 << 30.0 << 1.0 << QStringLiteral("clip — 31 frames · 30 fps · 1.00 s");
-    QTest::newRow("one frame") << 1 << 30.0 << 0.0 << QStringLiteral("clip — 1 frames · 30 fps · 0.00 s");
+    QTest::newRow("120 fps") << 121 << 120.0 << 1.0 << QStringLiteral("clip\n121 frames · 120 fps · 1.00 s");
+    QTest::newRow("30 fps") << 31 << 30.0 << 1.0 << QStringLiteral("clip\n31 frames · 30 fps · 1.00 s");
+    QTest::newRow("one frame") << 1 << 30.0 << 0.0 << QStringLiteral("clip\n1 frames · 30 fps · 0.00 s");
     QTest::newRow("29.97") << 300 << 29.97 << 299 / 29.97
-                           << QStringLiteral("clip — 300 frames · 29.97 fps · 9.98 s");
+                           << QStringLiteral("clip\n300 frames · 29.97 fps · 9.98 s");
   }
 
   void data() {

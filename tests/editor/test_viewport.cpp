@@ -121,6 +121,43 @@ class TestViewport : public QObject {
     QVERIFY(differingPixels(first, view.grabFramebuffer()) > 200);
   }
 
+  void cameraFollowsMouseAndKeys() {
+    Viewport view;
+    view.resize(400, 300);
+    view.setClip(walk_.skeleton, walk_.clip);
+    auto drag = [&](Qt::MouseButton button, Qt::KeyboardModifiers modifiers, QPoint delta) {
+      const QPointF from(200, 150);
+      const QPointF to = from + QPointF(delta);
+      QMouseEvent press(QEvent::MouseButtonPress, from, view.mapToGlobal(from), button, button,
+                        modifiers);
+      QApplication::sendEvent(&view, &press);
+      QMouseEvent move(QEvent::MouseMove, to, view.mapToGlobal(to), Qt::NoButton, button,
+                       modifiers);
+      QApplication::sendEvent(&view, &move);
+    };
+    const fatgraph::editor::OrbitCamera start = view.camera();
+    drag(Qt::LeftButton, Qt::NoModifier, QPoint(50, 20));  // orbit
+    QVERIFY(view.camera().yawDegrees != start.yawDegrees);
+    QVERIFY(view.camera().pitchDegrees > start.pitchDegrees);
+    QCOMPARE(view.camera().target, start.target);
+
+    const QVector3D target = view.camera().target;
+    drag(Qt::MiddleButton, Qt::NoModifier, QPoint(30, 0));  // pan
+    QVERIFY((view.camera().target - target).length() > 0.01f);
+    const QVector3D panned = view.camera().target;
+    drag(Qt::LeftButton, Qt::ShiftModifier, QPoint(0, 30));  // pan too
+    QVERIFY((view.camera().target - panned).length() > 0.01f);
+
+    const float distance = view.camera().distance;
+    QWheelEvent wheel(QPointF(200, 150), view.mapToGlobal(QPointF(200, 150)), QPoint(),
+                      QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&view, &wheel);
+    QVERIFY(view.camera().distance < distance);
+
+    QTest::keyClick(&view, Qt::Key_F);  // frame the character: target at the pose's centre
+    QVERIFY((view.camera().target - view.scene().poseBounds().center).length() < 1e-4f);
+  }
+
   void windowCaptureIncludesTheViewport() {
     fatgraph::editor::MainWindow window;
     window.setInteractive(false);

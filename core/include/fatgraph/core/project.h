@@ -5,19 +5,46 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/fat_edge_clustering.h"
+#include "fatgraph/core/motion_graph.h"
 #include "fatgraph/runtime/clip.h"
 #include "fatgraph/runtime/skeleton.h"
 
 namespace fatgraph {
 
+/// Settings of graph construction; changing one invalidates the cached distances.
+struct GraphSettings {
+  double fps = 30.0;  // working rate: `build` resamples every clip to it
+  int window = 10;    // k, frames at the working rate (about 1/3 s)
+  std::vector<double> jointWeights;  // one per joint, or empty for all ones
+  Linkage linkage = Linkage::Complete;
+};
+
+/// The distance scan of the project's clips under `fingerprint` (clips + settings): reused as
+/// long as neither changes, so editing hubs and thresholds never recomputes the matrix.
+struct DistanceCache {
+  std::string fingerprint;
+  DistanceScan scan;
+  bool valid() const { return !fingerprint.empty(); }
+};
+
 struct Project {
   Skeleton skeleton;
   std::vector<Clip> clips;  // every clip uses `skeleton`; rates may differ per clip
+  GraphSettings settings;
+  DistanceCache distances;
+  MotionGraph graph;
+  /// Every user edit of the graph, in order, as JSON objects (see graph_edits.h): the history
+  /// a user can read or replay headless.
+  std::vector<std::string> edits;
 
   /// Index of the clip named `name`, or -1.
   int findClip(const std::string& name) const;
   /// Empty when consistent (skeleton valid, every clip matches it), else the first problem.
   std::string validate() const;
+  /// A hash of everything the distance scan depends on (skeleton, clips, window, weights).
+  std::string distanceFingerprint() const;
 };
 
 }  // namespace fatgraph

@@ -24,6 +24,17 @@
 // `standDuration`. The first and last frames are then the same neutral stand (independent of
 // the style knobs, stride, turning rate) up to the root's position and heading, so two
 // different motions pass through a shared pose.
+//
+// Walking height: the root's height under the bob is the highest that keeps every leg within
+// 99.5 % of its length over a steady cycle (computed from the gait alone, so clips of the same
+// gait agree frame for frame whatever their length or lead-in), never above the stand; during
+// the common pose's ramps it is also capped per frame so no leg overextends.
+//
+// Typical use in a test:
+//   SyntheticWalkParams p;            // biped defaults
+//   p.turningRate = 0.5;              // a left turn, radius speed / 0.5
+//   const SyntheticMotion m = generateBipedWalk(p);
+//   run the analysis on m.skeleton / m.clip, compare with m.truth.legs[i].footprints etc.
 #include <limits>
 #include <string>
 #include <vector>
@@ -148,8 +159,9 @@ struct SyntheticGroundTruth {
   // Per frame.
   std::vector<Vec3> pathPositions;   // character frame origin, on the floor (y = floorHeight)
   std::vector<double> pathHeadings;  // rad, unwrapped path heading (yaw of the tangent)
-  std::vector<double> cyclePhases;   // gait phase in cycles, unwrapped: leg i strikes when
-                                     // phase - phaseOffset_i is an integer (during walking)
+  std::vector<double> cyclePhases;   // gait phase in cycles, linear in time (also through the
+                                     // stands, where it means nothing): while walking, leg i
+                                     // strikes when phase - phaseOffset_i is an integer
   std::vector<double> speedFactors;  // 0 = standing, 1 = full speed (common-pose ramps)
 };
 

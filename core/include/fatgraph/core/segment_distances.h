@@ -1,0 +1,55 @@
+#pragma once
+// Pairwise segment distances for fat-edge clustering (seed 002 §3.2, eq. 1; ALGORITHMS.md A).
+// DTW distance is not symmetric; clustering uses max(dist(a, b), dist(b, a)).
+#include <Eigen/Core>
+#include <vector>
+
+#include "fatgraph/core/dynamic_time_warping.h"
+#include "fatgraph/core/motion_graph.h"
+#include "fatgraph/core/progress.h"
+
+namespace fatgraph {
+
+struct SegmentDistances {
+  /// n x n over the segments passed in, in m^2 (mean squared frame distance after DTW):
+  /// max(dist(a, b), dist(b, a)); 0 on the diagonal; +inf where the two segments are not
+  /// comparable (different start or end hubs, a hub of -1, or lengths beyond the DTW slope
+  /// limits). Symmetric.
+  Eigen::MatrixXd distance;
+
+  /// The same values as RMS metres (element-wise square root; +inf stays +inf).
+  Eigen::MatrixXd rms() const;
+};
+
+/// RMS metres for a segment distance in m^2 (its square root; +inf stays +inf).
+double segmentDistanceToRms(double distanceSquared);
+/// m^2 for an RMS threshold in metres (its square).
+double rmsToSegmentDistance(double rms);
+
+/// Throws Error naming the segment when it is not inside its clip of `features`.
+void checkSegmentInFeatures(const PoseFeatures& features, const Segment& segment, int index);
+
+/// Frame distances d(a(t), b(u)) between two segments (rows: a, columns: b), in metres.
+Eigen::MatrixXd segmentFrameDistances(const PoseFeatures& features, const Segment& a,
+                                      const Segment& b);
+
+/// DTW of segment a onto segment b (warp from a's frame times to b's).
+DtwResult segmentDtw(const PoseFeatures& features, const Segment& a, const Segment& b);
+
+/// max(dist(a, b), dist(b, a)) in m^2, +inf when infeasible. Does not look at the hubs.
+/// Exactly the value computeSegmentDistances stores for a comparable pair.
+double symmetricSegmentDistance(const PoseFeatures& features, const Segment& a, const Segment& b);
+
+/// True when the pair is compared at all: same fromHub and toHub, neither -1.
+bool segmentsComparable(const Segment& a, const Segment& b);
+
+/// All pairwise distances. Pairs are spread over std::thread workers (one per hardware thread,
+/// `threads` > 0 overrides); each pair's value depends only on its two segments, so the result
+/// is the same for any thread count. `progress` (may be empty) is called on the calling thread
+/// with the fraction of pairs done; returning false stops the workers and throws Cancelled
+/// (progress.h). Throws Error when a segment lies outside `features`.
+SegmentDistances computeSegmentDistances(const PoseFeatures& features,
+                                         const std::vector<Segment>& segments,
+                                         const ProgressCallback& progress = {}, int threads = 0);
+
+}  // namespace fatgraph

@@ -1,0 +1,165 @@
+#include "fatgraph/core/fat_graph_builder.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "fatgraph/core/hub_suggestions.h"
+#include "fatgraph/core/segment_cutting.h"
+#include "fatgraph/core/segment_distances.h"
+
+namespace fatgraph {
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Maps a stage's progress into [from, to] of the overall progress.
+ProgressCallback stage(const ProgressCallback& overall, double from, double to) {
+  if (!overall) return {};
+  return [=](double f) { return overall(from + (to - from) * std::clamp(f, 0.0, 1.0)); };
+}
+
+std::string metres(double v) {
+  std::ostringstream s;
+  s.precision(4);
+  s << v << " m";
+  return s.str();
+}
+
+}  // namespace
+
+PoseFeatures projectFeatures(const Project& project) {
+  return PoseFeatures(project.skeleton, project.clips, project.settings.jointWeights);
+}
+
+const DistanceScan& ensureDistanceScan(Project& project, const PoseFeatures& features,
+                                       const BuildOptions& options, bool& fromCache,
+                                       const ProgressCallback& progress) {
+  const std::string fingerprint = project.distanceFingerprint();
+  fromCache = project.distances.fingerprint == fingerprint &&
+              project.distances.scan.frames == features.frameCount();
+  if (!fromCache) {
+    DistanceMatrixSettings settings;
+    settings.window = project.settings.window;
+    settings.memoryBudgetBytes = options.memoryBudgetBytes;
+    settings.threads = options.threads;
+    DistanceScan scan = scanDistanceMatrix(features, settings, progress);
+    project.distances.scan = std::move(scan);
+    project.distances.fingerprint = fingerprint;
+  }
+  return project.distances.scan;
+}
+
+double defaultEdgeThreshold(double hubThresholdRms) {
+  // The hub threshold says how far apart (RMS over the window, after alignment) two poses may
+  // be and still count as the same pose. A segment distance (eq. 1) is a mean of squared
+  // per-frame distances over a whole segment, whose middle frames may differ more than its
+  // matched ends: allowing segments 1.5 times the pose-match distance keeps one motion's
+  // variations (a walk's left and right turns) together while separating other motions.
+  return 1.5 * hubThresholdRms;
+}
+
+Hub makeHub(const PoseFeatures& features, std::string name, int globalFrame,
+            const std::vector<int>& matches) {
+  Hub hub;
+  hub.name = std::move(name);
+  hub.frame = features.frameRef(globalFrame);
+  for (int m : matches) hub.matchSet.push_back(features.frameRef(m));
+  std::sort(hub.matchSet.begin(), hub.matchSet.end());
+  return hub;
+}
+
+void rebuildFromHubs(Project& project, const PoseFeatures& features, BuildReport& report,
+                     const ProgressCallback& progress) {
+  MotionGraph& g = project.graph;
+  std::vector<int> frameCounts;
+  for (const Clip& c : project.clips) frameCounts.push_back(c.frameCount());
+  SegmentCutResult cut = cutSegments(g.hubs, frameCounts);
+  g.segments = std::move(cut.segments);
+  g.entries = std::move(cut.entries);
+  g.exits = std::move(cut.exits);
+  g.cutNotes = std::move(cut.notes);
+  report.notes.insert(report.notes.end(), g.cutNotes.begin(), g.cutNotes.end());
+
+  auto t = std::chrono::steady_clock::now();
+  SegmentDistances distances = computeSegmentDistances(features, g.segments, stage(progress, 0.0, 0.9));
+  g.segmentDistances = std::move(distances.distance);
+  report.dtwSeconds = secondsSince(t);
+
+  t = std::chrono::steady_clock::now();
+  g.fatEdges = clusterFatEdges(g.segments, g.segmentDistances, g.edgeThreshold.rms,
+                               project.settings.linkage);
+  refreshFatEdges(features, g.segments, g.fatEdges, &g.segmentDistances);
+  report.clusteringSeconds = secondsSince(t);
+  if (progress) progress(1.0);
+}
+
+BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
+  if (project.clips.empty()) throw Error("build: no clips to build a graph from");
+  if (std::string e = project.validate(); !e.empty()) throw Error("build: " + e);
+  if (options.hubCount < 1) throw Error("build: --hubs must be at least 1");
+  for (const std::optional<double>& t : {options.hubThresholdRms, options.edgeThresholdRms}) {
+    if (t && !(*t > 0.0 && std::isfinite(*t))) throw Error("build: thresholds must be positive metres");
+  }
+  BuildReport report;
+  Project work = project;  // the project changes only when every step succeeded
+  const PoseFeatures features = projectFeatures(work);
+  report.frames = features.frameCount();
+  const int window = work.settings.window;
+  int usable = 0;
+  for (int i = 0; i < features.frameCount(); ++i) usable += windowInsideClip(features, i, window);
+  if (usable < 3) {
+    throw Error("build: the clips are too short for a window of " + std::to_string(window) +
+                " frames (" + std::to_string(features.frameCount()) + " frames in all)");
+  }
+
+  auto t = std::chrono::steady_clock::now();
+  const DistanceScan& scan = ensureDistanceScan(work, features, options, report.distancesFromCache,
+                                                stage(options.progress, 0.0, 0.6));
+  report.distanceSeconds = report.distancesFromCache ? 0.0 : secondsSince(t);
+
+  MotionGraph& g = work.graph;
+  g = MotionGraph{};
+  const HubThreshold derived = suggestHubThreshold(scan);
+  if (options.hubThresholdRms) {
+    g.hubThreshold = {*options.hubThresholdRms, false, "set by the user"};
+  } else {
+    g.hubThreshold = {derived.rms, true, derived.method};
+  }
+  const std::vector<HubSuggestion> suggestions =
+      suggestHubs(features, scan, g.hubThreshold.rms, options.hubCount);
+  if (suggestions.empty()) {
+    throw Error("build: hub threshold " + metres(g.hubThreshold.rms) +
+                " yields no match; row minima range from " + metres(derived.smallestMinimumRms) +
+                " to " + metres(derived.largestMinimumRms) +
+                ", so thresholds above " + metres(derived.smallestMinimumRms) +
+                " give matches (the data suggest " + metres(derived.rms) + ")");
+  }
+  if (static_cast<int>(suggestions.size()) < options.hubCount) {
+    report.notes.push_back("only " + std::to_string(suggestions.size()) + " of " +
+                           std::to_string(options.hubCount) +
+                           " hubs found: every other frame is within the threshold of a hub or matches nothing");
+  }
+  for (size_t h = 0; h < suggestions.size(); ++h) {
+    g.hubs.push_back(makeHub(features, "hub" + std::to_string(h), suggestions[h].frame,
+                             suggestions[h].matches));
+  }
+  if (options.edgeThresholdRms) {
+    g.edgeThreshold = {*options.edgeThresholdRms, false, "set by the user"};
+  } else {
+    g.edgeThreshold = {defaultEdgeThreshold(g.hubThreshold.rms), true, "1.5 x the hub threshold"};
+  }
+  rebuildFromHubs(work, features, report, stage(options.progress, 0.6, 1.0));
+  if (g.segments.empty()) {
+    throw Error("build: the hubs cut no hub-to-hub segment (every clip has at most one cut); "
+                "add hubs or raise the hub threshold (now " + metres(g.hubThreshold.rms) + ")");
+  }
+  work.edits.clear();
+  project = std::move(work);
+  return report;
+}
+
+}  // namespace fatgraph

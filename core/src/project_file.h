@@ -1,0 +1,57 @@
+#pragma once
+// Internal: reading and writing the contents of a project file (schema:
+// docs/PROJECT_FORMAT.md). project_store.cpp owns opening, atomic replacement and the checks
+// that a file is an HDF5 project file at all; these functions fill or read an open file.
+#include <string>
+
+#include "fatgraph/core/project.h"
+#include "fatgraph/core/project_store.h"
+#include "hdf5_file.h"
+
+namespace fatgraph::project_file {
+
+/// The value of the root attribute `file_type`.
+inline constexpr const char* kFileType = "fatgraph.project";
+/// The value of the root attribute `generator`.
+inline constexpr const char* kGenerator = "fatgraph 0.1.0";
+
+/// "0000", "0001", ...: the names of numbered groups (clips, hubs, fat edges) keep their order.
+std::string clipGroupName(size_t index);
+
+/// Total frames of all clips (the frame count of a current distance cache).
+long long totalFrames(const Project& project);
+
+/// Whether /distances is written: the cache is valid and made for the clips' total frame
+/// count. A cache with another frame count is stale (made for other clips) and is not saved.
+bool writesDistanceCache(const Project& project);
+
+/// Whether /graph is written: the graph holds anything (hubs, segments, notes, fat edges,
+/// distances) or a threshold differs from the default.
+bool writesGraph(const MotionGraph& graph);
+
+/// A problem found by checkGraphData: the HDF5 object that stores the offending item and what
+/// is wrong with it. `what` is empty when there is none.
+struct Problem {
+  std::string object;
+  std::string what;
+  bool found() const { return !what.empty(); }
+};
+
+/// Checks what format version 2 adds (settings, the distance cache when `checkCache`, the
+/// graph, the edit history) against the project's skeleton and clips: every index in range,
+/// warps strictly increasing, shapes consistent. Returns the first problem. Both the writer
+/// (before saving) and the reader (after reading) use it, so a file that saves also loads.
+Problem checkGraphData(const Project& project, bool checkCache);
+
+/// Writes the root attributes, /skeleton, /clips, /settings, /distances (when
+/// writesDistanceCache), /graph (when writesGraph) and /edits into an empty file, calling
+/// options.afterGroupWritten after each top-level group and each clip. Throws FileError (via
+/// ctx).
+void write(const h5::Context& ctx, hid_t file, const Project& project,
+           const ProjectSaveOptions& options);
+
+/// Checks file_type and format_version, reads and validates everything. Throws FileError
+/// naming the object; never returns a partial project.
+Project read(const h5::Context& ctx, hid_t file);
+
+}  // namespace fatgraph::project_file

@@ -1,0 +1,718 @@
+// Reads and validates a project from an open HDF5 file (schema: docs/PROJECT_FORMAT.md).
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "fatgraph/core/fat_edge_edits.h"
+#include "project_file.h"
+
+namespace fatgraph::project_file {
+
+namespace {
+
+using h5::Context;
+using h5::Handle;
+
+constexpr double kUnitTolerance = 1e-6;  // same as Clip::validate
+
+static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 must be three packed doubles");
+static_assert(sizeof(Quat) == 4 * sizeof(double), "Quat must be four packed doubles");
+
+std::string jointLabel(const std::vector<std::string>& names, size_t j) {
+  return "joint " + std::to_string(j) + " ('" + names[j] + "')";
+}
+
+Skeleton readSkeleton(const Context& ctx, hid_t file) {
+  Handle g = ctx.openGroup(file, "skeleton", "/skeleton");
+  Skeleton s;
+  const auto namesDs = ctx.openDataset(g.get(), "/skeleton/names", "names", H5T_STRING, {-1}, "J");
+  s.names = ctx.readStrings(namesDs);
+  const auto jn = static_cast<long long>(s.names.size());
+  if (jn == 0) ctx.fail("/skeleton/names", "the skeleton has no joints");
+  if (jn > INT_MAX / 4) ctx.fail("/skeleton/names", "too many joints");
+
+  const auto parentsDs =
+      ctx.openDataset(g.get(), "/skeleton/parents", "parents", H5T_INTEGER, {jn}, "");
+  s.parents.resize(static_cast<size_t>(jn));
+  ctx.readAll(parentsDs, H5T_NATIVE_INT, s.parents.data());
+  for (size_t i = 0; i < s.parents.size(); ++i) {
+    const int p = s.parents[i];
+    if (p < -1 || p >= static_cast<int>(i)) {
+      ctx.fail("/skeleton/parents", jointLabel(s.names, i) + " has parent " + std::to_string(p) +
+                                        ", expected -1 or an index below " + std::to_string(i));
+    }
+  }
+
+  const auto offsetsDs =
+      ctx.openDataset(g.get(), "/skeleton/rest_offsets", "rest_offsets", H5T_FLOAT, {jn, 3}, "");
+  s.restOffsets.resize(static_cast<size_t>(jn));
+  ctx.readAll(offsetsDs, H5T_NATIVE_DOUBLE, s.restOffsets.data());
+  for (size_t i = 0; i < s.restOffsets.size(); ++i) {
+    if (!s.restOffsets[i].allFinite()) {
+      ctx.fail("/skeleton/rest_offsets", jointLabel(s.names, i) + ": non-finite offset");
+    }
+  }
+
+  const auto animDs = ctx.openDataset(g.get(), "/skeleton/animated_translation",
+                                      "animated_translation", H5T_INTEGER, {jn}, "");
+  std::vector<int> animated(static_cast<size_t>(jn));
+  ctx.readAll(animDs, H5T_NATIVE_INT, animated.data());
+  for (size_t i = 0; i < animated.size(); ++i) {
+    if (animated[i] != 0 && animated[i] != 1) {
+      ctx.fail(
+          "/skeleton/animated_translation",
+          jointLabel(s.names, i) + ": value " + std::to_string(animated[i]) + ", expected 0 or 1");
+    }
+    s.animatedTranslation.push_back(animated[i] == 1);
+  }
+
+  const auto endParentsDs = ctx.openDataset(g.get(), "/skeleton/end_site_parents",
+                                            "end_site_parents", H5T_INTEGER, {-1}, "E");
+  const auto en = static_cast<long long>(endParentsDs.dims[0]);
+  const auto endOffsetsDs = ctx.openDataset(g.get(), "/skeleton/end_site_offsets",
+                                            "end_site_offsets", H5T_FLOAT, {en, 3}, "");
+  std::vector<int> endParents(static_cast<size_t>(en));
+  std::vector<Vec3> endOffsets(static_cast<size_t>(en));
+  ctx.readAll(endParentsDs, H5T_NATIVE_INT, endParents.data());
+  ctx.readAll(endOffsetsDs, H5T_NATIVE_DOUBLE, endOffsets.data());
+  for (size_t i = 0; i < endParents.size(); ++i) {
+    if (endParents[i] < 0 || endParents[i] >= jn) {
+      ctx.fail("/skeleton/end_site_parents",
+               "end site " + std::to_string(i) + " has parent " + std::to_string(endParents[i]) +
+                   ", expected a joint index in [0, " + std::to_string(jn) + ")");
+    }
+    if (!endOffsets[i].allFinite()) {
+      ctx.fail("/skeleton/end_site_offsets",
+               "end site " + std::to_string(i) + ": non-finite offset");
+    }
+    s.endSites.push_back({endParents[i], endOffsets[i]});
+  }
+  return s;
+}
+
+Clip readClip(const Context& ctx, hid_t clips, const std::string& name, const Skeleton& skeleton) {
+  const std::string object = "/clips/" + name;
+  Handle g = ctx.openGroup(clips, name, object);
+  Clip clip;
+  clip.name = ctx.readStringAttribute(g.get(), object, "name");
+  clip.source = ctx.readStringAttribute(g.get(), object, "source");
+  clip.fps = ctx.readDoubleAttribute(g.get(), object, "fps");
+  clip.sourceFps = ctx.readDoubleAttribute(g.get(), object, "source_fps");
+  const std::int64_t first = ctx.readIntAttribute(g.get(), object, "source_first_frame");
+  if (!(clip.fps > 0) || !std::isfinite(clip.fps)) {
+    ctx.fail(object,
+             "attribute 'fps' is " + std::to_string(clip.fps) + ", expected a positive rate");
+  }
+  if (!(clip.sourceFps >= 0) || !std::isfinite(clip.sourceFps)) {
+    ctx.fail(object, "attribute 'source_fps' is " + std::to_string(clip.sourceFps) +
+                         ", expected a rate >= 0 (0 = unknown)");
+  }
+  if (first < 0 || first > INT_MAX) {
+    ctx.fail(object, "attribute 'source_first_frame' is " + std::to_string(first) +
+                         ", expected a frame index >= 0");
+  }
+  clip.sourceFirstFrame = static_cast<int>(first);
+
+  const long long j = skeleton.jointCount();
+  clip.jointCount = skeleton.jointCount();
+  const std::string rotObject = object + "/rotations";
+  const auto rotDs = ctx.openDataset(g.get(), rotObject, "rotations", H5T_FLOAT, {-1, j, 4}, "F");
+  const auto f = static_cast<long long>(rotDs.dims[0]);
+  if (f * j > INT_MAX) ctx.fail(rotObject, "too many frames");
+  const std::string transObject = object + "/translations";
+  const auto transDs =
+      ctx.openDataset(g.get(), transObject, "translations", H5T_FLOAT, {f, j, 3}, "");
+
+  const auto n = static_cast<size_t>(f * j);
+  clip.rotations.resize(n);
+  ctx.readAll(rotDs, H5T_NATIVE_DOUBLE, clip.rotations.data());
+  for (size_t i = 0; i < n; ++i) {
+    const Eigen::Vector4d wxyz = clip.rotations[i].coeffs();  // read as (w, x, y, z)
+    Quat& q = clip.rotations[i];
+    q = Quat(wxyz[0], wxyz[1], wxyz[2], wxyz[3]);
+    const double norm = q.norm();
+    if (!std::isfinite(norm) || std::abs(norm - 1.0) > kUnitTolerance) {
+      ctx.fail(rotObject, "frame " + std::to_string(i / j) + ", " +
+                              jointLabel(skeleton.names, i % j) + ": not a unit quaternion (norm " +
+                              std::to_string(norm) + ")");
+    }
+  }
+  clip.translations.resize(n);
+  ctx.readAll(transDs, H5T_NATIVE_DOUBLE, clip.translations.data());
+  for (size_t i = 0; i < n; ++i) {
+    if (!clip.translations[i].allFinite()) {
+      ctx.fail(transObject, "frame " + std::to_string(i / j) + ", " +
+                                jointLabel(skeleton.names, i % j) + ": non-finite translation");
+    }
+  }
+  return clip;
+}
+
+// Numbered child groups in index order ("0000", "0001", ...). Children whose names are not
+// decimal numbers are ignored (reserved for later versions); the numbered ones must be
+// exactly 0..N-1. `kind` names them in messages ("clip", "hub", "fat edge").
+std::vector<std::string> numberedGroupNames(const Context& ctx, hid_t group,
+                                            const std::string& object, const char* kind) {
+  std::vector<std::pair<unsigned long long, std::string>> numbered;
+  for (std::string& name : ctx.linkNames(group, object)) {
+    const bool digits =
+        !name.empty() && name.size() <= 9 &&
+        std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (digits) numbered.emplace_back(std::stoull(name), std::move(name));
+  }
+  std::sort(numbered.begin(), numbered.end());
+  std::vector<std::string> names;
+  for (size_t i = 0; i < numbered.size(); ++i) {
+    if (numbered[i].first != i) {
+      ctx.fail(object, std::string(kind) + " groups must be numbered 0 to " +
+                           std::to_string(numbered.size() - 1) + ", found '" +
+                           numbered[i].second + "' where index " + std::to_string(i) +
+                           " was expected");
+    }
+    names.push_back(numbered[i].second);
+  }
+  return names;
+}
+
+// ---------------------------------------------------------------- format version 2
+
+// An integer attribute that must fit an int (range checks with context come later).
+int readInt32Attribute(const Context& ctx, hid_t loc, const std::string& object, const char* name) {
+  const std::int64_t v = ctx.readIntAttribute(loc, object, name);
+  if (v < INT_MIN || v > INT_MAX) {
+    ctx.fail(object, std::string("attribute '") + name + "' is " + std::to_string(v) +
+                         ", expected a 32-bit integer");
+  }
+  return static_cast<int>(v);
+}
+
+bool readFlagAttribute(const Context& ctx, hid_t loc, const std::string& object, const char* name) {
+  const std::int64_t v = ctx.readIntAttribute(loc, object, name);
+  if (v != 0 && v != 1) {
+    ctx.fail(object, std::string("attribute '") + name + "' is " + std::to_string(v) +
+                         ", expected 0 or 1");
+  }
+  return v == 1;
+}
+
+template <typename T>
+std::vector<T> readVector(const Context& ctx, const Context::Dataset& ds, hid_t memType) {
+  std::vector<T> v(ds.elementCount());
+  ctx.readAll(ds, memType, v.data());
+  return v;
+}
+
+GraphSettings readSettings(const Context& ctx, hid_t file, long long joints) {
+  Handle g = ctx.openGroup(file, "settings", "/settings");
+  GraphSettings s;
+  s.fps = ctx.readDoubleAttribute(g.get(), "/settings", "fps");
+  s.window = readInt32Attribute(ctx, g.get(), "/settings", "window");
+  const std::string linkage = ctx.readStringAttribute(g.get(), "/settings", "linkage");
+  if (linkage == "complete") {
+    s.linkage = Linkage::Complete;
+  } else if (linkage == "single") {
+    s.linkage = Linkage::Single;
+  } else {
+    ctx.fail("/settings",
+             "attribute 'linkage' is '" + linkage + "', expected 'complete' or 'single'");
+  }
+  const auto weights = ctx.openDataset(g.get(), "/settings/joint_weights", "joint_weights",
+                                       H5T_FLOAT, {-1}, "J");
+  if (weights.dims[0] != 0 && weights.dims[0] != static_cast<hsize_t>(joints)) {
+    ctx.fail("/settings/joint_weights", "expected shape [0] or [" + std::to_string(joints) +
+                                            "] (one weight per joint), found " +
+                                            h5::formatShape(weights.dims));
+  }
+  s.jointWeights = readVector<double>(ctx, weights, H5T_NATIVE_DOUBLE);
+  return s;
+}
+
+DistanceCache readDistances(const Context& ctx, hid_t file) {
+  Handle g = ctx.openGroup(file, "distances", "/distances");
+  DistanceCache cache;
+  DistanceScan& scan = cache.scan;
+  cache.fingerprint = ctx.readStringAttribute(g.get(), "/distances", "fingerprint");
+  if (cache.fingerprint.empty()) ctx.fail("/distances", "attribute 'fingerprint' is empty");
+  scan.frames = readInt32Attribute(ctx, g.get(), "/distances", "frames");
+  scan.window = readInt32Attribute(ctx, g.get(), "/distances", "window");
+  scan.heatSize = readInt32Attribute(ctx, g.get(), "/distances", "heat_size");
+  scan.heatStride = readInt32Attribute(ctx, g.get(), "/distances", "heat_stride");
+  scan.seconds = ctx.readDoubleAttribute(g.get(), "/distances", "seconds");
+  if (scan.frames < 0) {
+    ctx.fail("/distances", "attribute 'frames' is " + std::to_string(scan.frames) +
+                               ", expected a frame count >= 0");
+  }
+  if (scan.heatSize < 0) {
+    ctx.fail("/distances", "attribute 'heat_size' is " + std::to_string(scan.heatSize) +
+                               ", expected a size >= 0");
+  }
+  const long long size = scan.heatSize;
+  const auto heat =
+      ctx.openDataset(g.get(), "/distances/heat", "heat", H5T_FLOAT, {size, size}, "");
+  const auto minima = ctx.openDataset(g.get(), "/distances/minima_bins", "minima_bins",
+                                      H5T_INTEGER, {scan.frames, DistanceHistogram::kBins}, "");
+  const auto all = ctx.openDataset(g.get(), "/distances/all_bins", "all_bins", H5T_INTEGER,
+                                   {DistanceHistogram::kBins}, "");
+  scan.heat = readVector<float>(ctx, heat, H5T_NATIVE_FLOAT);
+  scan.minimaBins = readVector<std::uint16_t>(ctx, minima, H5T_NATIVE_UINT16);
+  scan.allBins = readVector<std::uint64_t>(ctx, all, H5T_NATIVE_UINT64);
+  return cache;
+}
+
+std::vector<Segment> readSegments(const Context& ctx, hid_t g, const char* name) {
+  const std::string object = std::string("/graph/") + name;
+  const auto ds = ctx.openDataset(g, object, name, H5T_INTEGER, {-1, 5}, "n");
+  const auto rows = readVector<std::int32_t>(ctx, ds, H5T_NATIVE_INT32);
+  std::vector<Segment> segments(ds.dims[0]);
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const std::int32_t* r = rows.data() + 5 * i;
+    segments[i] = Segment{r[0], r[1], r[2], r[3], r[4]};
+  }
+  return segments;
+}
+
+ThresholdChoice readThreshold(const Context& ctx, hid_t g, const char* prefix) {
+  const std::string p(prefix);
+  ThresholdChoice t;
+  t.rms = ctx.readDoubleAttribute(g, "/graph", (p + "_m").c_str());
+  t.automatic = readFlagAttribute(ctx, g, "/graph", (p + "_automatic").c_str());
+  t.method = ctx.readStringAttribute(g, "/graph", (p + "_method").c_str());
+  return t;
+}
+
+Hub readHub(const Context& ctx, hid_t hubs, const std::string& name) {
+  const std::string object = "/graph/hubs/" + name;
+  Handle g = ctx.openGroup(hubs, name, object);
+  Hub hub;
+  hub.name = ctx.readStringAttribute(g.get(), object, "name");
+  hub.frame.clip = readInt32Attribute(ctx, g.get(), object, "clip");
+  hub.frame.frame = readInt32Attribute(ctx, g.get(), object, "frame");
+  const auto ds =
+      ctx.openDataset(g.get(), object + "/match_set", "match_set", H5T_INTEGER, {-1, 2}, "M");
+  const auto rows = readVector<std::int32_t>(ctx, ds, H5T_NATIVE_INT32);
+  hub.matchSet.resize(ds.dims[0]);
+  for (size_t i = 0; i < hub.matchSet.size(); ++i) {
+    hub.matchSet[i] = FrameRef{rows[2 * i], rows[2 * i + 1]};
+  }
+  return hub;
+}
+
+FatEdge readFatEdge(const Context& ctx, hid_t edges, const std::string& name) {
+  const std::string object = "/graph/fat_edges/" + name;
+  Handle g = ctx.openGroup(edges, name, object);
+  FatEdge edge;
+  edge.name = ctx.readStringAttribute(g.get(), object, "name");
+  edge.fromHub = readInt32Attribute(ctx, g.get(), object, "from_hub");
+  edge.toHub = readInt32Attribute(ctx, g.get(), object, "to_hub");
+  edge.reference = readInt32Attribute(ctx, g.get(), object, "reference");
+  const auto segments =
+      ctx.openDataset(g.get(), object + "/segments", "segments", H5T_INTEGER, {-1}, "m");
+  edge.segments = readVector<int>(ctx, segments, H5T_NATIVE_INT);
+  const std::string offsetsObject = object + "/warp_offsets";
+  const auto offsetsDs =
+      ctx.openDataset(g.get(), offsetsObject, "warp_offsets", H5T_INTEGER, {-1}, "w");
+  const size_t m = edge.segments.size();
+  if (offsetsDs.dims[0] != 0 && offsetsDs.dims[0] != m + 1) {
+    ctx.fail(offsetsObject, "expected shape [0] (no warps) or [" + std::to_string(m + 1) +
+                                "] (one more than the " + std::to_string(m) +
+                                " segments), found " + h5::formatShape(offsetsDs.dims));
+  }
+  const auto from =
+      ctx.openDataset(g.get(), object + "/warp_from", "warp_from", H5T_FLOAT, {-1}, "K");
+  const auto knots = static_cast<long long>(from.dims[0]);
+  const auto to = ctx.openDataset(g.get(), object + "/warp_to", "warp_to", H5T_FLOAT, {knots}, "");
+  const auto offsets = readVector<std::int64_t>(ctx, offsetsDs, H5T_NATIVE_INT64);
+  if (offsets.empty() && knots != 0) {
+    ctx.fail(offsetsObject, "is empty (no warps) but warp_from holds " + std::to_string(knots) +
+                                " knots");
+  }
+  if (!offsets.empty()) {
+    if (offsets.front() != 0 || offsets.back() != knots) {
+      ctx.fail(offsetsObject, "must start at 0 and end at the knot count " +
+                                  std::to_string(knots) + ", found " +
+                                  std::to_string(offsets.front()) + " and " +
+                                  std::to_string(offsets.back()));
+    }
+    for (size_t i = 1; i < offsets.size(); ++i) {
+      if (offsets[i] < offsets[i - 1]) {
+        ctx.fail(offsetsObject, "decreases at entry " + std::to_string(i) + " (" +
+                                    std::to_string(offsets[i - 1]) + " then " +
+                                    std::to_string(offsets[i]) + ")");
+      }
+    }
+  }
+  const auto fromValues = readVector<double>(ctx, from, H5T_NATIVE_DOUBLE);
+  const auto toValues = readVector<double>(ctx, to, H5T_NATIVE_DOUBLE);
+  for (size_t i = 0; i + 1 < offsets.size(); ++i) {
+    const auto a = static_cast<std::ptrdiff_t>(offsets[i]);
+    const auto b = static_cast<std::ptrdiff_t>(offsets[i + 1]);
+    WarpMap w;
+    w.from.assign(fromValues.begin() + a, fromValues.begin() + b);
+    w.to.assign(toValues.begin() + a, toValues.begin() + b);
+    edge.warps.push_back(std::move(w));
+  }
+  return edge;
+}
+
+MotionGraph readGraph(const Context& ctx, hid_t file) {
+  Handle g = ctx.openGroup(file, "graph", "/graph");
+  MotionGraph graph;
+  graph.hubThreshold = readThreshold(ctx, g.get(), "hub_threshold");
+  graph.edgeThreshold = readThreshold(ctx, g.get(), "edge_threshold");
+  {
+    Handle hubs = ctx.openGroup(g.get(), "hubs", "/graph/hubs");
+    for (const std::string& name : numberedGroupNames(ctx, hubs.get(), "/graph/hubs", "hub")) {
+      graph.hubs.push_back(readHub(ctx, hubs.get(), name));
+    }
+  }
+  graph.segments = readSegments(ctx, g.get(), "segments");
+  graph.entries = readSegments(ctx, g.get(), "entries");
+  graph.exits = readSegments(ctx, g.get(), "exits");
+  graph.cutNotes = ctx.readStrings(
+      ctx.openDataset(g.get(), "/graph/cut_notes", "cut_notes", H5T_STRING, {-1}, "c"));
+
+  const auto n = static_cast<long long>(graph.segments.size());
+  const auto matrix = ctx.openDataset(g.get(), "/graph/segment_distances", "segment_distances",
+                                      H5T_FLOAT, {n, n}, "");
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rowMajor(n, n);
+  ctx.readAll(matrix, H5T_NATIVE_DOUBLE, rowMajor.data());
+  graph.segmentDistances = rowMajor;
+
+  Handle edges = ctx.openGroup(g.get(), "fat_edges", "/graph/fat_edges");
+  for (const std::string& name :
+       numberedGroupNames(ctx, edges.get(), "/graph/fat_edges", "fat edge")) {
+    graph.fatEdges.push_back(readFatEdge(ctx, edges.get(), name));
+  }
+  return graph;
+}
+
+// ---------------------------------------------------------------- checks (writer and reader)
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+std::string clipLabel(const Project& p, int c) {
+  return "clip " + std::to_string(c) + " ('" + p.clips[c].name + "', " +
+         std::to_string(p.clips[c].frameCount()) + " frames)";
+}
+
+// Empty when `f` is a frame of the project's clips, else what is wrong.
+std::string frameProblem(const Project& p, FrameRef f) {
+  if (f.clip < 0 || f.clip >= static_cast<int>(p.clips.size())) {
+    return "clip " + std::to_string(f.clip) + " does not exist (" +
+           std::to_string(p.clips.size()) + " clips)";
+  }
+  if (f.frame < 0 || f.frame >= p.clips[f.clip].frameCount()) {
+    return "frame " + std::to_string(f.frame) + " is outside " + clipLabel(p, f.clip);
+  }
+  return {};
+}
+
+std::string frameText(FrameRef f) {
+  return "clip " + std::to_string(f.clip) + ", frame " + std::to_string(f.frame);
+}
+
+Problem checkSettings(const Project& p) {
+  const GraphSettings& s = p.settings;
+  if (!(s.fps > 0) || !std::isfinite(s.fps)) {
+    return {"/settings", "attribute 'fps' is " + number(s.fps) + ", expected a positive rate"};
+  }
+  if (s.window < 1) {
+    return {"/settings",
+            "attribute 'window' is " + std::to_string(s.window) + ", expected at least 1 frame"};
+  }
+  const size_t joints = static_cast<size_t>(p.skeleton.jointCount());
+  if (!s.jointWeights.empty() && s.jointWeights.size() != joints) {
+    return {"/settings/joint_weights", std::to_string(s.jointWeights.size()) +
+                                           " weights for " + std::to_string(joints) +
+                                           " joints, expected one per joint or none"};
+  }
+  for (size_t j = 0; j < s.jointWeights.size(); ++j) {
+    if (!(s.jointWeights[j] >= 0) || !std::isfinite(s.jointWeights[j])) {
+      return {"/settings/joint_weights", jointLabel(p.skeleton.names, j) + ": weight " +
+                                             number(s.jointWeights[j]) +
+                                             ", expected a finite value >= 0"};
+    }
+  }
+  return {};
+}
+
+Problem checkDistances(const Project& p) {
+  const DistanceScan& s = p.distances.scan;
+  const long long frames = totalFrames(p);
+  if (s.frames != frames) {
+    return {"/distances", "attribute 'frames' is " + std::to_string(s.frames) +
+                              ", but the clips hold " + std::to_string(frames) + " frames"};
+  }
+  if (s.window < 1) {
+    return {"/distances",
+            "attribute 'window' is " + std::to_string(s.window) + ", expected at least 1 frame"};
+  }
+  if (s.heatStride < 1) {
+    return {"/distances", "attribute 'heat_stride' is " + std::to_string(s.heatStride) +
+                              ", expected at least 1"};
+  }
+  const long long size = (frames + s.heatStride - 1) / s.heatStride;
+  if (s.heatSize != size) {
+    return {"/distances", "attribute 'heat_size' is " + std::to_string(s.heatSize) +
+                              ", expected " + std::to_string(size) + " (" +
+                              std::to_string(frames) + " frames in blocks of " +
+                              std::to_string(s.heatStride) + ")"};
+  }
+  if (!(s.seconds >= 0) || !std::isfinite(s.seconds)) {
+    return {"/distances",
+            "attribute 'seconds' is " + number(s.seconds) + ", expected a time >= 0"};
+  }
+  if (s.heat.size() != static_cast<size_t>(size * size)) {
+    return {"/distances/heat", std::to_string(s.heat.size()) + " values, expected " +
+                                   std::to_string(size * size)};
+  }
+  for (size_t i = 0; i < s.heat.size(); ++i) {
+    const float v = s.heat[i];
+    if (!std::isnan(v) && !(v >= 0 && std::isfinite(v))) {
+      return {"/distances/heat", "cell (" + std::to_string(i / size) + ", " +
+                                     std::to_string(i % size) + ") is " + number(v) +
+                                     ", expected NaN (undefined) or a distance >= 0"};
+    }
+  }
+  if (s.minimaBins.size() != static_cast<size_t>(frames) * DistanceHistogram::kBins) {
+    return {"/distances/minima_bins", std::to_string(s.minimaBins.size()) +
+                                          " counts, expected frames x " +
+                                          std::to_string(DistanceHistogram::kBins)};
+  }
+  if (s.allBins.size() != static_cast<size_t>(DistanceHistogram::kBins)) {
+    return {"/distances/all_bins", std::to_string(s.allBins.size()) + " counts, expected " +
+                                       std::to_string(DistanceHistogram::kBins)};
+  }
+  return {};
+}
+
+Problem checkThreshold(const ThresholdChoice& t, const char* prefix) {
+  if (!(t.rms >= 0) || !std::isfinite(t.rms)) {
+    return {"/graph", std::string("attribute '") + prefix + "_m' is " + number(t.rms) +
+                          ", expected a finite distance >= 0 (metres)"};
+  }
+  return {};
+}
+
+Problem checkSegments(const Project& p, const std::vector<Segment>& segments, const char* name) {
+  const int hubs = static_cast<int>(p.graph.hubs.size());
+  const std::string object = std::string("/graph/") + name;
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const Segment& s = segments[i];
+    const std::string label = "row " + std::to_string(i) + " (clip " + std::to_string(s.clip) +
+                              ", frames " + std::to_string(s.first) + " to " +
+                              std::to_string(s.last) + ", hubs " + std::to_string(s.fromHub) +
+                              " -> " + std::to_string(s.toHub) + ")";
+    if (s.clip < 0 || s.clip >= static_cast<int>(p.clips.size())) {
+      return {object, label + ": clip " + std::to_string(s.clip) + " does not exist (" +
+                          std::to_string(p.clips.size()) + " clips)"};
+    }
+    if (s.first < 0 || s.first > s.last || s.last >= p.clips[s.clip].frameCount()) {
+      return {object, label + ": frames are not a range inside " + clipLabel(p, s.clip)};
+    }
+    for (int h : {s.fromHub, s.toHub}) {
+      if (h < -1 || h >= hubs) {
+        return {object, label + ": hub " + std::to_string(h) + " does not exist (" +
+                            std::to_string(hubs) + " hubs; -1 = none)"};
+      }
+    }
+  }
+  return {};
+}
+
+Problem checkHubs(const Project& p) {
+  const std::vector<Hub>& hubs = p.graph.hubs;
+  std::set<std::string> names;
+  for (size_t h = 0; h < hubs.size(); ++h) {
+    const Hub& hub = hubs[h];
+    const std::string object = "/graph/hubs/" + clipGroupName(h);
+    if (hub.name.empty()) return {object, "hub " + std::to_string(h) + " has an empty name"};
+    if (!names.insert(hub.name).second) {
+      return {object, "hub name '" + hub.name + "' is used twice"};
+    }
+    const std::string label = "hub '" + hub.name + "'";
+    if (std::string e = frameProblem(p, hub.frame); !e.empty()) return {object, label + ": " + e};
+    for (size_t i = 0; i < hub.matchSet.size(); ++i) {
+      const FrameRef f = hub.matchSet[i];
+      const std::string entry =
+          label + ": match " + std::to_string(i) + " (" + frameText(f) + ")";
+      if (std::string e = frameProblem(p, f); !e.empty()) {
+        return {object + "/match_set", entry + ": " + e};
+      }
+      if (f == hub.frame) return {object + "/match_set", entry + " is the hub's own frame"};
+      if (i > 0 && !(hub.matchSet[i - 1] < f)) {
+        return {object + "/match_set",
+                entry + " does not follow match " + std::to_string(i - 1) +
+                    " (matches are sorted by clip, then frame, without repeats)"};
+      }
+    }
+  }
+  return {};
+}
+
+Problem checkFatEdges(const Project& p) {
+  const MotionGraph& g = p.graph;
+  const int hubs = static_cast<int>(g.hubs.size());
+  const int segments = static_cast<int>(g.segments.size());
+  for (size_t e = 0; e < g.fatEdges.size(); ++e) {
+    const FatEdge& edge = g.fatEdges[e];
+    const std::string object = "/graph/fat_edges/" + clipGroupName(e);
+    const std::string label = "fat edge '" + edge.name + "'";
+    for (int h : {edge.fromHub, edge.toHub}) {
+      if (h < 0 || h >= hubs) {
+        return {object, label + ": hub " + std::to_string(h) + " does not exist (" +
+                            std::to_string(hubs) + " hubs)"};
+      }
+    }
+    for (int s : edge.segments) {
+      if (s < 0 || s >= segments) {
+        return {object + "/segments", label + ": segment " + std::to_string(s) +
+                                          " does not exist (" + std::to_string(segments) +
+                                          " segments)"};
+      }
+    }
+    if (edge.reference != -1 && std::find(edge.segments.begin(), edge.segments.end(),
+                                          edge.reference) == edge.segments.end()) {
+      return {object, label + ": reference " + std::to_string(edge.reference) +
+                          " is not one of its segments"};
+    }
+    if (!edge.warps.empty() && edge.warps.size() != edge.segments.size()) {
+      return {object, label + ": " + std::to_string(edge.warps.size()) + " warps for " +
+                          std::to_string(edge.segments.size()) +
+                          " segments, expected one per segment or none"};
+    }
+    for (size_t i = 0; i < edge.warps.size(); ++i) {
+      if (std::string w = edge.warps[i].validate(); !w.empty()) {
+        return {object, label + ": warp of segment " + std::to_string(edge.segments[i]) +
+                            " (member " + std::to_string(i) + "): " + w};
+      }
+    }
+  }
+  if (std::string e = validateFatEdges(g.fatEdges, g.segments); !e.empty()) {
+    return {"/graph/fat_edges", e};
+  }
+  return {};
+}
+
+Problem checkGraph(const Project& p) {
+  const MotionGraph& g = p.graph;
+  for (Problem problem : {checkThreshold(g.hubThreshold, "hub_threshold"),
+                          checkThreshold(g.edgeThreshold, "edge_threshold"), checkHubs(p),
+                          checkSegments(p, g.segments, "segments"),
+                          checkSegments(p, g.entries, "entries"),
+                          checkSegments(p, g.exits, "exits")}) {
+    if (problem.found()) return problem;
+  }
+  const Eigen::MatrixXd& d = g.segmentDistances;
+  const auto n = static_cast<Eigen::Index>(g.segments.size());
+  if (d.rows() != n || d.cols() != n) {
+    return {"/graph/segment_distances",
+            "the matrix is " + std::to_string(d.rows()) + " x " + std::to_string(d.cols()) +
+                ", expected " + std::to_string(n) + " x " + std::to_string(n) +
+                " (one row and column per segment)"};
+  }
+  for (Eigen::Index r = 0; r < n; ++r) {
+    for (Eigen::Index c = 0; c < n; ++c) {
+      if (!(d(r, c) >= 0)) {
+        return {"/graph/segment_distances", "entry (" + std::to_string(r) + ", " +
+                                                std::to_string(c) + ") is " + number(d(r, c)) +
+                                                ", expected a distance >= 0 or +inf"};
+      }
+    }
+  }
+  return checkFatEdges(p);
+}
+
+Problem checkEdits(const std::vector<std::string>& edits) {
+  for (size_t i = 0; i < edits.size(); ++i) {
+    const nlohmann::json j = nlohmann::json::parse(edits[i], nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      std::string text = edits[i].substr(0, 40);
+      if (text.size() < edits[i].size()) text += "...";
+      for (char& c : text) {
+        if (c == '\n' || c == '\r') c = ' ';
+      }
+      return {"/edits", "entry " + std::to_string(i) + " is not a JSON object: " + text};
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Project read(const Context& ctx, hid_t file) {
+  if (!ctx.hasAttribute(file, "file_type")) {
+    ctx.fail("", "not a fatgraph project (no 'file_type' attribute on the root group)");
+  }
+  const std::string type = ctx.readStringAttribute(file, "/", "file_type");
+  if (type != kFileType) {
+    ctx.fail("",
+             "not a fatgraph project (file_type is '" + type + "', expected '" + kFileType + "')");
+  }
+  const std::int64_t version = ctx.readIntAttribute(file, "/", "format_version");
+  if (version > kProjectFormatVersion) {
+    ctx.fail("", "written by a newer fatgraph (format_version " + std::to_string(version) +
+                     ", this build reads up to " + std::to_string(kProjectFormatVersion) + ")");
+  }
+  if (version < 1) ctx.fail("", "invalid format_version " + std::to_string(version));
+
+  Project project;
+  project.skeleton = readSkeleton(ctx, file);
+  {
+    Handle clips = ctx.openGroup(file, "clips", "/clips");
+    for (const std::string& name : numberedGroupNames(ctx, clips.get(), "/clips", "clip")) {
+      project.clips.push_back(readClip(ctx, clips.get(), name, project.skeleton));
+    }
+  }
+  if (std::string e = project.validate(); !e.empty()) ctx.fail("", e);
+  if (version == 1) return project;  // no settings, cache, graph or edits: the defaults
+
+  project.settings = readSettings(ctx, file, project.skeleton.jointCount());
+  if (ctx.hasLink(file, "distances", "/")) project.distances = readDistances(ctx, file);
+  if (ctx.hasLink(file, "graph", "/")) project.graph = readGraph(ctx, file);
+  project.edits =
+      ctx.readStrings(ctx.openDataset(file, "/edits", "edits", H5T_STRING, {-1}, "E"));
+  if (Problem p = checkGraphData(project, true); p.found()) ctx.fail(p.object, p.what);
+  return project;
+}
+
+long long totalFrames(const Project& project) {
+  long long n = 0;
+  for (const Clip& c : project.clips) n += c.frameCount();
+  return n;
+}
+
+bool writesDistanceCache(const Project& project) {
+  return project.distances.valid() && project.distances.scan.frames == totalFrames(project);
+}
+
+bool writesGraph(const MotionGraph& g) {
+  const ThresholdChoice none;
+  auto isDefault = [&](const ThresholdChoice& t) {
+    return t.rms == none.rms && t.automatic == none.automatic && t.method == none.method;
+  };
+  return !g.hubs.empty() || !g.segments.empty() || !g.entries.empty() || !g.exits.empty() ||
+         !g.cutNotes.empty() || !g.fatEdges.empty() || g.segmentDistances.size() != 0 ||
+         !isDefault(g.hubThreshold) || !isDefault(g.edgeThreshold);
+}
+
+Problem checkGraphData(const Project& project, bool checkCache) {
+  if (Problem p = checkSettings(project); p.found()) return p;
+  if (checkCache && project.distances.valid()) {
+    if (Problem p = checkDistances(project); p.found()) return p;
+  }
+  if (Problem p = checkGraph(project); p.found()) return p;
+  return checkEdits(project.edits);
+}
+
+}  // namespace fatgraph::project_file

@@ -1,0 +1,255 @@
+// Writes a project into an open HDF5 file (schema: docs/PROJECT_FORMAT.md).
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "project_file.h"
+
+namespace fatgraph::project_file {
+
+namespace {
+
+using h5::Context;
+using h5::Handle;
+
+static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 must be three packed doubles");
+
+void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s) {
+  Handle g = ctx.createGroup(file, "skeleton", "/skeleton");
+  const hsize_t j = static_cast<hsize_t>(s.jointCount());
+  const hsize_t e = s.endSites.size();
+  ctx.writeStrings(g.get(), "/skeleton/names", "names", s.names);
+
+  Handle parents =
+      ctx.createDataset(g.get(), "/skeleton/parents", "parents", H5T_STD_I32LE, {j}, 0);
+  ctx.writeRows(parents.get(), "/skeleton/parents", H5T_NATIVE_INT, 0, j, s.parents.data());
+
+  Handle offsets = ctx.createDataset(g.get(), "/skeleton/rest_offsets", "rest_offsets",
+                                     H5T_IEEE_F64LE, {j, 3}, 0);
+  ctx.writeRows(offsets.get(), "/skeleton/rest_offsets", H5T_NATIVE_DOUBLE, 0, j,
+                s.restOffsets.data());
+
+  std::vector<std::uint8_t> animated(s.animatedTranslation.begin(), s.animatedTranslation.end());
+  Handle anim = ctx.createDataset(g.get(), "/skeleton/animated_translation", "animated_translation",
+                                  H5T_STD_U8LE, {j}, 0);
+  ctx.writeRows(anim.get(), "/skeleton/animated_translation", H5T_NATIVE_UINT8, 0, j,
+                animated.data());
+
+  std::vector<int> endParents;
+  std::vector<Vec3> endOffsets;
+  for (const EndSite& site : s.endSites) {
+    endParents.push_back(site.parent);
+    endOffsets.push_back(site.offset);
+  }
+  Handle ep = ctx.createDataset(g.get(), "/skeleton/end_site_parents", "end_site_parents",
+                                H5T_STD_I32LE, {e}, 0);
+  ctx.writeRows(ep.get(), "/skeleton/end_site_parents", H5T_NATIVE_INT, 0, e, endParents.data());
+  Handle eo = ctx.createDataset(g.get(), "/skeleton/end_site_offsets", "end_site_offsets",
+                                H5T_IEEE_F64LE, {e, 3}, 0);
+  ctx.writeRows(eo.get(), "/skeleton/end_site_offsets", H5T_NATIVE_DOUBLE, 0, e, endOffsets.data());
+}
+
+void writeClip(const Context& ctx, hid_t clips, const std::string& name, const Clip& clip) {
+  const std::string object = "/clips/" + name;
+  Handle g = ctx.createGroup(clips, name, object);
+  ctx.writeStringAttribute(g.get(), object, "name", clip.name);
+  ctx.writeStringAttribute(g.get(), object, "source", clip.source);
+  ctx.writeDoubleAttribute(g.get(), object, "fps", clip.fps);
+  ctx.writeDoubleAttribute(g.get(), object, "source_fps", clip.sourceFps);
+  ctx.writeIntAttribute(g.get(), object, "source_first_frame", clip.sourceFirstFrame);
+
+  const hsize_t f = static_cast<hsize_t>(clip.frameCount());
+  const hsize_t j = static_cast<hsize_t>(clip.jointCount);
+  // About 256 KiB of rotations per chunk: large enough to compress well, small enough for
+  // HDF5's default 1 MiB chunk cache.
+  const hsize_t chunkFrames = std::max<hsize_t>(1, (256 * 1024) / (j * 4 * sizeof(double)));
+
+  const std::string rotObject = object + "/rotations";
+  Handle rot =
+      ctx.createDataset(g.get(), rotObject, "rotations", H5T_IEEE_F64LE, {f, j, 4}, chunkFrames);
+  // Eigen stores (x, y, z, w); the file stores (w, x, y, z). Reorder a block at a time so
+  // memory stays bounded for long clips.
+  const hsize_t blockFrames = chunkFrames * 16;
+  std::vector<double> buf;
+  for (hsize_t first = 0; first < f; first += blockFrames) {
+    const hsize_t count = std::min(blockFrames, f - first);
+    buf.resize(count * j * 4);
+    const Quat* q = clip.rotations.data() + first * j;
+    for (size_t i = 0; i < count * j; ++i) {
+      buf[4 * i + 0] = q[i].w();
+      buf[4 * i + 1] = q[i].x();
+      buf[4 * i + 2] = q[i].y();
+      buf[4 * i + 3] = q[i].z();
+    }
+    ctx.writeRows(rot.get(), rotObject, H5T_NATIVE_DOUBLE, first, count, buf.data());
+  }
+
+  const std::string transObject = object + "/translations";
+  Handle trans = ctx.createDataset(g.get(), transObject, "translations", H5T_IEEE_F64LE, {f, j, 3},
+                                   chunkFrames);
+  ctx.writeRows(trans.get(), transObject, H5T_NATIVE_DOUBLE, 0, f, clip.translations.data());
+}
+
+const char* linkageName(Linkage linkage) {
+  return linkage == Linkage::Single ? "single" : "complete";
+}
+
+void writeSettings(const Context& ctx, hid_t file, const GraphSettings& s) {
+  Handle g = ctx.createGroup(file, "settings", "/settings");
+  ctx.writeDoubleAttribute(g.get(), "/settings", "fps", s.fps);
+  ctx.writeIntAttribute(g.get(), "/settings", "window", s.window);
+  ctx.writeStringAttribute(g.get(), "/settings", "linkage", linkageName(s.linkage));
+  ctx.writeDataset(g.get(), "/settings/joint_weights", "joint_weights", H5T_IEEE_F64LE,
+                   {s.jointWeights.size()}, 0, H5T_NATIVE_DOUBLE, s.jointWeights.data());
+}
+
+void writeDistances(const Context& ctx, hid_t file, const DistanceCache& cache) {
+  const DistanceScan& scan = cache.scan;
+  Handle g = ctx.createGroup(file, "distances", "/distances");
+  ctx.writeStringAttribute(g.get(), "/distances", "fingerprint", cache.fingerprint);
+  ctx.writeIntAttribute(g.get(), "/distances", "frames", scan.frames);
+  ctx.writeIntAttribute(g.get(), "/distances", "window", scan.window);
+  ctx.writeIntAttribute(g.get(), "/distances", "heat_size", scan.heatSize);
+  ctx.writeIntAttribute(g.get(), "/distances", "heat_stride", scan.heatStride);
+  ctx.writeDoubleAttribute(g.get(), "/distances", "seconds", scan.seconds);
+  const auto size = static_cast<hsize_t>(scan.heatSize);
+  // About 256 KiB per chunk; NaN blocks and small counts compress well.
+  ctx.writeDataset(g.get(), "/distances/heat", "heat", H5T_IEEE_F32LE, {size, size},
+                   std::max<hsize_t>(1, 65536 / std::max<hsize_t>(1, size)), H5T_NATIVE_FLOAT,
+                   scan.heat.data());
+  const auto bins = static_cast<hsize_t>(DistanceHistogram::kBins);
+  ctx.writeDataset(g.get(), "/distances/minima_bins", "minima_bins", H5T_STD_U16LE,
+                   {static_cast<hsize_t>(scan.frames), bins}, 1024, H5T_NATIVE_UINT16,
+                   scan.minimaBins.data());
+  ctx.writeDataset(g.get(), "/distances/all_bins", "all_bins", H5T_STD_U64LE, {bins}, 0,
+                   H5T_NATIVE_UINT64, scan.allBins.data());
+}
+
+void writeThreshold(const Context& ctx, hid_t g, const char* prefix, const ThresholdChoice& t) {
+  const std::string p(prefix);
+  ctx.writeDoubleAttribute(g, "/graph", (p + "_m").c_str(), t.rms);
+  ctx.writeBoolAttribute(g, "/graph", (p + "_automatic").c_str(), t.automatic);
+  ctx.writeStringAttribute(g, "/graph", (p + "_method").c_str(), t.method);
+}
+
+void writeSegments(const Context& ctx, hid_t g, const char* name,
+                   const std::vector<Segment>& segments) {
+  std::vector<std::int32_t> rows;
+  rows.reserve(segments.size() * 5);
+  for (const Segment& s : segments) {
+    rows.insert(rows.end(), {s.clip, s.first, s.last, s.fromHub, s.toHub});
+  }
+  ctx.writeDataset(g, std::string("/graph/") + name, name, H5T_STD_I32LE, {segments.size(), 5}, 0,
+                   H5T_NATIVE_INT32, rows.data());
+}
+
+void writeHub(const Context& ctx, hid_t hubs, const std::string& name, const Hub& hub) {
+  const std::string object = "/graph/hubs/" + name;
+  Handle g = ctx.createGroup(hubs, name, object);
+  ctx.writeStringAttribute(g.get(), object, "name", hub.name);
+  ctx.writeIntAttribute(g.get(), object, "clip", hub.frame.clip);
+  ctx.writeIntAttribute(g.get(), object, "frame", hub.frame.frame);
+  std::vector<std::int32_t> rows;
+  rows.reserve(hub.matchSet.size() * 2);
+  for (const FrameRef& f : hub.matchSet) rows.insert(rows.end(), {f.clip, f.frame});
+  ctx.writeDataset(g.get(), object + "/match_set", "match_set", H5T_STD_I32LE,
+                   {hub.matchSet.size(), 2}, 0, H5T_NATIVE_INT32, rows.data());
+}
+
+void writeFatEdge(const Context& ctx, hid_t edges, const std::string& name, const FatEdge& edge) {
+  const std::string object = "/graph/fat_edges/" + name;
+  Handle g = ctx.createGroup(edges, name, object);
+  ctx.writeStringAttribute(g.get(), object, "name", edge.name);
+  ctx.writeIntAttribute(g.get(), object, "from_hub", edge.fromHub);
+  ctx.writeIntAttribute(g.get(), object, "to_hub", edge.toHub);
+  ctx.writeIntAttribute(g.get(), object, "reference", edge.reference);
+  ctx.writeDataset(g.get(), object + "/segments", "segments", H5T_STD_I32LE,
+                   {edge.segments.size()}, 0, H5T_NATIVE_INT, edge.segments.data());
+  // Member i's knots are warp_from/warp_to[warp_offsets[i] : warp_offsets[i + 1]]; no warps
+  // (not computed yet) is an empty warp_offsets.
+  std::vector<std::int32_t> offsets;
+  std::vector<double> from, to;
+  if (!edge.warps.empty()) {
+    offsets.push_back(0);
+    for (const WarpMap& w : edge.warps) {
+      from.insert(from.end(), w.from.begin(), w.from.end());
+      to.insert(to.end(), w.to.begin(), w.to.end());
+      offsets.push_back(static_cast<std::int32_t>(from.size()));
+    }
+  }
+  ctx.writeDataset(g.get(), object + "/warp_offsets", "warp_offsets", H5T_STD_I32LE,
+                   {offsets.size()}, 0, H5T_NATIVE_INT32, offsets.data());
+  ctx.writeDataset(g.get(), object + "/warp_from", "warp_from", H5T_IEEE_F64LE, {from.size()}, 0,
+                   H5T_NATIVE_DOUBLE, from.data());
+  ctx.writeDataset(g.get(), object + "/warp_to", "warp_to", H5T_IEEE_F64LE, {to.size()}, 0,
+                   H5T_NATIVE_DOUBLE, to.data());
+}
+
+void writeGraph(const Context& ctx, hid_t file, const MotionGraph& graph) {
+  Handle g = ctx.createGroup(file, "graph", "/graph");
+  writeThreshold(ctx, g.get(), "hub_threshold", graph.hubThreshold);
+  writeThreshold(ctx, g.get(), "edge_threshold", graph.edgeThreshold);
+  {
+    Handle hubs = ctx.createGroup(g.get(), "hubs", "/graph/hubs");
+    for (size_t h = 0; h < graph.hubs.size(); ++h) {
+      writeHub(ctx, hubs.get(), clipGroupName(h), graph.hubs[h]);
+    }
+  }
+  writeSegments(ctx, g.get(), "segments", graph.segments);
+  writeSegments(ctx, g.get(), "entries", graph.entries);
+  writeSegments(ctx, g.get(), "exits", graph.exits);
+  ctx.writeStrings(g.get(), "/graph/cut_notes", "cut_notes", graph.cutNotes);
+
+  // Row-major copy (Eigen is column-major; the matrix is symmetric, but store it as it is).
+  const Eigen::MatrixXd& d = graph.segmentDistances;
+  const auto rows = static_cast<hsize_t>(d.rows());
+  const auto cols = static_cast<hsize_t>(d.cols());
+  const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rowMajor = d;
+  ctx.writeDataset(g.get(), "/graph/segment_distances", "segment_distances", H5T_IEEE_F64LE,
+                   {rows, cols}, std::max<hsize_t>(1, 32768 / std::max<hsize_t>(1, cols)),
+                   H5T_NATIVE_DOUBLE, rowMajor.data());
+
+  Handle edges = ctx.createGroup(g.get(), "fat_edges", "/graph/fat_edges");
+  for (size_t e = 0; e < graph.fatEdges.size(); ++e) {
+    writeFatEdge(ctx, edges.get(), clipGroupName(e), graph.fatEdges[e]);
+  }
+}
+
+}  // namespace
+
+std::string clipGroupName(size_t index) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04zu", index);
+  return buf;
+}
+
+void write(const Context& ctx, hid_t file, const Project& project,
+           const ProjectSaveOptions& options) {
+  ctx.writeStringAttribute(file, "/", "file_type", kFileType);
+  ctx.writeIntAttribute(file, "/", "format_version", kProjectFormatVersion);
+  ctx.writeStringAttribute(file, "/", "generator", kGenerator);
+  writeSkeleton(ctx, file, project.skeleton);
+  if (options.afterGroupWritten) options.afterGroupWritten("/skeleton");
+  Handle clips = ctx.createGroup(file, "clips", "/clips");
+  for (size_t i = 0; i < project.clips.size(); ++i) {
+    const std::string name = clipGroupName(i);
+    writeClip(ctx, clips.get(), name, project.clips[i]);
+    if (options.afterGroupWritten) options.afterGroupWritten("/clips/" + name);
+  }
+  clips.reset();
+  writeSettings(ctx, file, project.settings);
+  if (options.afterGroupWritten) options.afterGroupWritten("/settings");
+  if (writesDistanceCache(project)) {
+    writeDistances(ctx, file, project.distances);
+    if (options.afterGroupWritten) options.afterGroupWritten("/distances");
+  }
+  if (writesGraph(project.graph)) {
+    writeGraph(ctx, file, project.graph);
+    if (options.afterGroupWritten) options.afterGroupWritten("/graph");
+  }
+  ctx.writeStrings(file, "/edits", "edits", project.edits);
+  if (options.afterGroupWritten) options.afterGroupWritten("/edits");
+}
+
+}  // namespace fatgraph::project_file

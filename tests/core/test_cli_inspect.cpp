@@ -1,0 +1,133 @@
+// `fatgraph inspect` and `fatgraph convert` as a user runs them: text, JSON, errors, --help.
+#include <QtTest>
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+struct Run {
+  int exitCode = -1;
+  QString out, err;
+};
+
+Run fatgraph(const QStringList& args) {
+  QProcess p;
+  p.start(QStringLiteral(FATGRAPH_CLI), args);
+  p.waitForFinished(60000);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString data(const char* relative) {
+  return QStringLiteral(FATGRAPH_DATA_DIR "/") + QString::fromUtf8(relative);
+}
+}  // namespace
+
+class TestCliInspect : public QObject {
+  Q_OBJECT
+ private slots:
+  void jsonForFigure8Walk() {
+    const Run r = fatgraph({QStringLiteral("inspect"), data("cmu-leonardo-ono-roll/144_03.bvh"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.isEmpty());
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("frames")).toInt(), 4479);
+    QCOMPARE(o.value(QStringLiteral("fps")).toDouble(), 120.0);
+    QCOMPARE(o.value(QStringLiteral("joints")).toInt(), 31);
+    QCOMPARE(o.value(QStringLiteral("root")).toString(), QStringLiteral("Hips"));
+    QVERIFY(std::abs(o.value(QStringLiteral("duration_s")).toDouble() - 37.325) < 0.01);
+    QVERIFY(std::abs(o.value(QStringLiteral("path_length_m")).toDouble() - 26.4) < 0.3);
+    QVERIFY(std::abs(o.value(QStringLiteral("unit_scale")).toDouble() - 0.0564444) < 1e-6);
+  }
+
+  void jsonReportsReferencePoseButKeepsFileFrameCount() {
+    const Run r = fatgraph({QStringLiteral("inspect"), data("cmu-leonardo-ono-roll/144_06.bvh"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("frames")).toInt(), 3634);
+    QVERIFY(o.value(QStringLiteral("reference_pose")).toObject().value(QStringLiteral("detected")).toBool());
+  }
+
+  void textSummary() {
+    const Run r = fatgraph({QStringLiteral("inspect"), data("cmu-bvh11/131_01.bvh")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("31 (+7 end sites), root Hips")));
+    QVERIFY(r.out.contains(QStringLiteral("994 at 120.000 fps")));
+    QVERIFY(r.out.contains(QStringLiteral("cmu")));
+  }
+
+  void errors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing file") << QStringList{QStringLiteral("inspect"), QStringLiteral("/no/such.bvh")} << 1 << QStringLiteral("/no/such.bvh: cannot open");
+    QTest::newRow("no file") << QStringList{QStringLiteral("inspect")} << 2 << QStringLiteral("expected exactly one FILE");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("inspect"), QStringLiteral("--yaml"), QStringLiteral("x")} << 2 << QStringLiteral("unknown option '--yaml'");
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2 << QStringLiteral("unknown command 'frobnicate'");
+    QTest::newRow("corrupt file") << QStringList{QStringLiteral("inspect"), QStringLiteral(FATGRAPH_TEST_FIXTURES_DIR "/bvh/truncated_frames.bvh")} << 1 << QStringLiteral("truncated_frames.bvh:11: file ends after 1 of 3 frames");
+    QTest::newRow("convert without -o") << QStringList{QStringLiteral("convert"), data("cmu-bvh11/131_01.bvh")} << 2 << QStringLiteral("missing -o");
+    QTest::newRow("convert bad units") << QStringList{QStringLiteral("convert"), data("cmu-bvh11/131_01.bvh"), QStringLiteral("-o"), QStringLiteral("/tmp/x.bvh"), QStringLiteral("--units"), QStringLiteral("furlong")} << 2 << QStringLiteral("--units expects");
+  }
+
+  void errors() {
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const Run r = fatgraph(args);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);  // one line
+    QVERIFY(r.out.isEmpty());
+  }
+
+  void corruptFileNamesLine() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("cut.bvh"));
+    QFile in(data("cmu-bvh11/131_02.bvh"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(in.read(200000));  // cut in the middle of a frame
+    out.close();
+    const Run r = fatgraph({QStringLiteral("inspect"), path});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(path + QLatin1Char(':')), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("values, expected 96")) || r.err.contains(QStringLiteral("file ends after")), qPrintable(r.err));
+  }
+
+  void helpForEveryCommand_data() {
+    QTest::addColumn<QString>("command");
+    QTest::newRow("inspect") << QStringLiteral("inspect");
+    QTest::newRow("convert") << QStringLiteral("convert");
+  }
+
+  void helpForEveryCommand() {
+    QFETCH(QString, command);
+    const Run r = fatgraph({command, QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith(QStringLiteral("usage: fatgraph ") + command));
+    const Run top = fatgraph({QStringLiteral("--help")});
+    QCOMPARE(top.exitCode, 0);
+    QVERIFY(top.out.contains(command));
+  }
+
+  void convertRoundTripsThroughCli() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("walk30.bvh"));
+    const Run r = fatgraph({QStringLiteral("convert"), data("cmu-leonardo-ono-roll/144_06.bvh"), QStringLiteral("-o"), out,
+                            QStringLiteral("--fps"), QStringLiteral("30"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY(o.value(QStringLiteral("reference_pose")).toObject().value(QStringLiteral("dropped")).toBool());
+    const Run i = fatgraph({QStringLiteral("inspect"), out, QStringLiteral("--json")});
+    const QJsonObject oi = QJsonDocument::fromJson(i.out.toUtf8()).object();
+    QCOMPARE(oi.value(QStringLiteral("fps")).toDouble(), 30.0);
+    QCOMPARE(oi.value(QStringLiteral("units")).toString(), QStringLiteral("m"));
+    QCOMPARE(oi.value(QStringLiteral("frames")).toInt(), o.value(QStringLiteral("frames")).toInt());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliInspect)
+#include "test_cli_inspect.moc"

@@ -209,4 +209,12 @@ void Context::writeRows(hid_t dataset, const std::string& object, hid_t memType,
   check(H5Dwrite(dataset, memType, memSpace.get(), fileSpace.get(), H5P_DEFAULT, data), object,
         what);
 }
+
+void Context::writeDataset(hid_t loc, const std::string& object, const char* name, hid_t fileType,
+                           const std::vector<hsize_t>& dims, hsize_t chunkRows, hid_t memType,
+                           const void* data) const {
+  Handle ds = createDataset(loc, object, name, fileType, dims, chunkRows);
+  if (!dims.empty()) writeRows(ds.get(), object, memType, 0, dims[0], data);
+}
+
 }  // namespace fatgraph::h5

@@ -363,7 +363,8 @@ class TestProjectStore : public QObject {
 
   void failedSaveKeepsPreviousFile_data() {
     QTest::addColumn<QString>("failAfter");
-    for (const char* g : {"/skeleton", "/clips/0000", "/clips/0001", "/clips/0002"}) {
+    for (const char* g :
+         {"/skeleton", "/clips/0000", "/clips/0001", "/clips/0002", "/settings", "/edits"}) {
       QTest::newRow(g) << QString::fromLatin1(g);
     }
   }
@@ -451,8 +452,8 @@ class TestProjectStore : public QObject {
         "no file_type", [](hid_t f) { deleteAttribute(f, "/", "file_type"); },
         "not a fatgraph project (no 'file_type' attribute on the root group)");
     row(
-        "newer format_version", [](hid_t f) { setIntAttribute(f, "/", "format_version", 2); },
-        "written by a newer fatgraph (format_version 2, this build reads up to 1)");
+        "newer format_version", [](hid_t f) { setIntAttribute(f, "/", "format_version", 3); },
+        "written by a newer fatgraph (format_version 3, this build reads up to 2)");
     row(
         "format_version 0", [](hid_t f) { setIntAttribute(f, "/", "format_version", 0); },
         "invalid format_version 0");
@@ -692,7 +693,7 @@ class TestProjectStore : public QObject {
     QTest::newRow("fixed-length space-padded names") << Mutation(
         [](hid_t f) { replaceNamesFixedLength(f, makeSkeleton().names, H5T_STR_SPACEPAD); });
     QTest::newRow("h5py-style attributes (int64, fixed-length bytes)") << Mutation([](hid_t f) {
-      setIntAttribute(f, "/", "format_version", 1);
+      setIntAttribute(f, "/", "format_version", kProjectFormatVersion);
       setStringAttribute(f, "/", "file_type", "fatgraph.project", true);
       setStringAttribute(f, "/clips/0000", "name", "walk", true);
       setIntAttribute(f, "/clips/0000", "fps", 30);  // an integer rate is still a rate

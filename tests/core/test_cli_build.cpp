@@ -1,0 +1,133 @@
+// `fatgraph build` and `fatgraph edit` as scripts use them: the JSON contract, the saved
+// project, errors on one line.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+struct Run {
+  int exitCode = -1;
+  QString out, err;
+  QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
+};
+
+Run fatgraph(const QStringList& args) {
+  QProcess p;
+  p.start(QStringLiteral(FATGRAPH_CLI), args);
+  p.waitForFinished(300000);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString data(const char* relative) { return QStringLiteral(FATGRAPH_DATA_DIR "/") + QString::fromUtf8(relative); }
+QString s(const char* text) { return QString::fromUtf8(text); }
+}  // namespace
+
+class TestCliBuild : public QObject {
+  Q_OBJECT
+ private slots:
+  void figure8Json() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(s("walk.fgproj"));
+    const Run r = fatgraph({s("build"), data("cmu-leonardo-ono-roll/144_03.bvh"), s("-o"), out, s("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json();
+    QCOMPARE(o.value(s("frames")).toInt(), 1120);
+    const QJsonArray hubs = o.value(s("hubs")).toArray();
+    QCOMPARE(hubs.size(), 1);
+    const QJsonObject hub = hubs[0].toObject();
+    for (const char* key : {"name", "clip", "frame", "time_s", "match_set_size"}) QVERIFY2(hub.contains(s(key)), key);
+    QCOMPARE(hub.value(s("clip")).toString(), s("144_03"));
+    // The frame is in the source file at 120 fps: four times the 30 fps frame.
+    QVERIFY(std::abs(hub.value(s("frame")).toInt() - 120.0 * hub.value(s("time_s")).toDouble()) <= 1.0);
+    QVERIFY(hub.value(s("match_set_size")).toInt() >= 28);
+    QVERIFY(o.value(s("segments")).toInt() >= 28);
+    const QJsonArray edges = o.value(s("fat_edges")).toArray();
+    int largest = 0;
+    for (const auto& e : edges) {
+      const QJsonObject edge = e.toObject();
+      for (const char* key : {"name", "from", "to", "segments"}) QVERIFY2(edge.contains(s(key)), key);
+      largest = std::max(largest, edge.value(s("segments")).toInt());
+    }
+    QVERIFY(largest >= 0.8 * o.value(s("segments")).toInt());
+    const QJsonObject thresholds = o.value(s("thresholds")).toObject();
+    QVERIFY(thresholds.value(s("hub")).toDouble() > 0);
+    QVERIFY(thresholds.value(s("edge")).toDouble() > 0);
+    const QJsonObject timings = o.value(s("timings_s")).toObject();
+    for (const char* key : {"distance", "dtw", "clustering"}) QVERIFY2(timings.contains(s(key)), key);
+    QVERIFY(QFile::exists(out));
+
+    // The project reopens: inspect sees the clip, and an edit renames the dominant edge.
+    const Run inspect = fatgraph({s("inspect"), out, s("--json")});
+    QCOMPARE(inspect.exitCode, 0);
+    QCOMPARE(inspect.json().value(s("clips")).toArray().size(), 1);
+    QFile edits(dir.filePath(s("edits.json")));
+    QVERIFY(edits.open(QIODevice::WriteOnly));
+    edits.write(R"([{"op": "rename_hub", "hub": "hub0", "name": "step"}, {"op": "set_edge_threshold", "metres": 0.5}])");
+    edits.close();
+    const QString edited = dir.filePath(s("edited.fgproj"));
+    const Run e = fatgraph({s("edit"), out, edits.fileName(), s("-o"), edited, s("--json")});
+    QCOMPARE(e.exitCode, 0);
+    QCOMPARE(e.json().value(s("hubs")).toArray()[0].toObject().value(s("name")).toString(), s("step"));
+    QCOMPARE(e.json().value(s("edits")).toInt(), 2);
+  }
+
+  void thresholdsAndHubsFromFlags() {
+    QTemporaryDir dir;
+    const Run r = fatgraph({s("build"), data("cmu-leonardo-ono-roll/144_05.bvh"), data("cmu-leonardo-ono-roll/144_06.bvh"),
+                            s("-o"), dir.filePath(s("kicks.fgproj")), s("--hubs"), s("2"), s("--hub-threshold"), s("0.09"),
+                            s("--edge-threshold"), s("0.2"), s("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json();
+    QCOMPARE(o.value(s("hubs")).toArray().size(), 2);
+    QCOMPARE(o.value(s("thresholds")).toObject().value(s("hub")).toDouble(), 0.09);
+    QCOMPARE(o.value(s("thresholds")).toObject().value(s("edge")).toDouble(), 0.2);
+    // 144_06 starts with a reference T-pose: dropped and reported.
+    QVERIFY(QJsonDocument(o.value(s("notes")).toArray()).toJson().contains("T-pose"));
+  }
+
+  void textSummary() {
+    QTemporaryDir dir;
+    const Run r = fatgraph({s("build"), data("cmu-bvh11/131_01.bvh"), s("-o"), dir.filePath(s("x.fgproj"))});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(s("hub0: 131_01 frame")));
+    QVERIFY(r.out.contains(s("fat edge(s)")));
+    QVERIFY(r.err.isEmpty());  // no progress bar when stderr is not a terminal
+  }
+
+  void errors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no clips") << QStringList{s("build"), s("-o"), s("/tmp/x.fgproj")} << s("expected at least one");
+    QTest::newRow("no output") << QStringList{s("build"), data("cmu-bvh11/131_01.bvh")} << s("missing -o");
+    QTest::newRow("different skeletons") << QStringList{s("build"), data("cmu-leonardo-ono-roll/144_05.bvh"), data("cmu-bvh11/131_01.bvh"), s("-o"), s("/tmp/x.fgproj")} << s("131_01.bvh: its skeleton differs from that of");
+    QTest::newRow("threshold without match") << QStringList{s("build"), data("cmu-leonardo-ono-roll/144_05.bvh"), s("-o"), s("/tmp/never.fgproj"), s("--hub-threshold"), s("0.001")} << s("yields no match");
+    QTest::newRow("bad window") << QStringList{s("build"), data("cmu-bvh11/131_01.bvh"), s("-o"), s("/tmp/x.fgproj"), s("--window"), s("0")} << s("--window");
+    QTest::newRow("edit missing file") << QStringList{s("edit"), s("/no/p.fgproj"), s("/no/e.json")} << s("/no/e.json");
+  }
+
+  void errors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run r = fatgraph(args);
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    QVERIFY(!QFile::exists(s("/tmp/never.fgproj")));  // nothing written as if it succeeded
+  }
+
+  void help() {
+    for (const char* c : {"build", "edit"}) {
+      const Run r = fatgraph({s(c), s("--help")});
+      QCOMPARE(r.exitCode, 0);
+      QVERIFY(r.out.startsWith(s("usage: fatgraph ") + s(c)));
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliBuild)
+#include "test_cli_build.moc"

@@ -9,6 +9,7 @@
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/motion_summary.h"
 #include "fatgraph/core/project_store.h"
+#include "graph_summary.h"
 
 namespace fatgraph::cli {
 namespace {
@@ -78,6 +79,14 @@ int inspectProject(const std::string& path, bool json) {
                         {"duration_s", duration}, {"root", root},
                         {"unit_scale", 1.0},    {"path_length_m", pathLength},
                         {"clips", clips}};
+    if (!project.graph.empty()) {
+      const nlohmann::json g = graphSummaryJson(project);
+      for (const char* key : {"window", "hubs", "segments", "entries", "exits", "fat_edges", "thresholds"}) {
+        j[key] = g[key];
+      }
+    }
+    j["edits"] = project.edits.size();
+    j["distances_cached"] = project.distances.valid();
     std::cout << j.dump(2) << "\n";
     return 0;
   }
@@ -90,6 +99,8 @@ int inspectProject(const std::string& path, bool json) {
     std::cout << "    " << s.name << ": " << s.frames << " frames at " << s.fps << " fps, "
               << s.durationS << " s, path " << s.pathLengthM << " m\n";
   }
+  if (!project.graph.empty()) printGraphSummary(std::cout, project);
+  std::cout << project.edits.size() << " edit(s) in the history\n";
   return 0;
 }
 

@@ -65,6 +65,8 @@ class TestCliBuild : public QObject {
     const Run inspect = fatgraph({s("inspect"), out, s("--json")});
     QCOMPARE(inspect.exitCode, 0);
     QCOMPARE(inspect.json().value(s("clips")).toArray().size(), 1);
+    QCOMPARE(inspect.json().value(s("hubs")).toArray().size(), 1);
+    QCOMPARE(inspect.json().value(s("fat_edges")).toArray().size(), edges.size());
     QFile edits(dir.filePath(s("edits.json")));
     QVERIFY(edits.open(QIODevice::WriteOnly));
     edits.write(R"([{"op": "rename_hub", "hub": "hub0", "name": "step"}, {"op": "set_edge_threshold", "metres": 0.5}])");
@@ -74,6 +76,9 @@ class TestCliBuild : public QObject {
     QCOMPARE(e.exitCode, 0);
     QCOMPARE(e.json().value(s("hubs")).toArray()[0].toObject().value(s("name")).toString(), s("step"));
     QCOMPARE(e.json().value(s("edits")).toInt(), 2);
+    const Run after = fatgraph({s("inspect"), edited, s("--json")});
+    QCOMPARE(after.json().value(s("edits")).toInt(), 2);
+    QCOMPARE(after.json().value(s("hubs")).toArray()[0].toObject().value(s("name")).toString(), s("step"));
   }
 
   void thresholdsAndHubsFromFlags() {

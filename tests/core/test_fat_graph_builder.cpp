@@ -10,19 +10,14 @@
 #include "fatgraph/core/segment_distances.h"
 #include "fatgraph/core/synthetic_motion.h"
 #include "fatgraph/runtime/forward_kinematics.h"
+#include "synthetic_projects.h"
 
 using namespace fatgraph;
 
 namespace {
 const std::string kData = FATGRAPH_DATA_DIR;
 
-Project projectOf(const std::vector<SyntheticMotion>& motions) {
-  Project p;
-  p.skeleton = motions.front().skeleton;
-  for (const SyntheticMotion& m : motions) p.clips.push_back(m.clip);
-  for (size_t c = 0; c < p.clips.size(); ++c) p.clips[c].name = "clip" + std::to_string(c);
-  return p;
-}
+using test::projectOf;
 
 int largestEdge(const MotionGraph& g) {
   size_t best = 0;
@@ -113,16 +108,9 @@ class TestFatGraphBuilder : public QObject {
   void twoMotionKindsLeavingCommonPose() {
     // Two walks of different styles that start and end in the same stand: the stand is the
     // hub, and the walks become two fat edges from it back to it.
-    SyntheticWalkParams plain;
-    plain.cycles = 2;
-    plain.commonPose = true;
-    plain.standDuration = 1.0;
-    SyntheticWalkParams crouched = plain;
-    crouched.crouch = 0.15;
-    crouched.armRaise = 1.0;
-    crouched.armSwing = 0.05;
-    const SyntheticMotion a = generateBipedWalk(plain);
-    const SyntheticMotion b = generateBipedWalk(crouched);
+    const test::TwoStyles styles = test::twoStyleWalks();
+    const SyntheticMotion& a = styles.plain;
+    const SyntheticMotion& b = styles.crouched;
     Project p = projectOf({a, b, a, b});
     buildMotionGraph(p);
     const MotionGraph& g = p.graph;

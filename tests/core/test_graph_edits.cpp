@@ -7,26 +7,15 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/graph_edits.h"
 #include "fatgraph/core/project_store.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "synthetic_projects.h"
 
 using namespace fatgraph;
 
 namespace {
 // Two walk styles between common stands, each twice: one hub, two fat edges of 2 segments.
 Project twoStyleProject() {
-  SyntheticWalkParams plain;
-  plain.cycles = 2;
-  plain.commonPose = true;
-  plain.standDuration = 1.0;
-  SyntheticWalkParams crouched = plain;
-  crouched.crouch = 0.15;
-  crouched.armRaise = 1.0;
-  crouched.armSwing = 0.05;
-  const SyntheticMotion a = generateBipedWalk(plain), b = generateBipedWalk(crouched);
-  Project p;
-  p.skeleton = a.skeleton;
-  for (const Clip& c : {a.clip, b.clip, a.clip, b.clip}) p.clips.push_back(c);
-  for (size_t c = 0; c < p.clips.size(); ++c) p.clips[c].name = "clip" + std::to_string(c);
+  const test::TwoStyles s = test::twoStyleWalks();
+  Project p = test::projectOf({s.plain, s.crouched, s.plain, s.crouched});
   buildMotionGraph(p);
   return p;
 }

@@ -76,8 +76,12 @@ void rebuildFromHubs(Project& project, const PoseFeatures& features, BuildReport
                      const ProgressCallback& progress) {
   MotionGraph& g = project.graph;
   std::vector<int> frameCounts;
-  for (const Clip& c : project.clips) frameCounts.push_back(c.frameCount());
-  SegmentCutResult cut = cutSegments(g.hubs, frameCounts);
+  std::vector<std::string> names;
+  for (const Clip& c : project.clips) {
+    frameCounts.push_back(c.frameCount());
+    names.push_back(c.name);
+  }
+  SegmentCutResult cut = cutSegments(g.hubs, frameCounts, names);
   g.segments = std::move(cut.segments);
   g.entries = std::move(cut.entries);
   g.exits = std::move(cut.exits);

@@ -13,18 +13,21 @@ std::string hubLabel(const std::vector<Hub>& hubs, int h) {
   return "hub " + std::to_string(h) + (name.empty() ? std::string() : " '" + name + "'");
 }
 
-std::string frameLabel(int clip, int frame) {
-  return "clip " + std::to_string(clip) + " frame " + std::to_string(frame);
-}
-
 }  // namespace
 
-SegmentCutResult cutSegments(const std::vector<Hub>& hubs, const std::vector<int>& clipFrameCounts) {
+SegmentCutResult cutSegments(const std::vector<Hub>& hubs, const std::vector<int>& clipFrameCounts,
+                             const std::vector<std::string>& clipNames) {
+  // Messages name clips as users know them when names are given.
+  auto clipLabel = [&](int clip) {
+    if (clip >= 0 && clip < static_cast<int>(clipNames.size())) return "clip '" + clipNames[clip] + "'";
+    return "clip " + std::to_string(clip);
+  };
+  auto frameLabel = [&](int clip, int frame) { return clipLabel(clip) + " frame " + std::to_string(frame); };
   SegmentCutResult result;
   const int clipCount = static_cast<int>(clipFrameCounts.size());
   for (int c = 0; c < clipCount; ++c) {
     if (clipFrameCounts[c] < 0) {
-      throw Error("segment cutting: clip " + std::to_string(c) + " has a negative frame count (" +
+      throw Error("segment cutting: " + clipLabel(c) + " has a negative frame count (" +
                   std::to_string(clipFrameCounts[c]) + ")");
     }
   }
@@ -58,7 +61,7 @@ SegmentCutResult cutSegments(const std::vector<Hub>& hubs, const std::vector<int
   for (int c = 0; c < clipCount; ++c) {
     const int frames = clipFrameCounts[c];
     if (frames <= 0) {
-      result.notes.push_back("clip " + std::to_string(c) + " has no frames");
+      result.notes.push_back(clipLabel(c) + " has no frames");
       continue;
     }
     // Merge cuts closer than the minimum spacing, walking forward in time.
@@ -84,7 +87,7 @@ SegmentCutResult cutSegments(const std::vector<Hub>& hubs, const std::vector<int
 
     if (kept.empty()) {
       result.entries.push_back({c, 0, frames - 1, -1, -1});
-      result.notes.push_back("clip " + std::to_string(c) +
+      result.notes.push_back(clipLabel(c) +
                              " has no hub cut: all its frames (0.." + std::to_string(frames - 1) +
                              ") form one piece with neither start nor end hub");
       continue;

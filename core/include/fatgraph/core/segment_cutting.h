@@ -36,6 +36,8 @@ constexpr int kMinimumCutSpacing = 2;
 ///  - cuts fewer than kMinimumCutSpacing frames apart: merged into one cut, which keeps the
 ///    frame of the lower hub index (the earlier frame when both belong to the same hub).
 /// Throws Error naming the hub when a hub frame or match-set frame lies outside the clips.
-SegmentCutResult cutSegments(const std::vector<Hub>& hubs, const std::vector<int>& clipFrameCounts);
+/// `clipNames` (optional, one per clip) are used in notes and errors instead of indices.
+SegmentCutResult cutSegments(const std::vector<Hub>& hubs, const std::vector<int>& clipFrameCounts,
+                             const std::vector<std::string>& clipNames = {});
 
 }  // namespace fatgraph

@@ -109,7 +109,8 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
     if (t && !(*t > 0.0 && std::isfinite(*t))) throw Error("build: thresholds must be positive metres");
   }
   BuildReport report;
-  Project work = project;  // the project changes only when every step succeeded
+  GraphStateGuard guard(project);  // the project changes only when every step succeeded
+  Project& work = project;
   const PoseFeatures features = projectFeatures(work);
   report.frames = features.frameCount();
   const int window = work.settings.window;
@@ -162,7 +163,7 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
                 "add hubs or raise the hub threshold (now " + metres(g.hubThreshold.rms) + ")");
   }
   work.edits.clear();
-  project = std::move(work);
+  guard.commit();
   return report;
 }
 

@@ -245,10 +245,10 @@ class EditContext {
 
 std::vector<std::string> applyParsed(Project& project, const json& edit, const ProgressCallback& progress) {
   if (!edit.is_object()) throw Error("an edit must be a JSON object with an \"op\"");
-  Project work = project;
-  std::vector<std::string> notes = EditContext(work, edit, progress).run();
-  work.edits.push_back(edit.dump());
-  project = std::move(work);
+  GraphStateGuard guard(project);
+  std::vector<std::string> notes = EditContext(project, edit, progress).run();
+  project.edits.push_back(edit.dump());
+  guard.commit();
   return notes;
 }
 
@@ -278,7 +278,8 @@ std::vector<std::string> applyGraphEdits(Project& project, const std::string& ed
                                          const ProgressCallback& progress) {
   const json list = parse(editsJsonArray);
   if (!list.is_array()) throw Error("edits must be a JSON array of edit objects");
-  Project work = project;
+  GraphStateGuard guard(project);
+  Project& work = project;
   std::vector<std::string> notes;
   for (size_t i = 0; i < list.size(); ++i) {
     try {
@@ -290,7 +291,7 @@ std::vector<std::string> applyGraphEdits(Project& project, const std::string& ed
       throw Error("edit " + std::to_string(i) + " (" + list[i].dump() + "): " + e.what());
     }
   }
-  project = std::move(work);
+  guard.commit();
   return notes;
 }
 

@@ -47,4 +47,32 @@ struct Project {
   std::string distanceFingerprint() const;
 };
 
+/// Restores a project's graph, settings, distance cache and edit history when the operation
+/// it guards fails (the destructor runs without commit()), without copying the clips: graph
+/// construction and edits change nothing else.
+class GraphStateGuard {
+ public:
+  explicit GraphStateGuard(Project& project)
+      : project_(project), settings_(project.settings), distances_(project.distances),
+        graph_(project.graph), edits_(project.edits) {}
+  GraphStateGuard(const GraphStateGuard&) = delete;
+  GraphStateGuard& operator=(const GraphStateGuard&) = delete;
+  ~GraphStateGuard() {
+    if (committed_) return;
+    project_.settings = std::move(settings_);
+    project_.distances = std::move(distances_);
+    project_.graph = std::move(graph_);
+    project_.edits = std::move(edits_);
+  }
+  void commit() { committed_ = true; }
+
+ private:
+  Project& project_;
+  GraphSettings settings_;
+  DistanceCache distances_;
+  MotionGraph graph_;
+  std::vector<std::string> edits_;
+  bool committed_ = false;
+};
+
 }  // namespace fatgraph

@@ -36,10 +36,27 @@ PoseFeatures::PoseFeatures(const Skeleton& skeleton, const std::vector<Clip>& cl
   sumP2.resize(n);
   std::vector<Quat> rot(joints);
   std::vector<Vec3> pos(joints);
-  int row = 0;
   for (const Clip& c : clips) {
-    for (int f = 0; f < c.frameCount(); ++f, ++row) {
+    std::vector<double> lowest(c.frameCount());
+    for (int f = 0; f < c.frameCount(); ++f) {
       clipFrameToModel(skeleton, c, f, rot, pos);
+      lowest[f] = pos[0].y();
+      for (const Vec3& p : pos) lowest[f] = std::min(lowest[f], p.y());
+    }
+    double floor = 0.0;
+    if (!lowest.empty()) {
+      const size_t k = lowest.size() / 100;
+      std::nth_element(lowest.begin(), lowest.begin() + static_cast<long>(k), lowest.end());
+      floor = lowest[k];
+    }
+    clipFloor.push_back(floor);
+  }
+  int row = 0;
+  for (size_t c = 0; c < clips.size(); ++c) {
+    const Clip& clip = clips[c];
+    for (int f = 0; f < clip.frameCount(); ++f, ++row) {
+      clipFrameToModel(skeleton, clip, f, rot, pos);
+      for (Vec3& p : pos) p.y() -= clipFloor[c];
       double sx = 0, sz = 0, sp = 0;
       for (int j = 0; j < joints; ++j) {
         const double s = std::sqrt(w[j]);

@@ -131,6 +131,17 @@ class TestDistanceMatrix : public QObject {
     QVERIFY(frameDistance(f, 5, 40 + 17) > 0.01);
   }
 
+  void floorOffsetsDoNotMatter() {
+    // The same motion recorded on a floor 7 cm higher (another capture session) is the same
+    // pose: each clip's heights count from its own floor.
+    const Skeleton s = waveSkeleton();
+    const std::vector<Clip> clips = {waveClip(40, 0.0, Vec3(0, 0, 0), 0.0),
+                                     waveClip(40, 0.0, Vec3(1, 0.07, 2), 0.5)};
+    const PoseFeatures f(s, clips);
+    QVERIFY(std::abs(f.clipFloor[1] - f.clipFloor[0] - 0.07) < 1e-9);
+    for (int i = 5; i < 35; i += 5) QVERIFY(frameDistance(f, i, 40 + i) < 1e-6);
+  }
+
   void scanMatchesDenseMatrix_data() {
     QTest::addColumn<size_t>("budget");
     QTest::addColumn<int>("threads");

@@ -14,24 +14,15 @@
 #include <memory>
 #include <stdexcept>
 
-// HDF5 is a private dependency of core; its header sits in a serial/ subfolder on Debian.
-#if __has_include(<hdf5.h>)
-#include <hdf5.h>
-#else
-#include <hdf5/serial/hdf5.h>
-#endif
-
 #include "fatgraph/core/clip_set_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/graph_edits.h"
 #include "fatgraph/core/project_store.h"
+#include "project_store_test_support.h"
 
 using namespace fatgraph;
-
-using Mutation = std::function<void(hid_t file)>;
-Q_DECLARE_METATYPE(Mutation)
-Q_DECLARE_METATYPE(fatgraph::Project)
+using namespace fatgraph::test;
 
 namespace {
 
@@ -159,32 +150,6 @@ bool sameBits(const void* a, const void* b, size_t bytes) {
   return bytes == 0 || std::memcmp(a, b, bytes) == 0;  // empty vectors may hold null pointers
 }
 
-void expectSameClips(const Project& a, const Project& b) {
-  QVERIFY(a.skeleton.names == b.skeleton.names);
-  QVERIFY(a.skeleton.parents == b.skeleton.parents);
-  QVERIFY(a.skeleton.restOffsets == b.skeleton.restOffsets);
-  QVERIFY(a.skeleton.animatedTranslation == b.skeleton.animatedTranslation);
-  QCOMPARE(a.skeleton.endSites.size(), b.skeleton.endSites.size());
-  for (size_t i = 0; i < a.skeleton.endSites.size(); ++i) {
-    QCOMPARE(a.skeleton.endSites[i].parent, b.skeleton.endSites[i].parent);
-    QVERIFY(a.skeleton.endSites[i].offset == b.skeleton.endSites[i].offset);
-  }
-  QCOMPARE(a.clips.size(), b.clips.size());
-  for (size_t c = 0; c < a.clips.size(); ++c) {
-    const Clip& x = a.clips[c];
-    const Clip& y = b.clips[c];
-    QCOMPARE(x.name, y.name);
-    QCOMPARE(x.source, y.source);
-    QCOMPARE(x.fps, y.fps);
-    QCOMPARE(x.sourceFps, y.sourceFps);
-    QCOMPARE(x.sourceFirstFrame, y.sourceFirstFrame);
-    QCOMPARE(x.jointCount, y.jointCount);
-    QCOMPARE(x.rotations.size(), y.rotations.size());
-    QVERIFY(sameBits(x.rotations.data(), y.rotations.data(), x.rotations.size() * sizeof(Quat)));
-    QVERIFY(x.translations == y.translations);
-  }
-}
-
 void expectSameThreshold(const ThresholdChoice& a, const ThresholdChoice& b) {
   QVERIFY(sameBits(&a.rms, &b.rms, sizeof(double)));
   QCOMPARE(a.automatic, b.automatic);
@@ -192,7 +157,10 @@ void expectSameThreshold(const ThresholdChoice& a, const ThresholdChoice& b) {
 }
 
 void expectSameProject(const Project& a, const Project& b) {
-  expectSameClips(a, b);
+  expectSameSkeletonAndClips(a, b, [](size_t, const Clip& x, const Clip& y) {
+    QVERIFY(sameBits(x.rotations.data(), y.rotations.data(), x.rotations.size() * sizeof(Quat)));
+    QVERIFY(x.translations == y.translations);
+  });
   if (QTest::currentTestFailed()) return;
   QCOMPARE(a.settings.fps, b.settings.fps);
   QCOMPARE(a.settings.window, b.settings.window);
@@ -248,34 +216,7 @@ void expectSameProject(const Project& a, const Project& b) {
   QVERIFY(a.edits == b.edits);
 }
 
-QString errorFrom(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return QString::fromStdString(e.what());
-  }
-  return {};
-}
-
-// ---------------------------------------------------------------- editing files with HDF5
-
-void must(bool ok, const char* what) {
-  if (!ok) throw std::runtime_error(std::string("test HDF5 edit failed: ") + what);
-}
-
-struct Id {
-  hid_t id;
-  herr_t (*close)(hid_t);
-  Id(hid_t i, herr_t (*c)(hid_t), const char* what) : id(i), close(c) { must(i >= 0, what); }
-  ~Id() { close(id); }
-  Id(const Id&) = delete;
-  Id& operator=(const Id&) = delete;
-};
-
-void editFile(const std::string& path, const Mutation& edit) {
-  Id file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose, "open");
-  edit(file.id);
-}
+// ---------------------------------------------------------------- reading files with HDF5
 
 bool exists(const std::string& path, const char* object) {
   Id file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open");
@@ -290,74 +231,7 @@ long long formatVersionOf(const std::string& path) {
   return v;
 }
 
-void deleteLink(hid_t f, const char* path) { must(H5Ldelete(f, path, H5P_DEFAULT) >= 0, path); }
-
-void setAttribute(hid_t f, const char* object, const char* name, hid_t fileType, hid_t memType,
-                  const void* value) {
-  Id obj(H5Oopen(f, object, H5P_DEFAULT), H5Oclose, object);
-  if (H5Aexists(obj.id, name) > 0) must(H5Adelete(obj.id, name) >= 0, name);
-  Id space(H5Screate(H5S_SCALAR), H5Sclose, "space");
-  Id attr(H5Acreate2(obj.id, name, fileType, space.id, H5P_DEFAULT, H5P_DEFAULT), H5Aclose, name);
-  must(H5Awrite(attr.id, memType, value) >= 0, name);
-}
-
-void setIntAttribute(hid_t f, const char* object, const char* name, long long value) {
-  setAttribute(f, object, name, H5T_STD_I64LE, H5T_NATIVE_LLONG, &value);
-}
-
-void setDoubleAttribute(hid_t f, const char* object, const char* name, double value) {
-  setAttribute(f, object, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
-}
-
-void setStringAttribute(hid_t f, const char* object, const char* name, const std::string& value) {
-  Id type(H5Tcopy(H5T_C_S1), H5Tclose, "type");
-  H5Tset_size(type.id, H5T_VARIABLE);
-  H5Tset_cset(type.id, H5T_CSET_UTF8);
-  const char* p = value.c_str();
-  setAttribute(f, object, name, type.id, type.id, &p);
-}
-
-// Replaces a dataset by a contiguous one of the given type and shape.
-void replaceDataset(hid_t f, const char* path, hid_t fileType, std::vector<hsize_t> dims,
-                    hid_t memType, const void* data) {
-  if (H5Lexists(f, path, H5P_DEFAULT) > 0) deleteLink(f, path);
-  Id space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose,
-           "space");
-  Id ds(H5Dcreate2(f, path, fileType, space.id, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
-        path);
-  must(H5Dwrite(ds.id, memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) >= 0, path);
-}
-
-void replaceInts(hid_t f, const char* path, std::vector<hsize_t> dims,
-                 const std::vector<int>& values) {
-  replaceDataset(f, path, H5T_STD_I32LE, std::move(dims), H5T_NATIVE_INT, values.data());
-}
-
-void replaceDoubles(hid_t f, const char* path, std::vector<hsize_t> dims) {
-  size_t n = 1;
-  for (hsize_t d : dims) n *= d;
-  std::vector<double> zeros(n, 0.0);
-  replaceDataset(f, path, H5T_IEEE_F64LE, std::move(dims), H5T_NATIVE_DOUBLE, zeros.data());
-}
-
-// Reads a dataset as `T`, lets `edit` change the values, and writes them back in place.
-template <typename T>
-void editValues(hid_t f, const char* path, hid_t memType, const std::function<void(std::vector<T>&)>& edit) {
-  Id ds(H5Dopen2(f, path, H5P_DEFAULT), H5Dclose, path);
-  Id space(H5Dget_space(ds.id), H5Sclose, "space");
-  std::vector<T> v(static_cast<size_t>(H5Sget_simple_extent_npoints(space.id)));
-  must(H5Dread(ds.id, memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()) >= 0, path);
-  edit(v);
-  must(H5Dwrite(ds.id, memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()) >= 0, path);
-}
-
-void editInts(hid_t f, const char* path, const std::function<void(std::vector<int>&)>& edit) {
-  editValues<int>(f, path, H5T_NATIVE_INT, edit);
-}
-
-void editDoubles(hid_t f, const char* path, const std::function<void(std::vector<double>&)>& edit) {
-  editValues<double>(f, path, H5T_NATIVE_DOUBLE, edit);
-}
+// ---------------------------------------------------------------- editing files with HDF5
 
 void replaceStrings(hid_t f, const char* path, const std::vector<std::string>& values) {
   Id type(H5Tcopy(H5T_C_S1), H5Tclose, "type");

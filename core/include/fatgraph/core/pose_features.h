@@ -34,6 +34,10 @@ class PoseFeatures {
   FrameRef frameRef(int global) const;
 
   double weightSum = 0.0;  // W1 = sum of joint weights (one frame)
+  /// Per clip, the floor height subtracted from every y (metres): mocap floors are not at
+  /// y = 0 and differ between capture sessions, which must not make equal poses differ. It is
+  /// the 1st percentile over the clip's frames of the lowest joint's height.
+  std::vector<double> clipFloor;
 
   // Row i = frame i, column j = joint j, each coordinate times sqrt(w_j) (metres).
   Eigen::MatrixXd x, y, z;

@@ -14,9 +14,11 @@
 namespace fatgraph::cli {
 namespace {
 
-nlohmann::json clipJson(const ClipSummary& s) {
-  return {{"name", s.name},         {"frames", s.frames}, {"fps", s.fps},
-          {"duration_s", s.durationS}, {"root", s.root},   {"path_length_m", s.pathLengthM}};
+// The same keys as a BVH's summary; a project stores metres, so its unit scale is 1.
+nlohmann::json clipJson(const ClipSummary& s, int joints) {
+  return {{"name", s.name},     {"joints", joints},          {"frames", s.frames},
+          {"fps", s.fps},       {"duration_s", s.durationS}, {"root", s.root},
+          {"unit_scale", 1.0},  {"path_length_m", s.pathLengthM}};
 }
 
 int inspectBvh(const std::string& path, bool json) {
@@ -64,7 +66,7 @@ int inspectProject(const std::string& path, bool json) {
   std::vector<ClipSummary> summaries;
   for (const Clip& clip : project.clips) {
     summaries.push_back(summarizeClip(project.skeleton, clip));
-    clips.push_back(clipJson(summaries.back()));
+    clips.push_back(clipJson(summaries.back(), project.skeleton.jointCount()));
     frames += summaries.back().frames;
     duration += summaries.back().durationS;
     pathLength += summaries.back().pathLengthM;

@@ -65,6 +65,12 @@ class TestCliBuild : public QObject {
     const Run inspect = fatgraph({s("inspect"), out, s("--json")});
     QCOMPARE(inspect.exitCode, 0);
     QCOMPARE(inspect.json().value(s("clips")).toArray().size(), 1);
+    const QJsonObject clip = inspect.json().value(s("clips")).toArray()[0].toObject();
+    for (const char* key : {"joints", "frames", "fps", "duration_s", "root", "path_length_m", "unit_scale"}) {
+      QVERIFY2(clip.contains(s(key)), key);
+    }
+    QCOMPARE(clip.value(s("joints")).toInt(), 31);
+    QCOMPARE(clip.value(s("fps")).toDouble(), 30.0);
     QCOMPARE(inspect.json().value(s("hubs")).toArray().size(), 1);
     QCOMPARE(inspect.json().value(s("fat_edges")).toArray().size(), edges.size());
     QFile edits(dir.filePath(s("edits.json")));

@@ -1,5 +1,6 @@
-// fatgraph-editor: opens the files given on the command line; with --screenshot it renders
-// one frame of the window to a PNG and exits (for docs and smoke tests).
+// fatgraph-editor: opens the files given on the command line (and with --build-graph builds
+// their fat graph); with --screenshot it renders one frame of the window to a PNG and exits
+// (for docs and smoke tests).
 #include <QApplication>
 #include <QSurfaceFormat>
 #include <QTextStream>
@@ -7,6 +8,7 @@
 #include <cstdio>
 
 #include "app/document.h"
+#include "app/job_runner.h"
 #include "app/launch_options.h"
 #include "app/main_window.h"
 #include "app/window_capture.h"
@@ -54,12 +56,24 @@ int main(int argc, char* argv[]) {
 
   fatgraph::editor::MainWindow window;
   window.setInteractive(!options.screenshotMode());
-  const QStringList errors = window.openFiles(options.files);
+  QStringList errors = window.openFiles(options.files);
   if (options.screenshotMode()) {
+    if (errors.isEmpty() && options.buildGraph) {
+      // The same worker path as Graph > Build Graph…, waited for before the screenshot.
+      fatgraph::editor::Document* document = window.document();
+      const QMetaObject::Connection collect =
+          QObject::connect(document, &fatgraph::editor::Document::errorOccurred,
+                           [&errors](const QString& error) { errors << error; });
+      window.startBuildGraph({});
+      document->jobs()->waitForFinished();
+      QObject::disconnect(collect);
+      if (errors.isEmpty() && document->graph().empty()) errors << QStringLiteral("no graph built");
+    }
     for (const QString& error : errors) QTextStream(stderr) << "fatgraph-editor: " << error << "\n";
     if (!errors.isEmpty()) return 1;
     return takeScreenshot(window, options);
   }
   window.show();
+  if (options.buildGraph && errors.isEmpty()) window.startBuildGraph({});
   return QApplication::exec();
 }

@@ -6,10 +6,13 @@
 #include <exception>
 #include <utility>
 
+#include "app/file_loading.h"
+#include "app/job_runner.h"
 #include "commands/add_clip_command.h"
+#include "commands/clear_graph_command.h"
 #include "commands/remove_clip_command.h"
 #include "commands/rename_clip_command.h"
-#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/clip_set_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/project_store.h"
 
@@ -41,11 +44,21 @@ QString describeTopologyDifference(const Skeleton& expected, const Skeleton& act
   return QObject::tr("the hierarchies differ");
 }
 
+bool sameRestOffsets(const Skeleton& a, const Skeleton& b) {
+  for (size_t j = 0; j < a.restOffsets.size() && j < b.restOffsets.size(); ++j) {
+    if ((a.restOffsets[j] - b.restOffsets[j]).norm() > 1e-6) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
-Document::Document(QObject* parent) : QObject(parent), undoStack_(new QUndoStack(this)) {
+Document::Document(QObject* parent)
+    : QObject(parent), undoStack_(new QUndoStack(this)), jobs_(new JobRunner(this)) {
   connect(undoStack_, &QUndoStack::cleanChanged, this,
           [this](bool clean) { emit modifiedChanged(!clean); });
+  connect(undoStack_, &QUndoStack::indexChanged, this, [this] { ++revision_; });
+  connect(jobs_, &JobRunner::jobError, this, [this](const QString& message) { fail(message); });
 }
 
 Document::~Document() = default;
@@ -53,6 +66,12 @@ Document::~Document() = default;
 QString Document::clipName(int index) const { return QString::fromStdString(clip(index).name); }
 
 bool Document::isModified() const { return !undoStack_->isClean(); }
+
+bool Document::isBusy() const { return jobs_->isBusy(); }
+
+QString Document::busyError() const {
+  return tr("Wait for the running job to finish (%1)").arg(jobs_->label());
+}
 
 bool Document::isSupportedFile(const QString& path) {
   const QString suffix = QFileInfo(path).suffix().toLower();
@@ -65,12 +84,14 @@ QString Document::fail(const QString& message) {
 }
 
 QString Document::openFile(const QString& path) {
-  if (!QFileInfo(path).isFile()) {
-    return fail(tr("Cannot open %1: no such file").arg(path));
-  }
-  const bool project = QFileInfo(path).suffix().toLower() == QLatin1String("fgproj") ||
-                       isProjectFile(path.toStdString());
-  return project ? openProject(path) : addBvh(path);
+  if (isBusy()) return fail(busyError());
+  return adoptLoadedFile(loadEditorFile(path));
+}
+
+QString Document::adoptLoadedFile(LoadedFile&& loaded) {
+  if (!loaded.error.isEmpty()) return fail(loaded.error);
+  return loaded.isProject ? adoptProject(loaded.path, std::move(loaded.project))
+                          : adoptBvh(loaded.path, std::move(loaded.bvh));
 }
 
 QStringList Document::openFiles(const QStringList& paths) {
@@ -90,12 +111,15 @@ QString Document::uniqueClipName(const std::string& base) const {
 }
 
 QString Document::addBvh(const QString& path) {
-  BvhImport imported;
-  try {
-    imported = importBvh(path.toStdString());
-  } catch (const std::exception& e) {
-    return fail(QString::fromStdString(e.what()));
+  if (isBusy()) return fail(busyError());
+  LoadedFile loaded = loadEditorFile(path);
+  if (loaded.error.isEmpty() && loaded.isProject) {
+    return fail(tr("Cannot add %1: it is a project, not a BVH clip").arg(path));
   }
+  return adoptLoadedFile(std::move(loaded));
+}
+
+QString Document::adoptBvh(const QString& path, BvhImport&& imported) {
   const bool firstClip = project_.clips.empty();
   if (!firstClip && !project_.skeleton.sameTopology(imported.skeleton)) {
     return fail(tr("Cannot add %1: its skeleton differs from the project's skeleton from %2 "
@@ -105,6 +129,13 @@ QString Document::addBvh(const QString& path) {
   }
   if (std::string problem = imported.clip.validate(imported.skeleton); !problem.empty()) {
     return fail(tr("Cannot add %1: %2").arg(path, QString::fromStdString(problem)));
+  }
+  if (!firstClip && !sameRestOffsets(project_.skeleton, imported.skeleton)) {
+    // Another subject of the same rig (clip_set_import.h): keep rotations, scale root motion.
+    imported.clip = retargetClip(imported.clip, imported.skeleton, project_.skeleton);
+    emit notice(tr("%1 has other bone lengths than %2: retargeted (rotations kept, root "
+                   "motion scaled by hip height)")
+                    .arg(fileNameOf(path), fileNameOf(skeletonSource_)));
   }
 
   DocumentClip entry;
@@ -122,23 +153,26 @@ QString Document::addBvh(const QString& path) {
 }
 
 QString Document::openProject(const QString& path) {
-  Project loaded;
-  try {
-    loaded = loadProject(path.toStdString());
-  } catch (const std::exception& e) {
-    return fail(QString::fromStdString(e.what()));
+  if (isBusy()) return fail(busyError());
+  LoadedFile loaded = loadEditorFile(path);
+  if (loaded.error.isEmpty() && !loaded.isProject) {
+    return fail(tr("Cannot open %1: it is not a fatgraph project").arg(path));
   }
-  if (std::string problem = loaded.validate(); !problem.empty()) {
-    return fail(tr("Cannot open %1: %2").arg(path, QString::fromStdString(problem)));
-  }
+  return adoptLoadedFile(std::move(loaded));
+}
+
+QString Document::adoptProject(const QString& path, Project&& loaded) {
   emit aboutToReset();
+  emit graphAboutToChange();
   project_ = std::move(loaded);
   units_.assign(project_.clips.size(), tr("m (project)"));
   skeletonSource_ = path;
   current_ = project_.clips.empty() ? -1 : 0;
   undoStack_->clear();
   undoStack_->setClean();
+  ++revision_;
   emit reset();
+  emit graphChanged();
   emit currentClipChanged(current_);
   if (filePath_ != path) {
     filePath_ = path;
@@ -149,6 +183,7 @@ QString Document::openProject(const QString& path) {
 }
 
 QString Document::saveProjectAs(const QString& path) {
+  if (isBusy()) return fail(busyError());  // one owner of HDF5 at a time
   try {
     saveProject(project_, path.toStdString());
   } catch (const std::exception& e) {
@@ -164,7 +199,16 @@ QString Document::saveProjectAs(const QString& path) {
 
 QString Document::removeClip(int index) {
   if (index < 0 || index >= clipCount()) return fail(tr("No clip %1 to remove").arg(index));
+  if (project_.graph.empty()) {
+    undoStack_->push(new RemoveClipCommand(this, index));
+    return {};
+  }
+  // The graph's frames refer to the clips by index: it goes with the clip, in one step.
+  undoStack_->beginMacro(tr("Remove clip %1 and the graph").arg(clipName(index)));
+  undoStack_->push(new ClearGraphCommand(this));
   undoStack_->push(new RemoveClipCommand(this, index));
+  undoStack_->endMacro();
+  emit notice(tr("The graph was removed with the clip; undo brings both back"));
   return {};
 }
 

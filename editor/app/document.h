@@ -1,22 +1,43 @@
 #pragma once
-// The editor's document: one core Project (a skeleton and the clips recorded on it), the clip
-// the user is looking at, and the undo stack every edit goes through.
+// The editor's document: one core Project (a skeleton, the clips recorded on it, the graph
+// built from them and its edit history), the clip the user is looking at, the undo stack every
+// edit goes through, and the runner of long jobs.
 //
 // Opening files never leaves the document half-changed: a file either loads completely or
 // the document stays exactly as it was and the caller gets a one-line message (also emitted
-// as errorOccurred). The low-level mutators (insertClip, takeClip, ...) exist for the undo
-// commands in commands/; views and models call the edit methods, which push commands.
+// as errorOccurred). The low-level mutators (insertClip, takeClip, swapProject, ...) exist for
+// the undo commands in commands/; views and models call the edit methods, which push commands.
+//
+// Long work (building the graph, hub edits, reading files) runs on a worker thread through
+// jobs(): the start* methods copy what the job needs, and the job's result is adopted on the
+// GUI thread as one undo command. One job runs at a time; a result whose document changed
+// meanwhile (an undo, another edit) is discarded with a message, never merged.
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
+#include "app/graph_build.h"
+#include "app/graph_edit_request.h"
+#include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/project.h"
 
 class QUndoStack;
 
 namespace fatgraph::editor {
+
+class JobRunner;
+struct LoadedFile;
+
+/// The parts of a project a graph edit may change; clips and skeleton never change.
+struct GraphState {
+  GraphSettings settings;
+  MotionGraph graph;
+  std::vector<std::string> edits;
+  std::optional<DistanceCache> distances;  // only when the edit changed the cache
+};
 
 /// A clip plus what the editor knows about where it came from.
 struct DocumentClip {
@@ -45,6 +66,10 @@ class Document : public QObject {
   const QString& filePath() const { return filePath_; }
   bool isModified() const;
   QUndoStack* undoStack() const { return undoStack_; }
+  const MotionGraph& graph() const { return project_.graph; }
+  /// The runner of long jobs (progress, cancel); busy while one runs.
+  JobRunner* jobs() const { return jobs_; }
+  bool isBusy() const;
 
   /// True for the file types openFile understands (.bvh, .fgproj).
   static bool isSupportedFile(const QString& path);
@@ -67,6 +92,22 @@ class Document : public QObject {
   /// Pushes a command renaming clip `index`; names must be non-empty and unique.
   QString renameClip(int index, const QString& name);
 
+  // Graph construction (core fat_graph_builder.h) and edits (graph_edits.h). Each success
+  // is one undo command; a failure or a cancel leaves the document unchanged. A cancel
+  // returns a non-empty text but is no error: it is emitted as notice, not errorOccurred.
+  /// Builds the graph on the calling thread (headless use, tests).
+  QString buildGraph(const GraphBuildRequest& request, const ProgressCallback& progress = {});
+  /// Starts building the graph on the worker; the result is pushed when the job ends.
+  QString startBuildGraph(const GraphBuildRequest& request);
+  /// Applies one edit on the calling thread.
+  QString applyGraphEdit(const GraphEditRequest& edit, const ProgressCallback& progress = {});
+  /// Starts one edit on the worker.
+  QString startGraphEdit(const GraphEditRequest& edit);
+  /// Slow edits start on the worker, quick ones (renames) apply at once.
+  QString editGraph(const GraphEditRequest& edit);
+  /// Reads the files on the worker, then opens them in order as openFile does.
+  QString startOpenFiles(const QStringList& paths);
+
   void setCurrentClip(int index);
 
   // Low-level mutators for undo commands. They keep `current` pointing at the same clip
@@ -75,6 +116,13 @@ class Document : public QObject {
   DocumentClip takeClip(int index);
   void setClipName(int index, const std::string& name);
   void setSkeleton(Skeleton skeleton, const QString& source);
+  /// Exchanges the whole project (same clip count: the clips' units stay) with `other`.
+  void swapProject(Project& other);
+  /// Exchanges the graph's state with `other` (the distances only when other has them).
+  void swapGraphState(GraphState& other);
+  /// The graph state of `edited` (a copy of this project after an edit), keeping its
+  /// distances only when they differ from the document's.
+  GraphState graphStateOf(Project&& edited) const;
 
  signals:
   void clipAboutToBeInserted(int index);
@@ -90,17 +138,33 @@ class Document : public QObject {
   void modifiedChanged(bool modified);
   void filePathChanged(const QString& path);
   void errorOccurred(const QString& message);
+  /// Around every change of the graph, its thresholds or its edit history (and around a
+  /// reset): graph models reset between the two.
+  void graphAboutToChange();
+  void graphChanged();
+  /// Something worth telling the user that is no error: a cancel, notes of a build.
+  void notice(const QString& message);
 
  private:
   QString fail(const QString& message);
+  QString busyError() const;
   QString uniqueClipName(const std::string& base) const;
+  QString adoptLoadedFile(LoadedFile&& loaded);
+  QString adoptBvh(const QString& path, BvhImport&& imported);
+  QString adoptProject(const QString& path, Project&& loaded);
+  void adoptBuild(GraphBuildResult&& result);
+  void adoptEdit(const GraphEditRequest& edit, Project&& edited,
+                 const std::vector<std::string>& notes);
+  QString cancelled(const QString& what);
 
   Project project_;
   std::vector<QString> units_;  // parallel to project_.clips
   QString skeletonSource_;
   QString filePath_;
   int current_ = -1;
+  quint64 revision_ = 0;  // changes with every undo stack move and reset
   QUndoStack* undoStack_;
+  JobRunner* jobs_;
 };
 
 }  // namespace fatgraph::editor

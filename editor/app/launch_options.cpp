@@ -15,12 +15,15 @@ struct Parser {
   QCommandLineOption frame{QStringLiteral("frame"),
                            tr("Frame of the current clip to show (with --screenshot)."),
                            tr("n"), QStringLiteral("0")};
+  QCommandLineOption buildGraph{QStringLiteral("build-graph"),
+                                tr("Build the fat graph of the opened clips (default options).")};
 
   Parser() {
     parser.setApplicationDescription(tr("fatgraph editor: motion capture to game characters."));
     parser.addHelpOption();
     parser.addOption(screenshot);
     parser.addOption(frame);
+    parser.addOption(buildGraph);
     parser.addPositionalArgument(QStringLiteral("files"), tr("BVH clips or .fgproj projects."),
                                  tr("[file...]"));
   }
@@ -41,6 +44,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments) {
   }
   options.files = p.parser.positionalArguments();
   options.screenshotPath = p.parser.value(p.screenshot);
+  options.buildGraph = p.parser.isSet(p.buildGraph);
   bool ok = false;
   options.frame = p.parser.value(p.frame).toInt(&ok);
   if (!ok || options.frame < 0) {
@@ -48,6 +52,8 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments) {
                         .arg(p.parser.value(p.frame));
   } else if (p.parser.isSet(p.frame) && !options.screenshotMode()) {
     options.error = tr("--frame is only used with --screenshot");
+  } else if (options.buildGraph && options.files.isEmpty()) {
+    options.error = tr("--build-graph needs a clip or project to build from");
   }
   return options;
 }

@@ -17,7 +17,11 @@
 #include <QVBoxLayout>
 
 #include "app/document.h"
+#include "app/job_runner.h"
 #include "docks/clip_list_dock.h"
+#include "docks/graph_dock.h"
+#include "docks/heat_map_dock.h"
+#include "views/heat_map_view.h"
 #include "views/timeline_widget.h"
 #include "views/viewport.h"
 
@@ -29,6 +33,8 @@ MainWindow::MainWindow(QWidget* parent)
       viewport_(new Viewport),
       timeline_(new TimelineWidget),
       clipDock_(new ClipListDock(document_, this)),
+      graphDock_(new GraphDock(document_, this)),
+      heatMapDock_(new HeatMapDock(document_, this)),
       statusLabel_(new QLabel(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
@@ -38,6 +44,11 @@ MainWindow::MainWindow(QWidget* parent)
   layout->addWidget(timeline_);
   setCentralWidget(central);
   addDockWidget(Qt::LeftDockWidgetArea, clipDock_);
+  addDockWidget(Qt::RightDockWidgetArea, graphDock_);
+  addDockWidget(Qt::RightDockWidgetArea, heatMapDock_);
+  splitDockWidget(graphDock_, heatMapDock_, Qt::Vertical);
+  resizeDocks({graphDock_}, {440}, Qt::Horizontal);
+  resizeDocks({graphDock_, heatMapDock_}, {340, 460}, Qt::Vertical);
   statusLabel_->setObjectName(QStringLiteral("clipStatus"));
   statusBar()->addPermanentWidget(statusLabel_);
   setAcceptDrops(true);
@@ -48,12 +59,21 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
   connect(document_, &Document::filePathChanged, this, &MainWindow::updateTitle);
   connect(document_, &Document::errorOccurred, this, &MainWindow::showError);
+  connect(document_, &Document::notice, this,
+          [this](const QString& message) { statusBar()->showMessage(message, 15000); });
   connect(timeline_, &TimelineWidget::frameChanged, this, [this](int frame) {
     const int current = document_->currentClip();
     if (current >= 0) viewport_->showFrame(document_->skeleton(), document_->clip(current), frame);
+    heatMapDock_->view()->setCurrentFrame(current, frame);
   });
+  connect(graphDock_, &GraphDock::frameRequested, this, &MainWindow::showClipFrame);
+  connect(heatMapDock_, &HeatMapDock::frameRequested, this, &MainWindow::showClipFrame);
+  connect(document_->jobs(), &JobRunner::started, this, &MainWindow::showJobProgress);
+  connect(document_->jobs(), &JobRunner::finished, this, &MainWindow::updateJobActions);
+  connect(document_, &Document::graphChanged, this, &MainWindow::updateJobActions);
   showCurrentClip();
   updateTitle();
+  updateJobActions();
   resize(1280, 800);
 }
 
@@ -86,6 +106,8 @@ void MainWindow::createActions() {
   removeClipAction_->setShortcut(QKeySequence::Delete);
   clipDock_->setRemoveAction(removeClipAction_);
 
+  createGraphMenu();
+
   QMenu* view = menuBar()->addMenu(tr("&View"));
   QAction* frame = view->addAction(tr("&Frame Character"), viewport_, &Viewport::frameCharacter);
   frame->setShortcut(Qt::Key_F);
@@ -99,6 +121,8 @@ void MainWindow::createActions() {
   path->setChecked(true);
   view->addSeparator();
   view->addAction(clipDock_->toggleViewAction());
+  view->addAction(graphDock_->toggleViewAction());
+  view->addAction(heatMapDock_->toggleViewAction());
 
   QMenu* playback = menuBar()->addMenu(tr("&Playback"));
   QAction* play = playback->addAction(tr("&Play / Pause"), timeline_,
@@ -125,12 +149,24 @@ bool MainWindow::showFrame(int frame) {
   return true;
 }
 
+void MainWindow::openFilesInBackground(const QStringList& paths) {
+  QStringList accepted;
+  for (const QString& path : paths) {
+    if (QFileInfo(path).suffix().toLower() == QLatin1String("fgproj") && !confirmDiscardChanges()) {
+      continue;
+    }
+    lastDirectory_ = QFileInfo(path).absolutePath();
+    accepted << path;
+  }
+  document_->startOpenFiles(accepted);
+}
+
 void MainWindow::open() {
   const QStringList paths = QFileDialog::getOpenFileNames(
       this, tr("Open motion capture or project"), lastDirectory_,
       tr("Motion capture and projects (*.bvh *.fgproj);;BVH clips (*.bvh);;"
          "fatgraph projects (*.fgproj);;All files (*)"));
-  openFiles(paths);
+  openFilesInBackground(paths);
 }
 
 void MainWindow::saveProjectAs() {
@@ -236,7 +272,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
   const QStringList paths = supportedLocalFiles(event->mimeData());
   if (paths.isEmpty()) return;
   event->acceptProposedAction();
-  openFiles(paths);
+  openFilesInBackground(paths);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

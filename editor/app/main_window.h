@@ -1,13 +1,19 @@
 #pragma once
 // The editor window: the 3D viewport with the timeline under it, the clip list on the left,
-// the File / Edit / View / Playback menus, a status bar describing the current clip, and
-// drag and drop of .bvh / .fgproj files.
+// the graph dock and the pose distance heat map on the right, the File / Edit / Graph / View /
+// Playback menus, a status bar describing the current clip, and drag and drop of .bvh /
+// .fgproj files. Long jobs (graph builds, hub edits, files opened from the File menu or
+// dropped) run on the document's worker with a progress dialog whose Cancel stops them.
 //
 // Errors (a file that does not load, a refused skeleton, a failed save) never change the
 // document. They are recorded (lastError, errorShown) and shown in the status bar; an
 // interactive window also opens a non-modal message box.
 #include <QMainWindow>
+#include <QPointer>
+#include <QProgressDialog>
 #include <QStringList>
+
+#include "app/graph_build.h"
 
 class QAction;
 class QLabel;
@@ -17,6 +23,8 @@ namespace fatgraph::editor {
 
 class ClipListDock;
 class Document;
+class GraphDock;
+class HeatMapDock;
 class TimelineWidget;
 class Viewport;
 
@@ -31,6 +39,10 @@ class MainWindow : public QMainWindow {
   Viewport* viewport() const { return viewport_; }
   TimelineWidget* timeline() const { return timeline_; }
   ClipListDock* clipListDock() const { return clipDock_; }
+  GraphDock* graphDock() const { return graphDock_; }
+  HeatMapDock* heatMapDock() const { return heatMapDock_; }
+  /// The progress dialog of the running job; null when none runs.
+  QProgressDialog* progressDialog() const { return progressDialog_; }
   QLabel* statusLabel() const { return statusLabel_; }
 
   /// Interactive windows show errors in message boxes and ask before discarding changes;
@@ -39,10 +51,16 @@ class MainWindow : public QMainWindow {
   bool isInteractive() const { return interactive_; }
   const QString& lastError() const { return lastError_; }
 
-  /// Opens files in order (as File > Open does); returns the error messages.
+  /// Opens files in order on the calling thread; returns the error messages.
   QStringList openFiles(const QStringList& paths);
+  /// Opens files in order on the worker (File > Open, drops); errors are shown as they come.
+  void openFilesInBackground(const QStringList& paths);
   /// Shows frame `frame` of the current clip (clamped); false when there is no clip.
   bool showFrame(int frame);
+  /// Makes clip `clip` current and shows its frame `frame`.
+  bool showClipFrame(int clip, int frame);
+  /// Starts building the graph on the worker with `request` (Build Graph… asks for it).
+  void startBuildGraph(const GraphBuildRequest& request);
 
  signals:
   /// Emitted for every error shown to the user.
@@ -53,6 +71,8 @@ class MainWindow : public QMainWindow {
   void saveProjectAs();
   void removeCurrentClip();
   void renameCurrentClip();
+  /// Graph > Build Graph…: asks for the options, then builds on the worker.
+  void buildGraph();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -61,6 +81,9 @@ class MainWindow : public QMainWindow {
 
  private:
   void createActions();
+  void createGraphMenu();
+  void showJobProgress(const QString& label);
+  void updateJobActions();
   void showError(const QString& message);
   void showCurrentClip();
   void updateStatus();
@@ -72,9 +95,15 @@ class MainWindow : public QMainWindow {
   Viewport* viewport_;
   TimelineWidget* timeline_;
   ClipListDock* clipDock_;
+  GraphDock* graphDock_;
+  HeatMapDock* heatMapDock_;
   QLabel* statusLabel_;
+  QPointer<QProgressDialog> progressDialog_;
+  GraphBuildRequest lastBuildRequest_;
   QAction* removeClipAction_ = nullptr;
   QAction* renameClipAction_ = nullptr;
+  QAction* buildGraphAction_ = nullptr;
+  QAction* acceptHubAction_ = nullptr;
   QString lastError_;
   QString lastDirectory_;
   bool interactive_ = true;

@@ -1,4 +1,5 @@
-// The editor's command line: files, --screenshot and --frame, and rejected arguments.
+// The editor's command line: files, --screenshot, --frame and --build-graph, and rejected
+// arguments.
 #include <QTest>
 
 #include "app/launch_options.h"
@@ -58,10 +59,39 @@ class TestLaunchOptions : public QObject {
     QCOMPARE(options.frame, frame);
   }
 
+  void buildGraph_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<bool>("buildGraph");
+    QTest::addColumn<bool>("valid");
+    const QString a = QStringLiteral("a.bvh");
+    const QString build = QStringLiteral("--build-graph");
+    QTest::newRow("not asked") << QStringList{a} << false << true;
+    QTest::newRow("interactive") << QStringList{a, build} << true << true;
+    QTest::newRow("screenshot") << QStringList{a, build, QStringLiteral("--screenshot"),
+                                               QStringLiteral("out.png"), QStringLiteral("--frame"),
+                                               QStringLiteral("600")}
+                                << true << true;
+    QTest::newRow("before the file") << QStringList{build, a} << true << true;
+    QTest::newRow("nothing to build") << QStringList{build} << true << false;
+    QTest::newRow("with a value") << QStringList{a, QStringLiteral("--build-graph=yes")} << true
+                                  << false;
+  }
+
+  void buildGraph() {
+    QFETCH(QStringList, arguments);
+    QFETCH(bool, buildGraph);
+    QFETCH(bool, valid);
+    arguments.prepend(QStringLiteral("fatgraph-editor"));
+    const LaunchOptions options = parseLaunchOptions(arguments);
+    QCOMPARE(options.error.isEmpty(), valid);
+    if (valid) QCOMPARE(options.buildGraph, buildGraph);
+  }
+
   void helpIsUsage() {
     const LaunchOptions options =
         parseLaunchOptions({QStringLiteral("fatgraph-editor"), QStringLiteral("--help")});
     QVERIFY(options.error.contains(QStringLiteral("--screenshot")));
+    QVERIFY(options.error.contains(QStringLiteral("--build-graph")));
   }
 };
 

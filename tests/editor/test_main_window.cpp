@@ -2,7 +2,12 @@
 // dialog, drag and drop, undo through the Edit actions, the status bar and the timeline
 // driving the viewport's pose.
 #include <QAction>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
+#include <QProgressDialog>
+#include <QSpinBox>
+#include <QStatusBar>
 #include <QListView>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -11,8 +16,12 @@
 #include <QUrl>
 
 #include "app/document.h"
+#include "app/job_runner.h"
 #include "app/main_window.h"
+#include "dialogs/build_graph_dialog.h"
 #include "docks/clip_list_dock.h"
+#include "docks/heat_map_dock.h"
+#include "views/heat_map_view.h"
 #include "views/timeline_widget.h"
 #include "views/viewport.h"
 
@@ -26,6 +35,7 @@ QString dataFile(const char* relative) {
 const QString kKick = dataFile("cmu-leonardo-ono-roll/144_05.bvh");
 const QString kKick2 = dataFile("cmu-leonardo-ono-roll/144_06.bvh");
 const QString kOtherRig = dataFile("cmu-bvh11/131_01.bvh");
+const QString kRoll = dataFile("cmu-leonardo-ono-roll/144_03.bvh");
 
 QMimeData* urlsOf(const QStringList& paths) {
   auto* mime = new QMimeData;
@@ -91,7 +101,8 @@ class TestMainWindow : public QObject {
     QVERIFY(enter.isAccepted());
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &drop);
-    QCOMPARE(window.document()->clipCount(), 2);
+    QVERIFY(window.document()->isBusy());  // dropped files are read on the worker
+    QTRY_COMPARE(window.document()->clipCount(), 2);
 
     std::unique_ptr<QMimeData> text(urlsOf({QStringLiteral("/tmp/notes.txt")}));
     QDragEnterEvent refused(QPoint(10, 10), Qt::CopyAction, text.get(), Qt::LeftButton,
@@ -135,6 +146,65 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.document()->currentClip(), 0);
     QCOMPARE(window.timeline()->frameCount(), window.document()->clip(0).frameCount());
     QVERIFY(window.statusLabel()->text().contains(QStringLiteral("144_05")));
+  }
+
+  void buildGraphFromTheMenu() {
+    MainWindow window;
+    window.setInteractive(false);
+    QCOMPARE(window.openFiles({kRoll}), QStringList());
+    auto* build = window.findChild<QAction*>(QStringLiteral("buildGraphAction"));
+    auto* undo = window.findChild<QAction*>(QStringLiteral("undoAction"));
+    QVERIFY(build && undo && build->isEnabled());
+    QCOMPARE(build->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_B));
+    build->trigger();
+    auto* dialog = window.findChild<fatgraph::editor::BuildGraphDialog*>();
+    QVERIFY(dialog != nullptr);
+    QCOMPARE(dialog->fpsSpin()->value(), 30.0);
+    QCOMPARE(dialog->windowSpin()->value(), 10);
+    QCOMPARE(dialog->hubCountSpin()->value(), 1);
+    QVERIFY(dialog->hubAutomaticBox()->isChecked());
+    QVERIFY(!dialog->hubThresholdSpin()->isEnabled());
+    QVERIFY(dialog->edgeAutomaticBox()->isChecked());
+    dialog->accept();
+    QVERIFY(window.document()->isBusy());  // on the worker, with a progress dialog
+    QVERIFY(window.progressDialog() != nullptr);
+    QVERIFY(!build->isEnabled());
+    QVERIFY(window.document()->jobs()->waitForFinished(30000));
+    QCOMPARE(window.document()->graph().hubs.size(), size_t{1});
+    QVERIFY(build->isEnabled());
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Graph built")));
+    QVERIFY(!window.heatMapDock()->view()->image().isNull());
+    QVERIFY(undo->text().contains(QStringLiteral("Build graph")));
+    undo->trigger();
+    QVERIFY(window.document()->graph().empty());
+    QVERIFY(window.heatMapDock()->view()->image().isNull());
+    QCOMPARE(window.timeline()->fps(), 120.0);
+  }
+
+  void cancelFromTheProgressDialog() {
+    MainWindow window;
+    window.setInteractive(false);
+    QCOMPARE(window.openFiles({kRoll}), QStringList());
+    QSignalSpy errors(&window, &MainWindow::errorShown);
+    window.startBuildGraph({});
+    QVERIFY(window.progressDialog() != nullptr);
+    emit window.progressDialog()->canceled();
+    QVERIFY(window.document()->jobs()->waitForFinished(30000));
+    QVERIFY(window.document()->graph().empty());
+    QCOMPARE(window.document()->undoStack()->count(), 1);
+    QCOMPARE(errors.count(), 0);
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("cancelled")));
+    QTRY_VERIFY(window.progressDialog() == nullptr);  // closed and deleted
+  }
+
+  void heatMapClickShowsTheRow() {
+    MainWindow window;
+    window.setInteractive(false);
+    QCOMPARE(window.openFiles({kRoll}), QStringList());
+    QCOMPARE(window.document()->buildGraph({}), QString());
+    emit window.heatMapDock()->view()->frameRequested(0, 500);
+    QCOMPARE(window.timeline()->frame(), 500);
+    QCOMPARE(window.viewport()->scene().frame(), 500);
   }
 };
 

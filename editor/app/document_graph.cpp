@@ -1,0 +1,209 @@
+// The document's graph construction and edits, on the calling thread or as jobs on the worker
+// (JobRunner), and reading files as a job. Each job copies what it needs on the GUI thread,
+// works on the copy, and hands the result back in its completion; the document changes only
+// there, through one undo command.
+#include <QFileInfo>
+#include <QUndoStack>
+
+#include <exception>
+#include <memory>
+#include <utility>
+
+#include "app/document.h"
+#include "app/file_loading.h"
+#include "app/job_runner.h"
+#include "commands/apply_graph_edit_command.h"
+#include "commands/build_graph_command.h"
+#include "fatgraph/core/graph_edits.h"
+
+namespace fatgraph::editor {
+namespace {
+
+/// What a job on the worker brings back: its result, or why there is none.
+template <class Result>
+struct JobOutcome {
+  Result result{};
+  QString error;
+  bool cancelled = false;
+};
+
+}  // namespace
+
+QString Document::cancelled(const QString& what) {
+  const QString message = tr("%1 cancelled; the document is unchanged").arg(what);
+  emit notice(message);
+  return message;
+}
+
+// --- graph construction ------------------------------------------------------------------
+
+QString Document::buildGraph(const GraphBuildRequest& request, const ProgressCallback& progress) {
+  if (isBusy()) return fail(busyError());
+  if (QString problem = request.validate(); !problem.isEmpty()) return fail(problem);
+  GraphBuildResult result;
+  try {
+    result = buildGraphProject(project_, request, progress);
+  } catch (const Cancelled&) {
+    return cancelled(tr("Building the graph"));
+  } catch (const std::exception& e) {
+    return fail(QString::fromStdString(e.what()));
+  }
+  adoptBuild(std::move(result));
+  return {};
+}
+
+QString Document::startBuildGraph(const GraphBuildRequest& request) {
+  if (isBusy()) return fail(busyError());
+  if (QString problem = request.validate(); !problem.isEmpty()) return fail(problem);
+  auto input = std::make_shared<Project>(project_);  // the worker's own copy
+  const quint64 revision = revision_;
+  jobs_->start(tr("Building the graph"), [this, input, request, revision](
+                                             const ProgressCallback& progress) {
+    auto outcome = std::make_shared<JobOutcome<GraphBuildResult>>();
+    try {
+      outcome->result = buildGraphProject(std::move(*input), request, progress);
+    } catch (const Cancelled&) {
+      outcome->cancelled = true;
+    } catch (const std::exception& e) {
+      outcome->error = QString::fromStdString(e.what());
+    }
+    // Runs on the GUI thread; the runner (a child of this document) drops it if destroyed.
+    return JobRunner::Completion([this, outcome, revision] {
+      if (outcome->cancelled) {
+        cancelled(tr("Building the graph"));
+      } else if (!outcome->error.isEmpty()) {
+        fail(outcome->error);
+      } else if (revision != revision_) {
+        fail(tr("The document changed while the graph was built; the result was discarded"));
+      } else {
+        adoptBuild(std::move(outcome->result));
+      }
+    });
+  });
+  return {};
+}
+
+void Document::adoptBuild(GraphBuildResult&& result) {
+  QString summary = describeGraph(result.project.graph);
+  if (result.resampledClips > 0) {
+    const QString fps = QString::number(result.project.settings.fps, 'g', 4);
+    summary += result.resampledClips == 1
+                   ? tr("; 1 clip resampled to %1 fps").arg(fps)
+                   : tr("; %1 clips resampled to %2 fps").arg(result.resampledClips).arg(fps);
+  }
+  undoStack_->push(new BuildGraphCommand(this, std::move(result.project)));
+  emit notice(tr("Graph built: %1").arg(summary));
+  for (const std::string& note : result.notes) emit notice(QString::fromStdString(note));
+}
+
+// --- graph edits -------------------------------------------------------------------------
+
+QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCallback& progress) {
+  if (isBusy()) return fail(busyError());
+  Project work = project_;
+  std::vector<std::string> notes;
+  try {
+    notes = fatgraph::applyGraphEdit(work, edit.json.toStdString(), progress);
+  } catch (const Cancelled&) {
+    return cancelled(edit.label);
+  } catch (const std::exception& e) {
+    return fail(tr("%1: %2").arg(edit.label, QString::fromStdString(e.what())));
+  }
+  adoptEdit(edit, std::move(work), notes);
+  return {};
+}
+
+QString Document::startGraphEdit(const GraphEditRequest& edit) {
+  if (isBusy()) return fail(busyError());
+  auto input = std::make_shared<Project>(project_);
+  const quint64 revision = revision_;
+  jobs_->start(edit.label, [this, input, edit, revision](const ProgressCallback& progress) {
+    auto outcome = std::make_shared<JobOutcome<std::vector<std::string>>>();
+    try {
+      outcome->result = fatgraph::applyGraphEdit(*input, edit.json.toStdString(), progress);
+    } catch (const Cancelled&) {
+      outcome->cancelled = true;
+    } catch (const std::exception& e) {
+      outcome->error = QString::fromStdString(e.what());
+    }
+    return JobRunner::Completion([this, input, outcome, edit, revision] {
+      if (outcome->cancelled) {
+        cancelled(edit.label);
+      } else if (!outcome->error.isEmpty()) {
+        fail(tr("%1: %2").arg(edit.label, outcome->error));
+      } else if (revision != revision_) {
+        fail(tr("The document changed during \"%1\"; the result was discarded").arg(edit.label));
+      } else {
+        adoptEdit(edit, std::move(*input), outcome->result);
+      }
+    });
+  });
+  return {};
+}
+
+QString Document::editGraph(const GraphEditRequest& edit) {
+  return edit.slow ? startGraphEdit(edit) : applyGraphEdit(edit);
+}
+
+void Document::adoptEdit(const GraphEditRequest& edit, Project&& edited,
+                         const std::vector<std::string>& notes) {
+  undoStack_->push(new ApplyGraphEditCommand(this, edit, graphStateOf(std::move(edited))));
+  for (const std::string& note : notes) emit notice(QString::fromStdString(note));
+}
+
+GraphState Document::graphStateOf(Project&& edited) const {
+  GraphState state{std::move(edited.settings), std::move(edited.graph), std::move(edited.edits),
+                   std::nullopt};
+  const DistanceCache& mine = project_.distances;
+  if (edited.distances.fingerprint != mine.fingerprint ||
+      edited.distances.scan.frames != mine.scan.frames) {
+    state.distances = std::move(edited.distances);
+  }
+  return state;
+}
+
+void Document::swapGraphState(GraphState& other) {
+  emit graphAboutToChange();
+  std::swap(project_.settings, other.settings);
+  std::swap(project_.graph, other.graph);
+  std::swap(project_.edits, other.edits);
+  if (other.distances) std::swap(project_.distances, *other.distances);
+  emit graphChanged();
+}
+
+void Document::swapProject(Project& other) {
+  emit aboutToReset();
+  emit graphAboutToChange();
+  std::swap(project_, other);
+  units_.resize(project_.clips.size(), tr("m (project)"));
+  if (current_ >= clipCount()) current_ = clipCount() - 1;
+  if (current_ < 0 && clipCount() > 0) current_ = 0;
+  emit reset();
+  emit graphChanged();
+  emit currentClipChanged(current_);  // the clip's frames changed (resampled)
+}
+
+// --- reading files -----------------------------------------------------------------------
+
+QString Document::startOpenFiles(const QStringList& paths) {
+  if (paths.isEmpty()) return {};
+  if (isBusy()) return fail(busyError());
+  const QString label = paths.size() == 1
+                            ? tr("Opening %1").arg(QFileInfo(paths.front()).fileName())
+                            : tr("Opening %1 files").arg(paths.size());
+  jobs_->start(label, [this, paths](const ProgressCallback& progress) {
+    auto loaded = std::make_shared<std::vector<LoadedFile>>();
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+      if (!progress(static_cast<double>(i) / static_cast<double>(paths.size()))) break;
+      loaded->push_back(loadEditorFile(paths[i]));
+    }
+    const qsizetype skipped = paths.size() - static_cast<qsizetype>(loaded->size());
+    return JobRunner::Completion([this, loaded, skipped] {
+      for (LoadedFile& file : *loaded) adoptLoadedFile(std::move(file));
+      if (skipped > 0) cancelled(tr("Opening the last %1 file(s)").arg(skipped));
+    });
+  });
+  return {};
+}
+
+}  // namespace fatgraph::editor

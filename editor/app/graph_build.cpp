@@ -1,0 +1,58 @@
+#include "app/graph_build.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+#include <utility>
+
+#include "fatgraph/core/fat_graph_builder.h"
+
+namespace fatgraph::editor {
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("GraphBuild", text); }
+
+}  // namespace
+
+QString GraphBuildRequest::validate() const {
+  if (!(fps > 0.0 && fps <= 1000.0)) return tr("The working rate must be in (0, 1000] fps");
+  if (window < 1 || window > 1000) return tr("The window must be 1 to 1000 frames");
+  if (hubCount < 1 || hubCount > 1000) return tr("The number of hubs must be 1 to 1000");
+  for (const std::optional<double>& t : {hubThresholdRms, edgeThresholdRms}) {
+    if (t && !(*t > 0.0 && std::isfinite(*t))) return tr("Thresholds must be positive metres");
+  }
+  return {};
+}
+
+GraphBuildResult buildGraphProject(Project project, const GraphBuildRequest& request,
+                                   const ProgressCallback& progress) {
+  if (progress && !progress(0.0)) throw Cancelled();
+  GraphBuildResult result;
+  for (Clip& clip : project.clips) {
+    if (std::abs(clip.fps - request.fps) > 1e-9) {
+      clip = resample(clip, request.fps);
+      ++result.resampledClips;
+    }
+  }
+  project.settings.fps = request.fps;
+  project.settings.window = request.window;
+
+  BuildOptions options;
+  options.hubCount = request.hubCount;
+  options.hubThresholdRms = request.hubThresholdRms;
+  options.edgeThresholdRms = request.edgeThresholdRms;
+  options.progress = progress;
+  BuildReport report = buildMotionGraph(project, options);
+  result.project = std::move(project);
+  result.notes = std::move(report.notes);
+  return result;
+}
+
+QString describeGraph(const MotionGraph& graph) {
+  const auto hubs = graph.hubs.size();
+  const auto edges = graph.fatEdges.size();
+  return (hubs == 1 ? tr("1 hub") : tr("%1 hubs").arg(hubs)) + QStringLiteral(", ") +
+         (edges == 1 ? tr("1 fat edge") : tr("%1 fat edges").arg(edges));
+}
+
+}  // namespace fatgraph::editor

@@ -1,0 +1,179 @@
+// Building the fat graph through the document: on the calling thread and on the worker, one
+// undo command whose undo restores the empty graph (and the clips' own rate), cancelling that
+// leaves the document unchanged, a result discarded when the document changed meanwhile, and
+// the graph kept by a project save and reopen.
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include "app/document.h"
+#include "app/job_runner.h"
+
+using fatgraph::editor::Document;
+using fatgraph::editor::GraphBuildRequest;
+
+namespace {
+
+const QString kRoll = QStringLiteral(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh");
+
+void verifyBuiltGraph(const Document& doc) {
+  QCOMPARE(doc.graph().hubs.size(), size_t{1});
+  QVERIFY2(doc.graph().hubs[0].matchSet.size() >= 28,
+           qPrintable(QString::number(doc.graph().hubs[0].matchSet.size())));
+  QVERIFY(!doc.graph().fatEdges.empty());
+  QVERIFY(!doc.graph().segments.empty());
+  QCOMPARE(doc.clip(0).fps, 30.0);  // resampled to the working rate
+  QCOMPARE(doc.project().settings.fps, 30.0);
+  QCOMPARE(doc.project().settings.window, 10);
+  QVERIFY(doc.project().distances.valid());
+  QCOMPARE(doc.project().distances.scan.frames, doc.clip(0).frameCount());
+}
+
+}  // namespace
+
+class TestGraphBuild : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void buildUndoRedo() {
+    Document doc;
+    QCOMPARE(doc.openFile(kRoll), QString());
+    const int sourceFrames = doc.clip(0).frameCount();
+    QCOMPARE(doc.clip(0).fps, 120.0);
+    QSignalSpy graphChanged(&doc, &Document::graphChanged);
+    QCOMPARE(doc.buildGraph(GraphBuildRequest{}), QString());
+    verifyBuiltGraph(doc);
+    QCOMPARE(graphChanged.count(), 1);
+    QCOMPARE(doc.undoStack()->count(), 2);  // add clip, build graph
+    QVERIFY(doc.undoStack()->undoText().startsWith(QStringLiteral("Build graph")));
+    QCOMPARE(doc.currentClip(), 0);
+
+    doc.undoStack()->undo();
+    QVERIFY(doc.graph().empty());
+    QVERIFY(doc.graph().fatEdges.empty());
+    QVERIFY(!doc.project().distances.valid());
+    QCOMPARE(doc.clip(0).fps, 120.0);
+    QCOMPARE(doc.clip(0).frameCount(), sourceFrames);
+    doc.undoStack()->redo();
+    verifyBuiltGraph(doc);
+  }
+
+  void cancelLeavesDocumentUnchanged() {
+    Document doc;
+    QCOMPARE(doc.openFile(kRoll), QString());
+    QSignalSpy errors(&doc, &Document::errorOccurred);
+    QSignalSpy notices(&doc, &Document::notice);
+    int calls = 0;
+    const QString result = doc.buildGraph(GraphBuildRequest{}, [&calls](double) {
+      ++calls;
+      return false;  // cancel on the first call
+    });
+    QVERIFY(result.contains(QStringLiteral("cancelled")));
+    QCOMPARE(calls, 1);
+    QCOMPARE(errors.count(), 0);  // a cancel is no error
+    QCOMPARE(notices.count(), 1);
+    QVERIFY(doc.graph().empty());
+    QCOMPARE(doc.clip(0).fps, 120.0);
+    QCOMPARE(doc.undoStack()->count(), 1);
+  }
+
+  void buildOnTheWorker() {
+    Document doc;
+    QCOMPARE(doc.openFile(kRoll), QString());
+    QSignalSpy progress(doc.jobs(), &fatgraph::editor::JobRunner::progressChanged);
+    QCOMPARE(doc.startBuildGraph(GraphBuildRequest{}), QString());
+    QVERIFY(doc.isBusy());
+    QVERIFY(!doc.startBuildGraph(GraphBuildRequest{}).isEmpty());  // one job at a time
+    QVERIFY(!doc.saveProjectAs(QStringLiteral("/tmp/never.fgproj")).isEmpty());
+    QVERIFY(doc.graph().empty());  // nothing changes before the job ends
+    QVERIFY(doc.jobs()->waitForFinished(30000));
+    verifyBuiltGraph(doc);
+    QVERIFY(progress.count() >= 2);
+    QCOMPARE(doc.undoStack()->count(), 2);
+  }
+
+  void cancelOnTheWorker() {
+    Document doc;
+    QCOMPARE(doc.openFile(kRoll), QString());
+    QSignalSpy errors(&doc, &Document::errorOccurred);
+    QCOMPARE(doc.startBuildGraph(GraphBuildRequest{}), QString());
+    doc.jobs()->cancel();
+    QVERIFY(doc.jobs()->waitForFinished(30000));
+    QCOMPARE(errors.count(), 0);
+    QVERIFY(doc.graph().empty());
+    QCOMPARE(doc.clip(0).fps, 120.0);
+    QCOMPARE(doc.undoStack()->count(), 1);
+  }
+
+  void resultOfAChangedDocumentIsDiscarded() {
+    Document doc;
+    QCOMPARE(doc.openFile(kRoll), QString());
+    QSignalSpy errors(&doc, &Document::errorOccurred);
+    QCOMPARE(doc.startBuildGraph(GraphBuildRequest{}), QString());
+    QCOMPARE(doc.renameClip(0, QStringLiteral("roll")), QString());  // while it builds
+    QVERIFY(doc.jobs()->waitForFinished(30000));
+    QCOMPARE(errors.count(), 1);
+    QVERIFY(doc.graph().empty());
+    QCOMPARE(doc.clipName(0), QStringLiteral("roll"));
+  }
+
+  void errorsAreReportedAndChangeNothing() {
+    Document doc;
+    QSignalSpy errors(&doc, &Document::errorOccurred);
+    QVERIFY(!doc.buildGraph(GraphBuildRequest{}).isEmpty());  // no clips
+    QCOMPARE(errors.count(), 1);
+    QCOMPARE(doc.openFile(kRoll), QString());
+    GraphBuildRequest request;
+    request.hubThresholdRms = 0.0005;  // below every row minimum: core explains the range
+    const QString error = doc.buildGraph(request);
+    QVERIFY2(error.contains(QStringLiteral("threshold")), qPrintable(error));
+    request.hubThresholdRms.reset();
+    request.window = 0;
+    QVERIFY(!doc.buildGraph(request).isEmpty());
+    QCOMPARE(errors.count(), 3);
+    QVERIFY(doc.graph().empty());
+    QCOMPARE(doc.undoStack()->count(), 1);
+  }
+
+  void savedProjectKeepsTheGraph() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("roll.fgproj"));
+    Document doc;
+    QCOMPARE(doc.openFile(kRoll), QString());
+    QCOMPARE(doc.buildGraph(GraphBuildRequest{}), QString());
+    QCOMPARE(doc.applyGraphEdit(fatgraph::editor::GraphEditRequest::renameFatEdge(
+                 QStringLiteral("edge1"), QStringLiteral("roll"))),
+             QString());
+    QCOMPARE(doc.saveProjectAs(path), QString());
+
+    Document reopened;
+    QCOMPARE(reopened.openFile(path), QString());
+    const fatgraph::MotionGraph& a = doc.graph();
+    const fatgraph::MotionGraph& b = reopened.graph();
+    QCOMPARE(b.hubs.size(), a.hubs.size());
+    QCOMPARE(b.hubs[0].frame, a.hubs[0].frame);
+    QCOMPARE(b.hubs[0].matchSet.size(), a.hubs[0].matchSet.size());
+    QCOMPARE(b.fatEdges.size(), a.fatEdges.size());
+    QCOMPARE(b.fatEdges[1].name, std::string("roll"));
+    QCOMPARE(b.hubThreshold.rms, a.hubThreshold.rms);
+    QCOMPARE(reopened.project().edits.size(), size_t{1});
+    QCOMPARE(reopened.project().distances.scan.heatSize, doc.project().distances.scan.heatSize);
+    QCOMPARE(reopened.clip(0).fps, 30.0);
+  }
+
+  void openFilesOnTheWorker() {
+    Document doc;
+    QSignalSpy errors(&doc, &Document::errorOccurred);
+    QCOMPARE(doc.startOpenFiles({kRoll, QStringLiteral("/no/such.bvh")}), QString());
+    QVERIFY(doc.isBusy());
+    QVERIFY(doc.jobs()->waitForFinished(30000));
+    QCOMPARE(doc.clipCount(), 1);
+    QCOMPARE(errors.count(), 1);
+    QVERIFY(errors.at(0).at(0).toString().contains(QStringLiteral("such.bvh")));
+  }
+};
+
+QTEST_MAIN(TestGraphBuild)
+#include "test_graph_build.moc"

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/motion_summary.h"
@@ -156,6 +157,49 @@ class TestBvhImport : public QObject {
     const BvhImport b = parseBvh(text, "wide.bvh", o);
     QVERIFY(angleBetween(b.clip.frameRotations(0)[0], Quat(Eigen::AngleAxisd(M_PI, Vec3::UnitY()))) < 1e-12);
     QVERIFY(angleBetween(b.clip.frameRotations(1)[0], Quat(Eigen::AngleAxisd(-M_PI / 2, Vec3::UnitZ()))) < 1e-12);
+  }
+
+  void frameRates_data() {
+    QTest::addColumn<QString>("frameTime");
+    QTest::addColumn<double>("fps");
+    QTest::newRow("120 printed short") << QStringLiteral(".0083333") << 120.0;
+    QTest::newRow("30") << QStringLiteral("0.033333") << 30.0;
+    QTest::newRow("25") << QStringLiteral("0.04") << 25.0;
+    QTest::newRow("NTSC 29.97 kept") << QStringLiteral("0.0333667") << 1.0 / 0.0333667;
+    QTest::newRow("exact 1/60") << QStringLiteral("0.016666666666666666") << 60.0;
+  }
+
+  void frameRates() {
+    QFETCH(QString, frameTime);
+    QFETCH(double, fps);
+    const std::string text = "HIERARCHY\nROOT r\n{\n OFFSET 0 0 0\n CHANNELS 3 Xposition Yposition Zposition\n"
+                             " End Site\n {\n  OFFSET 0 1.7 0\n }\n}\nMOTION\nFrames: 1\nFrame Time: " +
+                             frameTime.toStdString() + "\n0 0 0\n";
+    const BvhImport b = parseBvh(text, "rate.bvh");
+    QVERIFY2(std::abs(b.fileFps - fps) < 1e-9, qPrintable(QString::number(b.fileFps, 'g', 12)));
+  }
+
+  void severalRootsAndSpacedNames() {
+    // Two figures in one file, joint names with spaces: both survive export and re-import.
+    const std::string text =
+        "HIERARCHY\nROOT Left Figure\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+        " JOINT Left Arm\n {\n  OFFSET 0.3 1.4 0\n  CHANNELS 3 Yrotation Zrotation Xrotation\n"
+        "  End Site\n  {\n   OFFSET 0.5 0 0\n  }\n }\n}\n"
+        "ROOT Right Figure\n{\n OFFSET 2 0 0\n CHANNELS 6 Xposition Yposition Zposition Xrotation Yrotation Zrotation\n"
+        " End Site\n {\n  OFFSET 0 1.8 0\n }\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n"
+        "0 0 0 10 20 30 40 50 60 1 2 3 70 80 90\n0.1 0 0 11 21 31 41 51 61 1 2 3 71 81 91\n";
+    const BvhImport b = parseBvh(text, "two.bvh");
+    QCOMPARE(b.skeleton.jointCount(), 3);
+    QCOMPARE(b.skeleton.names[1], std::string("Left Arm"));
+    QCOMPARE(b.skeleton.parents[2], -1);
+    QCOMPARE(b.units, BvhUnits::Metres);
+    const BvhImport again = parseBvh(writeBvh(b.skeleton, b.clip), "two-exported.bvh");
+    QVERIFY(again.skeleton.sameTopology(b.skeleton));
+    for (int f = 0; f < 2; ++f) {
+      const WorldPose x = world(b, f), y = world(again, f);
+      for (int j = 0; j < 3; ++j) QVERIFY((x.joints[j] - y.joints[j]).norm() < 1e-6);
+      for (size_t e = 0; e < x.ends.size(); ++e) QVERIFY((x.ends[e] - y.ends[e]).norm() < 1e-6);
+    }
   }
 
   void missingFileNamed() {

@@ -211,7 +211,9 @@ void computeEdgeWarps(const PoseFeatures& features, const std::vector<Segment>& 
       continue;
     }
     DtwResult r = segmentDtw(features, ref, segments[s]);
-    edge.warps.push_back(r.feasible ? std::move(r.map)
+    // Half a frame of tolerance removes the DTW staircase without moving any frame's match
+    // by more than that.
+    edge.warps.push_back(r.feasible ? r.map.simplified(kWarpToleranceFrames)
                                     : linearMap(ref.frameCount(), segments[s].frameCount()));
   }
 }

@@ -39,6 +39,43 @@ double WarpMap::slope(double t) const {
   return (to[k + 1] - to[k]) / (from[k + 1] - from[k]);
 }
 
+WarpMap WarpMap::simplified(double toleranceFrames) const {
+  const size_t n = from.size();
+  if (n <= 2) return *this;
+  // Douglas-Peucker on the polyline (from, to), measuring the vertical (M' time) distance of
+  // each dropped knot from the chord that replaces it.
+  std::vector<char> keep(n, 0);
+  keep.front() = keep.back() = 1;
+  std::vector<std::pair<size_t, size_t>> stack = {{0, n - 1}};
+  while (!stack.empty()) {
+    const auto [a, b] = stack.back();
+    stack.pop_back();
+    double worst = -1.0;
+    size_t worstAt = a;
+    for (size_t k = a + 1; k < b; ++k) {
+      const double u = (from[k] - from[a]) / (from[b] - from[a]);
+      const double chord = to[a] + u * (to[b] - to[a]);
+      const double d = std::abs(to[k] - chord);
+      if (d > worst) {
+        worst = d;
+        worstAt = k;
+      }
+    }
+    if (worst > toleranceFrames) {
+      keep[worstAt] = 1;
+      stack.push_back({a, worstAt});
+      stack.push_back({worstAt, b});
+    }
+  }
+  WarpMap out;
+  for (size_t k = 0; k < n; ++k) {
+    if (!keep[k]) continue;
+    out.from.push_back(from[k]);
+    out.to.push_back(to[k]);
+  }
+  return out;
+}
+
 WarpMap WarpMap::identity(int frames) {
   WarpMap m;
   if (frames <= 0) return m;

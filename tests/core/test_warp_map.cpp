@@ -158,6 +158,29 @@ class TestWarpMap : public QObject {
       }
     }
   }
+
+  void simplifiedRemovesStaircase() {
+    // A 1.5x stretch as DTW steps it: slopes alternate 1 and 2.
+    WarpMap stairs;
+    double u = 0;
+    for (int t = 0; t <= 20; ++t) {
+      stairs.from.push_back(t);
+      stairs.to.push_back(u);
+      u += (t % 2 == 0) ? 1.0 : 2.0;
+    }
+    const WarpMap simple = stairs.simplified(0.5);
+    QVERIFY(simple.validate().empty());
+    QCOMPARE(int(simple.from.size()), 2);  // one straight piece
+    QCOMPARE(simple.from.back(), stairs.from.back());
+    QCOMPARE(simple.to.back(), stairs.to.back());
+    for (size_t k = 0; k < stairs.from.size(); ++k) {
+      QVERIFY(std::abs(simple.map(stairs.from[k]) - stairs.to[k]) <= 0.5 + 1e-12);
+    }
+    // A real bend survives.
+    WarpMap bend{{0, 10, 20}, {0, 5, 25}};
+    QCOMPARE(int(bend.simplified(0.5).from.size()), 3);
+    QCOMPARE(int(WarpMap::identity(7).simplified(0.5).from.size()), 2);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestWarpMap)

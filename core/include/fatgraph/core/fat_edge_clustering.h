@@ -39,6 +39,10 @@ std::vector<FatEdge> clusterFatEdges(const std::vector<Segment>& segments,
 /// index. `distance(a, b)` takes segment indices.
 int medoidSegment(const std::vector<int>& members, const Eigen::MatrixXd& distance);
 
+/// Warps are stored simplified to this tolerance (frames of the member segment): see
+/// WarpMap::simplified.
+inline constexpr double kWarpToleranceFrames = 0.5;
+
 /// Recomputes the edge's reference (the medoid) and its warps: warps[i] is the DTW map from
 /// the reference's frame times to member i's (the identity for the reference). Distances come
 /// from `distance` (n x n over `segments`) when given, else are computed for the members'

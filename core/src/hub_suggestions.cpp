@@ -96,6 +96,23 @@ HubThreshold suggestHubThreshold(const DistanceScan& scan) {
   return out;
 }
 
+namespace {
+
+// Mean joint speed over frame i's window (weighted positions, metres per frame): among frames
+// with equally large match sets the stillest is the better hub, a pose held between motions
+// (a fighter's ready stance) rather than one passed through.
+double windowMotion(const PoseFeatures& f, int i, int window) {
+  double sum = 0.0;
+  for (int t = -windowBefore(window); t < windowAfter(window); ++t) {
+    const int a = i + t;
+    sum += ((f.x.row(a + 1) - f.x.row(a)).array().square() + (f.y.row(a + 1) - f.y.row(a)).array().square() +
+            (f.z.row(a + 1) - f.z.row(a)).array().square()).sqrt().sum();
+  }
+  return sum;
+}
+
+}  // namespace
+
 std::vector<int> matchSetOf(const PoseFeatures& features, int frame, int window, double thresholdRms) {
   return rowMatches(features, distanceRow(features, frame, window), frame, window, thresholdRms);
 }
@@ -136,13 +153,18 @@ std::vector<HubSuggestion> suggestHubs(const PoseFeatures& features, const Dista
     std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(top), ranked.end());
     HubSuggestion best;
     std::vector<double> bestRow;
+    double bestMotion = 0.0;
     for (size_t c = 0; c < top; ++c) {
       const int i = ranked[c].second;
       std::vector<double> row = distanceRow(features, i, window);
       std::vector<int> matches = rowMatches(features, row, i, window, thresholdRms);
-      if (best.frame < 0 || matches.size() > best.matches.size()) {
+      const double motion = windowMotion(features, i, window);
+      const bool larger = matches.size() > best.matches.size();
+      const bool stiller = matches.size() == best.matches.size() && motion < bestMotion;
+      if (best.frame < 0 || larger || stiller) {
         best = {i, std::move(matches)};
         bestRow = std::move(row);
+        bestMotion = motion;
       }
     }
     if (best.matches.empty()) break;  // nothing left that matches anything

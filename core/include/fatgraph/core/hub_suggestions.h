@@ -29,7 +29,8 @@ struct HubSuggestion {
 };
 
 /// Up to `count` hub suggestions, best first. Candidates are ranked by the scan's binned
-/// counts and the best few re-counted exactly; each accepted suggestion (and every frame in
+/// counts and the best few re-counted exactly (ties go to the stillest frame, the smallest
+/// joint motion over its window); each accepted suggestion (and every frame in
 /// `acceptedHubs`) covers the frames within its threshold, which later suggestions avoid.
 std::vector<HubSuggestion> suggestHubs(const PoseFeatures& features, const DistanceScan& scan,
                                        double thresholdRms, int count,

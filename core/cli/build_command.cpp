@@ -42,9 +42,7 @@ int runBuild(const std::vector<std::string>& args) {
   ClipSetOptions clipOptions;
   clipOptions.fps = cl.number("--fps", 30.0);
   clipOptions.keepReferencePose = cl.has("--keep-tpose");
-  if (const auto u = cl.value("--units"); u && !parseUnitName(*u, clipOptions.units)) {
-    throw UsageError{"--units expects auto, m, cm, cmu, in or mm, got '" + *u + "'"};
-  }
+  clipOptions.units = unitsOption(cl);
   if (!(clipOptions.fps > 0 && clipOptions.fps <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000]"};
   BuildOptions options;
   options.hubCount = cl.integer("--hubs", 1);

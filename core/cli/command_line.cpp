@@ -100,4 +100,12 @@ std::string CommandLine::help() const {
   return out;
 }
 
+BvhUnits unitsOption(const CommandLine& cl) {
+  BvhUnits units = BvhUnits::Auto;
+  if (const auto u = cl.value("--units"); u && !parseUnitName(*u, units)) {
+    throw UsageError{"--units expects auto, m, cm, cmu, in or mm, got '" + *u + "'"};
+  }
+  return units;
+}
+
 }  // namespace fatgraph::cli

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/bvh_import.h"
+
 namespace fatgraph::cli {
 
 /// Thrown for a usage error; main prints "fatgraph <command>: <message>" and exits 2.
@@ -42,5 +44,9 @@ class CommandLine {
   std::map<std::string, std::string> values_;
   std::vector<std::string> positional_;
 };
+
+/// The value of a `--units` option (BvhUnits::Auto when absent); a UsageError for an unknown
+/// unit.
+BvhUnits unitsOption(const CommandLine& cl);
 
 }  // namespace fatgraph::cli

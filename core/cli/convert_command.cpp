@@ -29,9 +29,7 @@ int runConvert(const std::vector<std::string>& args) {
   if (cl.has("--fps") && !(options.resampleFps > 0 && options.resampleFps <= 10000)) {
     throw UsageError{"--fps expects a rate in (0, 10000]"};
   }
-  if (const auto u = cl.value("--units"); u && !parseUnitName(*u, options.units)) {
-    throw UsageError{"--units expects auto, m, cm, cmu, in or mm, got '" + *u + "'"};
-  }
+  options.units = unitsOption(cl);
   const BvhImport bvh = importBvh(cl.positional().front(), options);
   exportBvh(*out, bvh.skeleton, bvh.clip);
   if (cl.has("--json")) {

@@ -3,6 +3,7 @@
 // docs/PROJECT_FORMAT.md). project_store.cpp owns opening, atomic replacement and the checks
 // that a file is an HDF5 project file at all; these functions fill or read an open file.
 #include <string>
+#include <vector>
 
 #include "fatgraph/core/project.h"
 #include "fatgraph/core/project_store.h"
@@ -17,6 +18,11 @@ inline constexpr const char* kGenerator = "fatgraph 0.1.0";
 
 /// "0000", "0001", ...: the names of numbered groups (clips, hubs, fat edges) keep their order.
 std::string clipGroupName(size_t index);
+
+/// "joint 3 ('LeftUpLeg')": how messages name a joint.
+inline std::string jointLabel(const std::vector<std::string>& names, size_t j) {
+  return "joint " + std::to_string(j) + " ('" + names[j] + "')";
+}
 
 /// Total frames of all clips (the frame count of a current distance cache).
 long long totalFrames(const Project& project);

@@ -7,8 +7,8 @@
 
 #include <cstdio>
 
-#include "app/document.h"
-#include "app/job_runner.h"
+#include "document/document.h"
+#include "document/job_runner.h"
 #include "app/launch_options.h"
 #include "app/main_window.h"
 #include "app/window_capture.h"

@@ -16,8 +16,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include "app/document.h"
-#include "app/job_runner.h"
+#include "document/document.h"
+#include "document/job_runner.h"
 #include "docks/clip_list_dock.h"
 #include "docks/graph_dock.h"
 #include "docks/heat_map_dock.h"

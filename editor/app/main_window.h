@@ -13,7 +13,7 @@
 #include <QProgressDialog>
 #include <QStringList>
 
-#include "app/graph_build.h"
+#include "document/graph_build.h"
 
 class QAction;
 class QLabel;

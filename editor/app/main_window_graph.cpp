@@ -7,8 +7,8 @@
 
 #include <algorithm>
 
-#include "app/document.h"
-#include "app/job_runner.h"
+#include "document/document.h"
+#include "document/job_runner.h"
 #include "app/main_window.h"
 #include "dialogs/build_graph_dialog.h"
 #include "docks/graph_dock.h"
@@ -43,7 +43,6 @@ void MainWindow::buildGraph() {
   if (!graph.empty()) {  // start from what built the current graph
     request.fps = project.settings.fps;
     request.window = project.settings.window;
-    request.hubCount = std::max(1, static_cast<int>(graph.hubs.size()));
   }
   auto* dialog = new BuildGraphDialog(this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);

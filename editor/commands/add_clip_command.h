@@ -6,7 +6,7 @@
 
 #include <optional>
 
-#include "app/document.h"
+#include "document/document.h"
 
 namespace fatgraph::editor {
 

@@ -4,7 +4,7 @@
 // back. Its text is the request's label; the JSON stays readable for scripts and tests.
 #include <QUndoCommand>
 
-#include "app/document.h"
+#include "document/document.h"
 
 namespace fatgraph::editor {
 

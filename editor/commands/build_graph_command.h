@@ -4,7 +4,7 @@
 // project back: the command keeps whichever of the two is not in the document.
 #include <QUndoCommand>
 
-#include "app/document.h"
+#include "document/document.h"
 
 namespace fatgraph::editor {
 

@@ -3,7 +3,7 @@
 // a clip the graph refers to is removed. Undo restores them.
 #include <QUndoCommand>
 
-#include "app/document.h"
+#include "document/document.h"
 
 namespace fatgraph::editor {
 

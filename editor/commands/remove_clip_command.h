@@ -2,7 +2,7 @@
 // Removes one clip from the document; undo puts it back at the same index and shows it.
 #include <QUndoCommand>
 
-#include "app/document.h"
+#include "document/document.h"
 
 namespace fatgraph::editor {
 

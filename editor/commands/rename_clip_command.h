@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "app/document.h"
+#include "document/document.h"
 
 namespace fatgraph::editor {
 

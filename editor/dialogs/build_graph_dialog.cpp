@@ -30,8 +30,10 @@ BuildGraphDialog::BuildGraphDialog(QWidget* parent)
   window_->setRange(1, 1000);
   window_->setSuffix(tr(" frames"));
   window_->setToolTip(tr("Poses are compared over this many frames (at the working rate)"));
-  hubs_->setRange(1, 1000);
-  hubs_->setToolTip(tr("How many of the best hub suggestions to accept"));
+  hubs_->setRange(0, 1000);
+  hubs_->setSpecialValueText(tr("automatic"));  // 0: accept suggestions while coverage rises
+  hubs_->setToolTip(tr("How many hub suggestions to accept; automatic accepts them while each "
+                       "raises the share of frames inside fat edges by 2 points or more"));
   hubAutomatic_->setToolTip(tr("Derive the pose match threshold from the data"));
   edgeAutomatic_->setToolTip(tr("1.5 × the hub threshold"));
   for (QDoubleSpinBox* spin : {hubThreshold_, edgeThreshold_}) {

@@ -4,7 +4,7 @@
 // collects a GraphBuildRequest; the document runs the build.
 #include <QDialog>
 
-#include "app/graph_build.h"
+#include "document/graph_build.h"
 
 class QCheckBox;
 class QDoubleSpinBox;

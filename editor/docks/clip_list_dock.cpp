@@ -7,7 +7,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "app/document.h"
+#include "document/document.h"
 #include "models/clip_list_model.h"
 
 namespace fatgraph::editor {

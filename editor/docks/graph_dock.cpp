@@ -12,8 +12,9 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "app/document.h"
-#include "app/job_runner.h"
+#include "document/document.h"
+#include "fatgraph/core/graph_coverage.h"
+#include "document/job_runner.h"
 #include "models/fat_edge_table_model.h"
 #include "models/hub_table_model.h"
 
@@ -60,6 +61,7 @@ GraphDock::GraphDock(Document* document, QWidget* parent)
       emptyLabel_(new QLabel(this)),
       hubMethodLabel_(methodLabel(this)),
       edgeMethodLabel_(methodLabel(this)),
+      coverageLabel_(new QLabel(this)),
       graphPanel_(new QWidget(this)),
       hubView_(makeTable(hubModel_, QStringLiteral("hubView"), this)),
       edgeView_(makeTable(edgeModel_, QStringLiteral("fatEdgeView"), this)),
@@ -76,6 +78,7 @@ GraphDock::GraphDock(Document* document, QWidget* parent)
   emptyLabel_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   hubMethodLabel_->setObjectName(QStringLiteral("hubMethodLabel"));
   edgeMethodLabel_->setObjectName(QStringLiteral("edgeMethodLabel"));
+  coverageLabel_->setObjectName(QStringLiteral("coverageLabel"));
   acceptHubButton_->setToolTip(tr("Accept the best hub suggestion not yet covered by a hub"));
   for (QDoubleSpinBox* spin : {hubThresholdSpin_, edgeThresholdSpin_}) {
     spin->setDecimals(3);
@@ -93,6 +96,7 @@ GraphDock::GraphDock(Document* document, QWidget* parent)
   form->addRow(QString(), hubMethodLabel_);
   form->addRow(tr("Edge threshold"), createThresholdRow(edgeThresholdSpin_, edgeThresholdButton_));
   form->addRow(QString(), edgeMethodLabel_);
+  form->addRow(tr("Coverage"), coverageLabel_);
   auto* hubButtons = new QHBoxLayout;
   hubButtons->addWidget(acceptHubButton_);
   hubButtons->addWidget(removeHubButton_);
@@ -157,6 +161,17 @@ void GraphDock::refresh() {
   if (!hasGraph) return;
   hubMethodLabel_->setText(methodText(graph.hubThreshold));
   edgeMethodLabel_->setText(methodText(graph.edgeThreshold));
+  // Frames outside every fat edge are motion the graph cannot play: say how much is reachable.
+  const Project& project = document_->project();
+  std::vector<int> frames;
+  for (const Clip& c : project.clips) frames.push_back(c.frameCount());
+  const GraphCoverage coverage = graphCoverage(graph, frames);
+  coverageLabel_->setText(tr("%1 % of all frames in fat edges").arg(100.0 * coverage.overall, 0, 'f', 1));
+  QStringList perClip;
+  for (const ClipCoverage& c : coverage.clips) {
+    perClip << tr("%1: %2 %").arg(QString::fromStdString(project.clips[c.clip].name)).arg(100.0 * c.fraction, 0, 'f', 1);
+  }
+  coverageLabel_->setToolTip(perClip.join(QLatin1Char('\n')));
   const QSignalBlocker hubBlocker(hubThresholdSpin_);
   const QSignalBlocker edgeBlocker(edgeThresholdSpin_);
   hubThresholdSpin_->setValue(graph.hubThreshold.rms);

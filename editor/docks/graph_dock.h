@@ -34,6 +34,9 @@ class GraphDock : public QDockWidget {
   /// How the thresholds were chosen, e.g. "automatic: 1.5 x the hub threshold".
   QLabel* hubMethodLabel() const { return hubMethodLabel_; }
   QLabel* edgeMethodLabel() const { return edgeMethodLabel_; }
+  /// The share of frames inside fat edges, e.g. "Coverage: 95.7 % of all frames" (per clip in
+  /// its tooltip).
+  QLabel* coverageLabel() const { return coverageLabel_; }
 
  public slots:
   void acceptHub();
@@ -59,6 +62,7 @@ class GraphDock : public QDockWidget {
   QLabel* emptyLabel_;
   QLabel* hubMethodLabel_;
   QLabel* edgeMethodLabel_;
+  QLabel* coverageLabel_;
   QWidget* graphPanel_;
   QTableView* hubView_;
   QTableView* edgeView_;

@@ -3,7 +3,7 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include "app/document.h"
+#include "document/document.h"
 #include "views/heat_map_view.h"
 
 namespace fatgraph::editor {

@@ -1,6 +1,6 @@
 #include "models/clip_list_model.h"
 
-#include "app/document.h"
+#include "document/document.h"
 
 namespace fatgraph::editor {
 

@@ -1,6 +1,6 @@
 #include "models/fat_edge_table_model.h"
 
-#include "app/document.h"
+#include "document/document.h"
 
 namespace fatgraph::editor {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "app/document.h"
+#include "document/document.h"
 
 namespace fatgraph::editor {
 

@@ -5,7 +5,7 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "app/document.h"
+#include "document/document.h"
 #include "models/clip_list_model.h"
 
 using fatgraph::editor::ClipListModel;

@@ -1,12 +1,18 @@
-// The editor document: opening real BVH files, refusing another skeleton, undo/redo of clip
-// edits, errors that leave the document unchanged, and the project round trip.
+// The editor document: opening real BVH files, refusing another skeleton, admitting a file of
+// the same rig in another joint order, clips stored at the working rate from import on,
+// undo/redo of clip edits, errors that leave the document unchanged, and the project round
+// trip.
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
-#include "app/document.h"
+#include "../core/joint_order_fixtures.h"
+#include "document/document.h"
+#include "fatgraph/core/bvh_export.h"
+#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/runtime/forward_kinematics.h"
 
 using fatgraph::editor::Document;
 
@@ -41,6 +47,26 @@ void writeFile(const QString& path, const QByteArray& bytes) {
   QFile file(path);
   QVERIFY(file.open(QIODevice::WriteOnly));
   file.write(bytes);
+}
+
+/// `path` rewritten with every joint's children listed in reverse order (the same rig as an
+/// exporter that appends children the other way round would write it), all frames kept.
+QByteArray reversedChildOrderBvh(const QString& path) {
+  fatgraph::BvhImportOptions keepAll;
+  keepAll.dropReferencePose = false;
+  const fatgraph::BvhImport in = fatgraph::importBvh(path.toStdString(), keepAll);
+  const auto [reversed, clip] =
+      fatgraph::joint_order_fixtures::reversedChildOrder(in.skeleton, in.clip);
+  return QByteArray::fromStdString(fatgraph::writeBvh(reversed, clip));
+}
+
+/// Model-space joint positions of a clip frame on the document's skeleton.
+std::vector<fatgraph::Vec3> positions(const Document& doc, int clip, int frame) {
+  const auto n = static_cast<size_t>(doc.skeleton().jointCount());
+  std::vector<fatgraph::Quat> r(n);
+  std::vector<fatgraph::Vec3> p(n);
+  fatgraph::clipFrameToModel(doc.skeleton(), doc.clip(clip), frame, r, p);
+  return p;
 }
 
 }  // namespace
@@ -81,6 +107,73 @@ class TestDocument : public QObject {
     QCOMPARE(errors.count(), 1);
     QCOMPARE(errors.at(0).at(0).toString(), error);
     QVERIFY(Snapshot(doc) == before);
+  }
+
+  void otherParentIsRefusedNamingTheJoint() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile real(kKick);
+    QVERIFY(real.open(QIODevice::ReadOnly));
+    QByteArray text = real.readAll();
+    // LeftHipJoint's first child renamed: a joint of 144_05 is missing in the other file.
+    const qsizetype at = text.indexOf("JOINT LeftUpLeg");
+    QVERIFY(at > 0);
+    text.replace(at, 15, "JOINT LeftThigh");
+    const QString other = dir.filePath(QStringLiteral("renamed.bvh"));
+    writeFile(other, text);
+    Document doc;
+    QCOMPARE(doc.openFile(kKick), QString());
+    const Snapshot before(doc);
+    const QString error = doc.openFile(other);
+    for (const char* part : {"renamed.bvh", "144_05", "joint 'LeftUpLeg' of"}) {
+      QVERIFY2(error.contains(QString::fromUtf8(part)), qPrintable(error));
+    }
+    QVERIFY(Snapshot(doc) == before);
+  }
+
+  void reorderedJointsAreAdmitted() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString reordered = dir.filePath(QStringLiteral("144_05_reordered.bvh"));
+    writeFile(reordered, reversedChildOrderBvh(kKick));
+    Document doc;
+    QSignalSpy notices(&doc, &Document::notice);
+    QCOMPARE(doc.openFiles({kKick, reordered}), QStringList());
+    QCOMPARE(doc.clipCount(), 2);
+    QCOMPARE(doc.clipName(1), QStringLiteral("144_05_reordered"));
+    bool noted = false;
+    for (const QList<QVariant>& n : notices) {
+      noted |= n.at(0).toString().contains(QStringLiteral("reordered to"));
+    }
+    QVERIFY(noted);
+    // Both clips hold the same motion: the same world positions on the project's skeleton.
+    QCOMPARE(doc.clip(1).frameCount(), doc.clip(0).frameCount());
+    double worst = 0;
+    for (int f = 0; f < doc.clip(0).frameCount(); f += 7) {
+      const auto a = positions(doc, 0, f), b = positions(doc, 1, f);
+      for (size_t j = 0; j < a.size(); ++j) worst = std::max(worst, (a[j] - b[j]).norm());
+    }
+    QVERIFY2(worst < 1e-4, qPrintable(QString::number(worst)));
+    doc.undoStack()->undo();
+    QCOMPARE(doc.clipCount(), 1);
+  }
+
+  void clipsAreStoredAtTheWorkingRate() {
+    Document doc;
+    QCOMPARE(doc.project().settings.fps, 30.0);  // the default until a build sets another
+    QSignalSpy notices(&doc, &Document::notice);
+    QCOMPARE(doc.openFile(kKick), QString());
+    fatgraph::BvhImport file = fatgraph::importBvh(kKick.toStdString());
+    QCOMPARE(file.clip.fps, 120.0);
+    QCOMPARE(doc.clip(0).fps, 30.0);
+    // 120 -> 30 fps keeps every fourth frame.
+    QCOMPARE(doc.clip(0).frameCount(), (file.clip.frameCount() - 1) / 4 + 1);
+    QVERIFY(doc.clip(0).frameRotations(5)[3].isApprox(file.clip.frameRotations(20)[3], 1e-9));
+    bool noted = false;
+    for (const QList<QVariant>& n : notices) {
+      noted |= n.at(0).toString().contains(QStringLiteral("resampled from 120 to 30 fps"));
+    }
+    QVERIFY(noted);
   }
 
   void sameSkeletonIsAdded() {

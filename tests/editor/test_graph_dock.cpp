@@ -8,8 +8,9 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "app/document.h"
-#include "app/job_runner.h"
+#include "one_hub_request.h"
+#include "document/document.h"
+#include "document/job_runner.h"
 #include "app/main_window.h"
 #include "docks/graph_dock.h"
 #include "models/fat_edge_table_model.h"
@@ -37,7 +38,7 @@ class TestGraphDock : public QObject {
     QCOMPARE(dock.edgeModel()->rowCount(), 0);
     QCOMPARE(dock.hubModel()->columnCount(), int{HubTableModel::ColumnCount});
     QCOMPARE(doc.openFile(kRoll), QString());
-    QCOMPARE(doc.buildGraph({}), QString());
+    QCOMPARE(doc.buildGraph(oneHubRequest()), QString());
     QCOMPARE(dock.hubModel()->rowCount(), 1);
     doc.undoStack()->undo();
     QCOMPARE(dock.hubModel()->rowCount(), 0);
@@ -48,7 +49,7 @@ class TestGraphDock : public QObject {
     fatgraph::editor::Document doc;
     GraphDock dock(&doc);
     QCOMPARE(doc.openFile(kRoll), QString());
-    QCOMPARE(doc.buildGraph({}), QString());
+    QCOMPARE(doc.buildGraph(oneHubRequest()), QString());
     const fatgraph::MotionGraph& graph = doc.graph();
 
     HubTableModel* hubs = dock.hubModel();
@@ -86,7 +87,7 @@ class TestGraphDock : public QObject {
     fatgraph::editor::Document doc;
     GraphDock dock(&doc);
     QCOMPARE(doc.openFile(kRoll), QString());
-    QCOMPARE(doc.buildGraph({}), QString());
+    QCOMPARE(doc.buildGraph(oneHubRequest()), QString());
     const int commands = doc.undoStack()->count();
     QVERIFY(dock.edgeModel()->setData(dock.edgeModel()->index(0, 0), QStringLiteral(" step ")));
     QCOMPARE(dock.edgeModel()->index(0, 0).data().toString(), QStringLiteral("step"));
@@ -105,7 +106,7 @@ class TestGraphDock : public QObject {
     fatgraph::editor::Document doc;
     GraphDock dock(&doc);
     QCOMPARE(doc.openFile(kRoll), QString());
-    QCOMPARE(doc.buildGraph({}), QString());
+    QCOMPARE(doc.buildGraph(oneHubRequest()), QString());
     dock.edgeThresholdSpin()->setValue(0.25);
     dock.applyEdgeThreshold();
     QVERIFY(doc.jobs()->waitForFinished(30000));
@@ -117,7 +118,7 @@ class TestGraphDock : public QObject {
     fatgraph::editor::MainWindow window;
     window.setInteractive(false);
     QCOMPARE(window.openFiles({kRoll}), QStringList());
-    window.startBuildGraph({});
+    window.startBuildGraph(oneHubRequest());
     QVERIFY(window.document()->jobs()->waitForFinished(30000));
     QCOMPARE(window.document()->graph().hubs.size(), size_t{1});
     const int hubFrame = window.document()->graph().hubs[0].frame.frame;

@@ -4,9 +4,12 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+#include <algorithm>
+#include <cmath>
 
-#include "app/document.h"
-#include "app/job_runner.h"
+#include "one_hub_request.h"
+#include "document/document.h"
+#include "document/job_runner.h"
 #include "commands/apply_graph_edit_command.h"
 
 using fatgraph::editor::Document;
@@ -30,7 +33,7 @@ class TestGraphEditCommands : public QObject {
  private slots:
   void initTestCase() {
     QCOMPARE(doc_.openFile(kRoll), QString());
-    QCOMPARE(doc_.buildGraph({}), QString());
+    QCOMPARE(doc_.buildGraph(oneHubRequest()), QString());
     built_ = doc_.undoStack()->index();
   }
 
@@ -108,6 +111,45 @@ class TestGraphEditCommands : public QObject {
     QCOMPARE(doc_.graph().segments.size(), segments);
   }
 
+  // Authored edits outlast re-derivations, and the document tells which no longer apply.
+  void authoredEditsLastAndLapsesAreTold() {
+    QCOMPARE(doc_.applyGraphEdit(GraphEditRequest::renameFatEdge(QStringLiteral("edge1"),
+                                                                 QStringLiteral("roll"))),
+             QString());
+    const auto roll = doc_.graph().fatEdges.at(1).segments;
+    QCOMPARE(doc_.applyGraphEdit(GraphEditRequest::setEdgeThreshold(
+                 doc_.graph().edgeThreshold.rms * 1.001)),
+             QString());
+    QCOMPARE(edgeName(doc_, 1), std::string("roll"));  // same segments, same name
+    QCOMPARE(doc_.graph().fatEdges.at(1).segments, roll);
+
+    // Remove the longest segment from its edge, then cut it in two with a new match: the
+    // removal has nothing left to apply to, and a notice says so.
+    const auto& segments = doc_.graph().segments;
+    const auto longest = std::max_element(segments.begin(), segments.end(), [](const auto& a, const auto& b) {
+      return a.frameCount() < b.frameCount();
+    });
+    const fatgraph::Segment cut = *longest;
+    const QString remove = QStringLiteral(R"({"op":"remove_segment","segment":%1})")
+                               .arg(longest - segments.begin());
+    QCOMPARE(doc_.applyGraphEdit({remove, QStringLiteral("Remove segment"), false}), QString());
+    const fatgraph::Clip& clip = doc_.project().clips.at(cut.clip);
+    const long middle = std::lround(clip.sourceFrame((cut.first + cut.last) / 2));
+    const QString match = QStringLiteral(R"({"op":"add_match","hub":"%1","clip":"%2","frame":%3})")
+                              .arg(QString::fromStdString(doc_.graph().hubs.at(cut.fromHub).name),
+                                   QString::fromStdString(clip.name))
+                              .arg(middle);
+    QSignalSpy notices(&doc_, &Document::notice);
+    QCOMPARE(doc_.applyGraphEdit({match, QStringLiteral("Add match"), true}), QString());
+    bool told = false;
+    for (const auto& n : notices) {
+      const QString text = n.at(0).toString();
+      told = told || (text.contains(QStringLiteral("remove_segment")) &&
+                      text.contains(QStringLiteral("no longer applies")));
+    }
+    QVERIFY(told);
+  }
+
   void refusedEditsChangeNothing_data() {
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("expected");  // part of the message
@@ -137,7 +179,7 @@ class TestGraphEditCommands : public QObject {
   void removingAClipTakesTheGraphAlong() {
     Document doc;
     QCOMPARE(doc.openFiles({kRoll, kRoll}), QStringList());
-    QCOMPARE(doc.buildGraph({}), QString());
+    QCOMPARE(doc.buildGraph(oneHubRequest()), QString());
     const size_t hubs = doc.graph().hubs.size();
     const int commands = doc.undoStack()->count();
     QCOMPARE(doc.removeClip(1), QString());

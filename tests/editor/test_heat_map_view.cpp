@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "app/document.h"
+#include "document/document.h"
 #include "fatgraph/core/distance_matrix.h"
 #include "views/heat_map_image.h"
 #include "views/heat_map_view.h"

@@ -8,7 +8,7 @@
 
 #include <cstdio>
 
-#include "app/document.h"
+#include "document/document.h"
 #include "app/main_window.h"
 #include "app/window_capture.h"
 #include "fatgraph/core/bvh_import.h"

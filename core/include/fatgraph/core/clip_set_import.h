@@ -1,36 +1,28 @@
 #pragma once
-// Gathering clips from several files into one project: BVH files and existing projects,
-// resampled to the working rate, on one skeleton. Clips with the same joint names and
-// hierarchy but other bone lengths (another CMU subject) are retargeted onto the first
-// skeleton: local rotations kept, root translation scaled by the ratio of hip heights.
-// Clips whose names or hierarchy differ are rejected, naming both files.
+// Gathering clips from several files into one project for `fatgraph build`: BVH files and
+// the clips of existing projects, each admitted in turn by the rules of clip_admission.h
+// (the same the editor follows): one skeleton taken from the first file, joints matched by
+// name and parent and reordered, other bone lengths retargeted, every clip resampled to the
+// working rate and uniquely named. A rig that differs is refused, naming both files.
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/clip_admission.h"
 
 namespace fatgraph {
 
 struct ClipSetOptions {
-  double fps = 30.0;
+  double fps = 30.0;  // the working rate
   bool keepReferencePose = false;
   BvhUnits units = BvhUnits::Auto;
 };
 
 struct ClipSetImport {
   Project project;                 // skeleton + clips at `fps` (graph empty)
-  std::vector<std::string> notes;  // reference poses dropped, retargeting, renamed clips
+  std::vector<std::string> notes;  // what admission adjusted, one line per change and file
 };
 
-/// Throws FileError / Error naming the file at fault.
+/// Throws FileError / Error naming the file at fault (both files for another skeleton).
 ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSetOptions& options);
-
-/// Rest-pose height of the root above the lowest joint or end site (metres): the "leg length"
-/// used to scale root motion when retargeting.
-double restHipHeight(const Skeleton& skeleton);
-
-/// The clip moved onto `target` (same topology as `source`).
-Clip retargetClip(const Clip& clip, const Skeleton& source, const Skeleton& target);
 
 }  // namespace fatgraph

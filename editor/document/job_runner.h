@@ -1,6 +1,6 @@
 #pragma once
 // Runs one long job at a time (a graph build, a hub edit, loading files) on a pool thread so
-// the GUI thread stays responsive (DESIGN.md: core never blocks the editor's GUI thread).
+// the GUI thread stays responsive (docs/DESIGN.md: core never blocks the editor's GUI thread).
 //
 // A job is a function that runs on the worker and returns a completion, a function that runs
 // back on the GUI thread once the job ended: results travel inside the completion, so the

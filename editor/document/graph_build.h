@@ -12,11 +12,11 @@
 
 namespace fatgraph::editor {
 
-/// The options of `fatgraph build` that the editor offers (DESIGN.md, the command line).
+/// The options of `fatgraph build` that the editor offers (docs/DESIGN.md, the command line).
 struct GraphBuildRequest {
-  double fps = 30.0;                       // working rate every clip is resampled to
+  double fps = 30.0;                       // working rate; clips at another rate are resampled
   int window = 10;                         // pose window, frames at the working rate
-  int hubCount = 1;                        // hub suggestions accepted
+  int hubCount = 0;                        // hub suggestions accepted; 0 = automatic (the default)
   std::optional<double> hubThresholdRms;   // metres; automatic (from the data) when absent
   std::optional<double> edgeThresholdRms;  // metres; automatic (1.5 x hub) when absent
 
@@ -26,13 +26,13 @@ struct GraphBuildRequest {
 
 struct GraphBuildResult {
   Project project;                 // the clips at the working rate, settings and graph
-  int resampledClips = 0;          // clips whose rate differed from the working rate
+  int resampledClips = 0;          // clips whose rate differed from request.fps
   std::vector<std::string> notes;  // the builder's notes (fat_graph_builder.h BuildReport)
 };
 
-/// Resamples every clip of `project` whose rate differs from request.fps (runtime/clip.h
-/// resample), sets the graph settings and runs buildMotionGraph. Runs on any thread; the
-/// progress callback is called on the calling thread. Throws fatgraph::Cancelled when
+/// Sets the working rate (core setWorkingRate: clips are admitted at the document's rate, so
+/// only a build at another rate resamples them) and the window, then runs buildMotionGraph.
+/// Runs on any thread; the progress callback is called on the calling thread. Throws fatgraph::Cancelled when
 /// `progress` returns false (checked once before starting too) and fatgraph::Error on failure.
 GraphBuildResult buildGraphProject(Project project, const GraphBuildRequest& request,
                                    const ProgressCallback& progress = {});

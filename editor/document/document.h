@@ -19,8 +19,8 @@
 #include <optional>
 #include <vector>
 
-#include "app/graph_build.h"
-#include "app/graph_edit_request.h"
+#include "document/graph_build.h"
+#include "document/graph_edit_request.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/project.h"
 
@@ -80,8 +80,10 @@ class Document : public QObject {
   QString openFile(const QString& path);
   /// Opens several files in order; returns the messages of those that failed.
   QStringList openFiles(const QStringList& paths);
-  /// Adds the clip of a BVH file. The first clip sets the skeleton; later clips must have
-  /// the same joint names and parents (Skeleton::sameTopology).
+  /// Adds the clip of a BVH file through core's clip admission (clip_admission.h): the first
+  /// clip sets the skeleton; later clips must have the same joints under the same parents
+  /// (reordered to the project's order, retargeted when their bones differ). Every clip is
+  /// stored at the working rate, project().settings.fps (30 fps until a build sets another).
   QString addBvh(const QString& path);
   /// Replaces the document with a project file; clears the undo history.
   QString openProject(const QString& path);
@@ -148,7 +150,6 @@ class Document : public QObject {
  private:
   QString fail(const QString& message);
   QString busyError() const;
-  QString uniqueClipName(const std::string& base) const;
   QString adoptLoadedFile(LoadedFile&& loaded);
   QString adoptBvh(const QString& path, BvhImport&& imported);
   QString adoptProject(const QString& path, Project&& loaded);

@@ -1,5 +1,5 @@
 #pragma once
-// One authoring edit of the graph as data (core graph_edits.h, DESIGN.md "Edits are data"):
+// One authoring edit of the graph as data (core graph_edits.h, docs/DESIGN.md "Edits are data"):
 // the JSON object core applies, the text the undo stack shows, and whether the edit re-derives
 // segments and fat edges (slow on big projects: the document runs it on the worker thread).
 // The named constructors write the JSON the editor's docks need; any other op can be given

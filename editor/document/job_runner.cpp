@@ -1,4 +1,4 @@
-#include "app/job_runner.h"
+#include "document/job_runner.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

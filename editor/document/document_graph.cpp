@@ -9,9 +9,9 @@
 #include <memory>
 #include <utility>
 
-#include "app/document.h"
-#include "app/file_loading.h"
-#include "app/job_runner.h"
+#include "document/document.h"
+#include "document/file_loading.h"
+#include "document/job_runner.h"
 #include "commands/apply_graph_edit_command.h"
 #include "commands/build_graph_command.h"
 #include "fatgraph/core/graph_edits.h"

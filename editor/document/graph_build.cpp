@@ -1,10 +1,11 @@
-#include "app/graph_build.h"
+#include "document/graph_build.h"
 
 #include <QCoreApplication>
 
 #include <cmath>
 #include <utility>
 
+#include "fatgraph/core/clip_admission.h"
 #include "fatgraph/core/fat_graph_builder.h"
 
 namespace fatgraph::editor {
@@ -17,7 +18,7 @@ QString tr(const char* text) { return QCoreApplication::translate("GraphBuild", 
 QString GraphBuildRequest::validate() const {
   if (!(fps > 0.0 && fps <= 1000.0)) return tr("The working rate must be in (0, 1000] fps");
   if (window < 1 || window > 1000) return tr("The window must be 1 to 1000 frames");
-  if (hubCount < 1 || hubCount > 1000) return tr("The number of hubs must be 1 to 1000");
+  if (hubCount < 0 || hubCount > 1000) return tr("The number of hubs must be automatic or 1 to 1000");
   for (const std::optional<double>& t : {hubThresholdRms, edgeThresholdRms}) {
     if (t && !(*t > 0.0 && std::isfinite(*t))) return tr("Thresholds must be positive metres");
   }
@@ -28,17 +29,12 @@ GraphBuildResult buildGraphProject(Project project, const GraphBuildRequest& req
                                    const ProgressCallback& progress) {
   if (progress && !progress(0.0)) throw Cancelled();
   GraphBuildResult result;
-  for (Clip& clip : project.clips) {
-    if (std::abs(clip.fps - request.fps) > 1e-9) {
-      clip = resample(clip, request.fps);
-      ++result.resampledClips;
-    }
-  }
-  project.settings.fps = request.fps;
+  // Clips are admitted at the working rate; only a build at another rate resamples them.
+  result.resampledClips = setWorkingRate(project, request.fps);
   project.settings.window = request.window;
 
   BuildOptions options;
-  options.hubCount = request.hubCount;
+  if (request.hubCount > 0) options.hubCount = request.hubCount;  // else automatic
   options.hubThresholdRms = request.hubThresholdRms;
   options.edgeThresholdRms = request.edgeThresholdRms;
   options.progress = progress;

@@ -1,10 +1,11 @@
-#include "app/file_loading.h"
+#include "document/file_loading.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 
 #include <exception>
 
+#include "fatgraph/core/clip_admission.h"
 #include "fatgraph/core/project_store.h"
 
 namespace fatgraph::editor {
@@ -22,10 +23,10 @@ LoadedFile loadEditorFile(const QString& path) {
     return loaded;
   }
   loaded.isProject = QFileInfo(path).suffix().toLower() == QLatin1String("fgproj") ||
-                     isProjectFile(path.toStdString());
+                     isHdf5File(path.toStdString());
   try {
     if (!loaded.isProject) {
-      loaded.bvh = importBvh(path.toStdString());
+      loaded.bvh = importBvh(path.toStdString(), bvhAdmissionOptions());
       return loaded;
     }
     loaded.project = loadProject(path.toStdString());

@@ -1,4 +1,4 @@
-#include "app/graph_edit_request.h"
+#include "document/graph_edit_request.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

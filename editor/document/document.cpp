@@ -1,4 +1,4 @@
-#include "app/document.h"
+#include "document/document.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
@@ -6,52 +6,17 @@
 #include <exception>
 #include <utility>
 
-#include "app/file_loading.h"
-#include "app/job_runner.h"
+#include "document/file_loading.h"
+#include "document/job_runner.h"
 #include "commands/add_clip_command.h"
 #include "commands/clear_graph_command.h"
 #include "commands/remove_clip_command.h"
 #include "commands/rename_clip_command.h"
-#include "fatgraph/core/clip_set_import.h"
+#include "fatgraph/core/clip_admission.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/project_store.h"
 
 namespace fatgraph::editor {
-namespace {
-
-QString fileNameOf(const QString& path) { return QFileInfo(path).fileName(); }
-
-/// The first difference between two skeletons' topologies, for the refusal message.
-QString describeTopologyDifference(const Skeleton& expected, const Skeleton& actual) {
-  if (expected.jointCount() != actual.jointCount()) {
-    return QObject::tr("%1 joints instead of %2")
-        .arg(actual.jointCount())
-        .arg(expected.jointCount());
-  }
-  for (int j = 0; j < expected.jointCount(); ++j) {
-    const auto index = static_cast<size_t>(j);
-    if (expected.names[index] != actual.names[index]) {
-      return QObject::tr("joint %1 is '%2' instead of '%3'")
-          .arg(j)
-          .arg(QString::fromStdString(actual.names[index]),
-               QString::fromStdString(expected.names[index]));
-    }
-    if (expected.parents[index] != actual.parents[index]) {
-      return QObject::tr("joint '%1' has another parent").arg(
-          QString::fromStdString(actual.names[index]));
-    }
-  }
-  return QObject::tr("the hierarchies differ");
-}
-
-bool sameRestOffsets(const Skeleton& a, const Skeleton& b) {
-  for (size_t j = 0; j < a.restOffsets.size() && j < b.restOffsets.size(); ++j) {
-    if ((a.restOffsets[j] - b.restOffsets[j]).norm() > 1e-6) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 Document::Document(QObject* parent)
     : QObject(parent), undoStack_(new QUndoStack(this)), jobs_(new JobRunner(this)) {
@@ -102,14 +67,6 @@ QStringList Document::openFiles(const QStringList& paths) {
   return errors;
 }
 
-QString Document::uniqueClipName(const std::string& base) const {
-  std::string name = base.empty() ? std::string("clip") : base;
-  for (int n = 2; project_.findClip(name) >= 0; ++n) {
-    name = base + " (" + std::to_string(n) + ")";
-  }
-  return QString::fromStdString(name);
-}
-
 QString Document::addBvh(const QString& path) {
   if (isBusy()) return fail(busyError());
   LoadedFile loaded = loadEditorFile(path);
@@ -120,35 +77,26 @@ QString Document::addBvh(const QString& path) {
 }
 
 QString Document::adoptBvh(const QString& path, BvhImport&& imported) {
-  const bool firstClip = project_.clips.empty();
-  if (!firstClip && !project_.skeleton.sameTopology(imported.skeleton)) {
-    return fail(tr("Cannot add %1: its skeleton differs from the project's skeleton from %2 "
-                   "(%3)")
-                    .arg(fileNameOf(path), fileNameOf(skeletonSource_),
-                         describeTopologyDifference(project_.skeleton, imported.skeleton)));
-  }
-  if (std::string problem = imported.clip.validate(imported.skeleton); !problem.empty()) {
-    return fail(tr("Cannot add %1: %2").arg(path, QString::fromStdString(problem)));
-  }
-  if (!firstClip && !sameRestOffsets(project_.skeleton, imported.skeleton)) {
-    // Another subject of the same rig (clip_set_import.h): keep rotations, scale root motion.
-    imported.clip = retargetClip(imported.clip, imported.skeleton, project_.skeleton);
-    emit notice(tr("%1 has other bone lengths than %2: retargeted (rotations kept, root "
-                   "motion scaled by hip height)")
-                    .arg(fileNameOf(path), fileNameOf(skeletonSource_)));
-  }
-
   DocumentClip entry;
-  entry.clip = std::move(imported.clip);
-  entry.clip.name = uniqueClipName(entry.clip.name).toStdString();
   entry.units = QString::fromUtf8(unitName(imported.units).data(),
                                   static_cast<qsizetype>(unitName(imported.units).size()));
   if (imported.unitsDetected) entry.units += tr(" (detected)");
-
-  auto* command = firstClip ? new AddClipCommand(this, std::move(entry),
-                                                 std::move(imported.skeleton), path)
-                            : new AddClipCommand(this, std::move(entry));
+  // Core's admission decides everything else (clip_admission.h), as for `fatgraph build`:
+  // joint order, retargeting, the working rate, the clip's name; a refusal names both files
+  // (by their names: the status bar has no room for folders).
+  AdmittedClip admitted;
+  try {
+    admitted = admitBvh(project_, QFileInfo(skeletonSource_).fileName().toStdString(),
+                        std::move(imported), QFileInfo(path).fileName().toStdString());
+  } catch (const std::exception& e) {
+    return fail(QString::fromStdString(e.what()));
+  }
+  entry.clip = std::move(admitted.clip);
+  auto* command = admitted.skeleton ? new AddClipCommand(this, std::move(entry),
+                                                        std::move(*admitted.skeleton), path)
+                                   : new AddClipCommand(this, std::move(entry));
   undoStack_->push(command);
+  for (const std::string& note : admitted.notes) emit notice(QString::fromStdString(note));
   return {};
 }
 

@@ -1,0 +1,157 @@
+#include "fatgraph/core/clip_admission.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "fatgraph/core/error.h"
+#include "fatgraph/core/joint_matching.h"
+#include "fatgraph/runtime/forward_kinematics.h"
+
+namespace fatgraph {
+namespace {
+
+bool sameOffsets(const Skeleton& a, const Skeleton& b) {
+  for (int j = 0; j < a.jointCount(); ++j) {
+    if ((a.restOffsets[j] - b.restOffsets[j]).norm() > 1e-6) return false;
+  }
+  return true;
+}
+
+std::string uniqueName(const std::vector<Clip>& clips, const std::string& wanted) {
+  const std::string base = wanted.empty() ? std::string("clip") : wanted;
+  auto taken = [&](const std::string& n) {
+    return std::any_of(clips.begin(), clips.end(), [&](const Clip& c) { return c.name == n; });
+  };
+  if (!taken(base)) return base;
+  for (int k = 2;; ++k) {
+    const std::string n = base + " (" + std::to_string(k) + ")";
+    if (!taken(n)) return n;
+  }
+}
+
+std::string rateText(double fps) {
+  std::ostringstream s;
+  s << fps;  // 6 significant digits: "120", "29.97"
+  return s.str();
+}
+
+}  // namespace
+
+BvhImportOptions bvhAdmissionOptions(const ClipAdmissionOptions& options) {
+  BvhImportOptions o;
+  o.units = options.units;
+  o.dropReferencePose = !options.keepReferencePose;
+  return o;
+}
+
+AdmittedClip admitClip(const Project& project, const std::string& projectSkeletonFile,
+                       const Skeleton& skeleton, Clip clip, const std::string& file) {
+  const double fps = project.settings.fps;
+  if (!(fps > 0 && fps <= 1000)) throw Error("the working rate must be in (0, 1000] fps");
+  if (std::string problem = skeleton.validate(); !problem.empty()) {
+    throw FileError(file, 0, problem);
+  }
+  if (clip.frameCount() == 0) throw FileError(file, 0, "holds no motion frames");
+  if (std::string problem = clip.validate(skeleton); !problem.empty()) {
+    throw FileError(file, 0, problem);
+  }
+
+  AdmittedClip out;
+  if (project.clips.empty()) {
+    out.skeleton = skeleton;
+  } else {
+    std::vector<int> order;
+    try {
+      order = matchJoints(project.skeleton, projectSkeletonFile, skeleton, file);
+    } catch (const Error& e) {
+      throw Error(file + ": its skeleton differs from that of " + projectSkeletonFile + ": " +
+                  e.what() + "; a project has one skeleton");
+    }
+    Skeleton source = skeleton;
+    if (!isIdentityOrder(order)) {
+      source = reorderJoints(skeleton, order);
+      clip = reorderJoints(clip, order);
+      out.notes.push_back(file + ": joints listed in another order than in " +
+                          projectSkeletonFile + ", reordered to the project's order");
+    }
+    if (!sameOffsets(source, project.skeleton)) {
+      clip = retargetClip(clip, source, project.skeleton);
+      out.notes.push_back(file + ": other bone lengths than " + projectSkeletonFile +
+                          ", retargeted (rotations kept, root motion scaled by hip height)");
+    }
+  }
+  if (std::abs(clip.fps - fps) > 1e-9) {
+    out.notes.push_back(file + ": resampled from " + rateText(clip.fps) + " to " +
+                        rateText(fps) + " fps (the working rate)");
+    clip = resample(clip, fps);
+  }
+  const std::string name = uniqueName(project.clips, clip.name);
+  if (name != clip.name && !clip.name.empty()) {
+    out.notes.push_back(file + ": clip renamed '" + name + "' (name taken)");
+  }
+  clip.name = name;
+  out.clip = std::move(clip);
+  return out;
+}
+
+AdmittedClip admitBvh(const Project& project, const std::string& projectSkeletonFile,
+                      BvhImport bvh, const std::string& file) {
+  std::vector<std::string> notes;
+  if (bvh.referencePoseDropped) {
+    notes.push_back(file + ": frame 0 is a reference T-pose (joints jump up to " +
+                    std::to_string(static_cast<int>(bvh.referencePoseJumpDeg)) +
+                    " deg to frame 1), dropped");
+  }
+  AdmittedClip out =
+      admitClip(project, projectSkeletonFile, bvh.skeleton, std::move(bvh.clip), file);
+  out.notes.insert(out.notes.begin(), notes.begin(), notes.end());
+  return out;
+}
+
+int setWorkingRate(Project& project, double fps) {
+  if (!(fps > 0 && fps <= 1000)) throw Error("the working rate must be in (0, 1000] fps");
+  project.settings.fps = fps;
+  int resampled = 0;
+  for (Clip& clip : project.clips) {
+    if (std::abs(clip.fps - fps) > 1e-9) {
+      clip = resample(clip, fps);
+      ++resampled;
+    }
+  }
+  return resampled;
+}
+
+double restHipHeight(const Skeleton& skeleton) {
+  const Pose rest = Pose::rest(skeleton);
+  std::vector<Quat> r(skeleton.jointCount());
+  std::vector<Vec3> p(skeleton.jointCount()), e(skeleton.endSites.size());
+  localToModel(skeleton, rest.rotations, rest.translations, r, p);
+  endSitePositions(skeleton, r, p, e);
+  double lowest = p[0].y();
+  for (const Vec3& v : p) lowest = std::min(lowest, v.y());
+  for (const Vec3& v : e) lowest = std::min(lowest, v.y());
+  return p[0].y() - lowest;
+}
+
+Clip retargetClip(const Clip& clip, const Skeleton& source, const Skeleton& target) {
+  const double hs = restHipHeight(source), ht = restHipHeight(target);
+  const double ratio = hs > 1e-9 && ht > 1e-9 ? ht / hs : 1.0;
+  Clip out = clip;
+  for (int f = 0; f < clip.frameCount(); ++f) {
+    const auto in = clip.frameTranslations(f);
+    auto t = out.frameTranslations(f);
+    for (int j = 0; j < target.jointCount(); ++j) {
+      if (source.parents[j] < 0) {
+        t[j] = in[j] * ratio;
+      } else if (source.animatedTranslation[j]) {
+        t[j] = target.restOffsets[j] + (in[j] - source.restOffsets[j]) * ratio;
+      } else {
+        t[j] = target.restOffsets[j];
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace fatgraph

@@ -1,5 +1,5 @@
 // fatgraph build CLIP.bvh|PROJECT.fgproj... -o OUT.fgproj: the automatic construction
-// pipeline (seed 002 §3), saved as a project.
+// pipeline (Fat Graph §3), saved as a project.
 #include <chrono>
 #include <cmath>
 #include <iomanip>
@@ -19,17 +19,18 @@ namespace fatgraph::cli {
 int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
                  "CLIP.bvh|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
-                 "       [--hubs N] [--hub-threshold X] [--edge-threshold Y] [--json]",
+                 "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--json]",
                  "Build a fat graph from motion clips: pose distances over all frames, hub poses\n"
-                 "with their match sets (the top N suggestions accepted), segments between hubs,\n"
-                 "and fat edges of similar segments (DTW distance). Thresholds are in metres (RMS\n"
-                 "joint distance after aligning the poses on the ground); when absent they are\n"
-                 "derived from the data and reported.");
+                 "with their match sets, segments between hubs, and fat edges of similar segments\n"
+                 "(DTW distance). Hub suggestions are accepted while each raises the coverage (the\n"
+                 "share of frames inside fat edges) by at least 2 percentage points, or exactly N\n"
+                 "with --hubs N. Thresholds are in metres (RMS joint distance after aligning the\n"
+                 "poses on the ground); when absent they are derived from the data and reported.");
   cl.option("-o", "OUT.fgproj", "project file to write (atomically)");
   cl.option("--fps", "F", "working rate every clip is resampled to (default 30)");
   cl.option("--window", "K", "pose distance window in frames at the working rate (default 10)");
   cl.flag("--keep-tpose", "keep a reference T-pose found in frame 0 (dropped by default)");
-  cl.option("--hubs", "N", "accept the N best hub suggestions (default 1)");
+  cl.option("--hubs", "auto|N", "hub suggestions to accept: auto (default, while coverage rises) or N");
   cl.option("--hub-threshold", "X", "pose match threshold in metres (default: from the data)");
   cl.option("--edge-threshold", "Y", "fat edge threshold in metres (default: 1.5 x hub threshold)");
   cl.option("--units", "U", "length unit of BVH inputs: auto (default), m, cm, cmu, in, mm");
@@ -45,8 +46,10 @@ int runBuild(const std::vector<std::string>& args) {
   clipOptions.units = unitsOption(cl);
   if (!(clipOptions.fps > 0 && clipOptions.fps <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000]"};
   BuildOptions options;
-  options.hubCount = cl.integer("--hubs", 1);
-  if (options.hubCount < 1 || options.hubCount > 1000) throw UsageError{"--hubs expects 1 to 1000"};
+  if (const auto hubs = cl.value("--hubs"); hubs && *hubs != "auto") {
+    options.hubCount = cl.integer("--hubs", 1);
+    if (*options.hubCount < 1 || *options.hubCount > 1000) throw UsageError{"--hubs expects auto or 1 to 1000"};
+  }
   if (cl.has("--hub-threshold")) options.hubThresholdRms = cl.number("--hub-threshold", 0.0);
   if (cl.has("--edge-threshold")) options.edgeThresholdRms = cl.number("--edge-threshold", 0.0);
   for (const auto& t : {options.hubThresholdRms, options.edgeThresholdRms}) {
@@ -74,6 +77,7 @@ int runBuild(const std::vector<std::string>& args) {
     nlohmann::json j = graphSummaryJson(project);
     j["output"] = *out;
     j["timings_s"] = {{"distance", report.distanceSeconds},
+                      {"hubs", report.hubSeconds},
                       {"dtw", report.dtwSeconds},
                       {"clustering", report.clusteringSeconds},
                       {"total", total}};
@@ -83,7 +87,7 @@ int runBuild(const std::vector<std::string>& args) {
   } else {
     printGraphSummary(std::cout, project);
     std::cout << std::fixed << std::setprecision(2) << "timings: distance " << report.distanceSeconds
-              << " s, DTW " << report.dtwSeconds << " s, clustering " << report.clusteringSeconds
+              << " s, hubs " << report.hubSeconds << " s, DTW " << report.dtwSeconds << " s, clustering " << report.clusteringSeconds
               << " s, total " << total << " s\n";
     for (const std::string& n : notes) std::cout << "note: " << n << "\n";
     std::cout << "wrote " << *out << "\n";

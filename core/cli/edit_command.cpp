@@ -18,7 +18,9 @@ int runEdit(const std::vector<std::string>& args) {
                  "Apply a JSON array of graph edits (the same operations the editor's undo\n"
                  "commands perform; see core/include/fatgraph/core/graph_edits.h) to a project,\n"
                  "all or nothing, and save it (in place unless -o is given). The edits are kept\n"
-                 "in the project's history.");
+                 "in the project's history. Edits that re-derive the graph (thresholds, linkage,\n"
+                 "hubs, match sets) apply the earlier match-set and fat-edge edits again and keep\n"
+                 "fat-edge names; each earlier edit that no longer applies is listed as a note.");
   cl.option("-o", "OUT.fgproj", "write the edited project here instead of in place");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <iomanip>
 
+#include "fatgraph/core/graph_coverage.h"
+
 namespace fatgraph::cli {
 namespace {
 
@@ -21,7 +23,22 @@ int sourceFrame(const Project& p, const FrameRef& f) {
   return static_cast<int>(std::lround(p.clips[f.clip].sourceFrame(f.frame)));
 }
 
+GraphCoverage coverageOf(const Project& p) {
+  std::vector<int> frames;
+  for (const Clip& c : p.clips) frames.push_back(c.frameCount());
+  return graphCoverage(p.graph, frames);
+}
+
 }  // namespace
+
+nlohmann::json coverageJson(const Project& p) {
+  const GraphCoverage cov = coverageOf(p);
+  nlohmann::json clips = nlohmann::json::array();
+  for (const ClipCoverage& c : cov.clips) {
+    clips.push_back({{"clip", p.clips[c.clip].name}, {"fraction", c.fraction}});
+  }
+  return {{"overall", cov.overall}, {"clips", clips}};
+}
 
 nlohmann::json graphSummaryJson(const Project& p) {
   const MotionGraph& g = p.graph;
@@ -54,6 +71,7 @@ nlohmann::json graphSummaryJson(const Project& p) {
           {"entries", g.entries.size()},
           {"exits", g.exits.size()},
           {"fat_edges", edges},
+          {"coverage", coverageJson(p)},
           {"thresholds", {{"hub", g.hubThreshold.rms},
                           {"edge", g.edgeThreshold.rms},
                           {"hub_method", g.hubThreshold.method},
@@ -79,6 +97,14 @@ void printGraphSummary(std::ostream& out, const Project& p) {
     out << "  " << e.name << ": " << hubName(g, e.fromHub) << " -> " << hubName(g, e.toHub) << ", "
         << e.segments.size() << " segment(s)\n";
   }
+  // Coverage: the share of each clip's frames inside fat edges (the rest the graph cannot play).
+  const GraphCoverage cov = coverageOf(p);
+  out << std::setprecision(1) << "coverage " << 100.0 * cov.overall << " % of all frames inside fat edges\n";
+  for (const ClipCoverage& c : cov.clips) {
+    out << "  " << p.clips[c.clip].name << ": " << 100.0 * c.fraction << " % (" << c.coveredFrames
+        << " of " << c.frames << " frames)\n";
+  }
+  out << std::setprecision(3);
 }
 
 }  // namespace fatgraph::cli

@@ -83,7 +83,8 @@ int inspectProject(const std::string& path, bool json) {
                         {"clips", clips}};
     if (!project.graph.empty()) {
       const nlohmann::json g = graphSummaryJson(project);
-      for (const char* key : {"window", "hubs", "segments", "entries", "exits", "fat_edges", "thresholds"}) {
+      for (const char* key : {"window", "hubs", "segments", "entries", "exits", "fat_edges", "coverage",
+                              "thresholds"}) {
         j[key] = g[key];
       }
     }
@@ -116,7 +117,7 @@ int runInspect(const std::vector<std::string>& args) {
   if (!cl.parse(args)) return 0;
   if (cl.positional().size() != 1) throw UsageError{"expected exactly one FILE (see --help)"};
   const std::string& path = cl.positional().front();
-  if (isProjectFile(path)) return inspectProject(path, cl.has("--json"));
+  if (isHdf5File(path)) return inspectProject(path, cl.has("--json"));
   return inspectBvh(path, cl.has("--json"));
 }
 

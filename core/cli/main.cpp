@@ -1,4 +1,4 @@
-// fatgraph: the command-line tool. See DESIGN.md "The command line" for the contract.
+// fatgraph: the command-line tool. See docs/DESIGN.md "The command line" for the contract.
 #include <cstdio>
 #include <exception>
 #include <iostream>

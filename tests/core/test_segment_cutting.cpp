@@ -1,5 +1,5 @@
-// Cutting clips into segments at hub frames and their match sets (seed 002 §3.1;
-// ALGORITHMS.md A, "Segments").
+// Cutting clips into segments at hub frames and their match sets (Fat Graph §3.1;
+// docs/ALGORITHMS.md C).
 #include <QTest>
 #include <cmath>
 #include <string>

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "fatgraph/core/hub_suggestions.h"
+#include "graph_build_steps.h"
 #include "fatgraph/core/segment_cutting.h"
 #include "fatgraph/core/segment_distances.h"
 
@@ -101,10 +102,44 @@ void rebuildFromHubs(Project& project, const PoseFeatures& features, BuildReport
   if (progress) progress(1.0);
 }
 
+namespace {
+
+std::string percent(double fraction) {
+  std::ostringstream s;
+  s.setf(std::ios::fixed);
+  s.precision(1);
+  s << 100.0 * fraction;
+  return s.str();
+}
+
+// "clip '144_05' frame 264": the frame in the source file at its own rate, as users find it.
+std::string frameLabel(const Project& p, const PoseFeatures& f, int global) {
+  const FrameRef r = f.frameRef(global);
+  const Clip& c = p.clips[r.clip];
+  return "clip '" + c.name + "' frame " + std::to_string(std::lround(c.sourceFrame(r.frame)));
+}
+
+// Why the automatic hub count stopped where it did.
+std::string stopNote(const Project& p, const PoseFeatures& f, const HubPlan& plan, int maxHubs,
+                     double minimumGain) {
+  const std::string count = "stopped at " + std::to_string(plan.hubs.size()) + " hub" +
+                            (plan.hubs.size() == 1 ? "" : "s") + " (estimated coverage " +
+                            percent(plan.coverage) + " %)";
+  if (plan.declined) {
+    return count + ": the next suggestion (" + frameLabel(p, f, plan.declined->frame) +
+           ") raises coverage by only " + percent(plan.declined->coverageGain) + " pp (at least " +
+           percent(minimumGain) + " pp wanted)";
+  }
+  if (plan.exhausted) return count + ": no further suggestion matches anything";
+  return count + ": the automatic limit of " + std::to_string(maxHubs) + " hubs";
+}
+
+}  // namespace
+
 BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
   if (project.clips.empty()) throw Error("build: no clips to build a graph from");
   if (std::string e = project.validate(); !e.empty()) throw Error("build: " + e);
-  if (options.hubCount < 1) throw Error("build: --hubs must be at least 1");
+  if (options.hubCount && *options.hubCount < 1) throw Error("build: --hubs must be at least 1");
   for (const std::optional<double>& t : {options.hubThresholdRms, options.edgeThresholdRms}) {
     if (t && !(*t > 0.0 && std::isfinite(*t))) throw Error("build: thresholds must be positive metres");
   }
@@ -126,32 +161,43 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
                                                 stage(options.progress, 0.0, 0.6));
   report.distanceSeconds = report.distancesFromCache ? 0.0 : secondsSince(t);
 
+  t = std::chrono::steady_clock::now();
   MotionGraph& g = work.graph;
   g = MotionGraph{};
-  const HubThreshold derived = suggestHubThreshold(scan);
+  const HubThreshold derived = suggestHubThreshold(scan, &features);
   if (options.hubThresholdRms) {
     g.hubThreshold = {*options.hubThresholdRms, false, "set by the user"};
   } else {
     g.hubThreshold = {derived.rms, true, derived.method};
   }
-  const std::vector<HubSuggestion> suggestions =
-      suggestHubs(features, scan, g.hubThreshold.rms, options.hubCount);
-  if (suggestions.empty()) {
+  // An automatic count stops long before this; it only bounds a pathological input.
+  constexpr int kAutoHubLimit = 64;
+  HubPlanRequest request;
+  request.maxHubs = options.hubCount.value_or(kAutoHubLimit);
+  request.minimumCoverageGain = options.hubCount ? 0.0 : options.minimumCoverageGain;
+  const HubPlan plan = planHubs(features, scan, g.hubThreshold.rms, request);
+  if (plan.hubs.empty()) {
     throw Error("build: hub threshold " + metres(g.hubThreshold.rms) +
                 " yields no match; row minima range from " + metres(derived.smallestMinimumRms) +
                 " to " + metres(derived.largestMinimumRms) +
                 ", so thresholds above " + metres(derived.smallestMinimumRms) +
                 " give matches (the data suggest " + metres(derived.rms) + ")");
   }
-  if (static_cast<int>(suggestions.size()) < options.hubCount) {
-    report.notes.push_back("only " + std::to_string(suggestions.size()) + " of " +
-                           std::to_string(options.hubCount) +
+  if (!options.hubCount) {
+    report.notes.push_back(stopNote(work, features, plan, kAutoHubLimit, options.minimumCoverageGain));
+  } else if (static_cast<int>(plan.hubs.size()) < *options.hubCount) {
+    report.notes.push_back("only " + std::to_string(plan.hubs.size()) + " of " +
+                           std::to_string(*options.hubCount) +
                            " hubs found: every other frame is within the threshold of a hub or matches nothing");
   }
-  for (size_t h = 0; h < suggestions.size(); ++h) {
-    g.hubs.push_back(makeHub(features, "hub" + std::to_string(h), suggestions[h].frame,
-                             suggestions[h].matches));
+  for (size_t h = 0; h < plan.hubs.size(); ++h) {
+    // The match set as graph edits recompute it (one exact row), so a later edit of the
+    // threshold or of the hub starts from the same frames.
+    const int frame = plan.hubs[h].frame;
+    g.hubs.push_back(makeHub(features, "hub" + std::to_string(h), frame,
+                             matchSetOf(features, frame, window, g.hubThreshold.rms)));
   }
+  report.hubSeconds = secondsSince(t);
   if (options.edgeThresholdRms) {
     g.edgeThreshold = {*options.edgeThresholdRms, false, "set by the user"};
   } else {
@@ -162,6 +208,9 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
     throw Error("build: the hubs cut no hub-to-hub segment (every clip has at most one cut); "
                 "add hubs or raise the hub threshold (now " + metres(g.hubThreshold.rms) + ")");
   }
+  std::vector<int> frameCounts;
+  for (const Clip& c : work.clips) frameCounts.push_back(c.frameCount());
+  report.coverage = graphCoverage(g, frameCounts);
   work.edits.clear();
   guard.commit();
   return report;

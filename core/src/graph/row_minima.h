@@ -9,8 +9,11 @@ namespace fatgraph::detail {
 /// True when column j is a local minimum of a row: finite, both immediate neighbours in the
 /// same clip [clipFirst, clipLast] and finite, strictly below every value in [j - radius, j)
 /// and not above any value in (j, j + radius] (a plateau counts once, at its left end).
+/// `tolerance` (>= 0, in the values' units) makes values that close count as equal: rows computed
+/// by different sums of the same terms then agree on which frame of a flat stretch is its minimum.
 template <typename Value>
-bool isLocalMinimum(const Value& value, int j, int clipFirst, int clipLast, int radius) {
+bool isLocalMinimum(const Value& value, int j, int clipFirst, int clipLast, int radius,
+                    double tolerance = 0.0) {
   if (j - 1 < clipFirst || j + 1 > clipLast) return false;
   const double v = value(j);
   if (!std::isfinite(v)) return false;
@@ -19,10 +22,10 @@ bool isLocalMinimum(const Value& value, int j, int clipFirst, int clipLast, int 
     return false;
   }
   for (int m = std::max(clipFirst, j - radius); m < j; ++m) {
-    if (!(v < value(m))) return false;
+    if (!(v < value(m) - tolerance)) return false;
   }
   for (int m = j + 1; m <= std::min(clipLast, j + radius); ++m) {
-    if (!(v <= value(m))) return false;
+    if (!(v <= value(m) + tolerance)) return false;
   }
   return true;
 }

@@ -1,7 +1,10 @@
 #pragma once
-// Hubs and match sets (seed 002 §3.1): a frame's match set is the set of frames whose pose
+// Hubs and match sets (Fat Graph §3.1): a frame's match set is the set of frames whose pose
 // distance to it is below a threshold and a local minimum of its distance row; the system
-// suggests the frames with the largest match sets as hubs, the user accepts or picks others.
+// suggests hubs, the user accepts them or picks others. The first suggestion is the frame with
+// the largest match set; each later one is the frame whose cuts raise the graph's coverage
+// (graph_coverage.h) the most, so several kinds of motion each get a hub.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,26 +15,65 @@ namespace fatgraph {
 /// A threshold derived from the data, with how it was found (shown to users so they can tune).
 struct HubThreshold {
   double rms = 0.0;          // metres, RMS point distance after alignment
-  std::string method;        // e.g. "valley between same-phase and other row minima (Otsu)"
-  double smallestMinimumRms = 0.0;  // below this no frame matches anything
-  double largestMinimumRms = 0.0;
+  std::string method;        // e.g. "valley between the same-phase and the other row minima"
+  double smallestMinimumRms = 0.0;  // the smallest row minimum: below it no frame matches
+  double largestMinimumRms = 0.0;   // upper edge of the largest row minimum's bin
+  int repeatMinima = 0;      // row minima discounted as exact repeats (see below)
 };
 
-/// Splits the log-distance histogram of all rows' local minima into two classes with Otsu's
-/// method: for repetitive motion the lower class holds the same-phase matches and the upper
-/// one the other minima (a walk's opposite-leg phase, unrelated poses). Falls back to the
-/// 10th percentile of all distances when there are too few minima.
-HubThreshold suggestHubThreshold(const DistanceScan& scan);
+/// Row minima below this RMS (metres) are repeats of the same data (a clip given twice, a
+/// looped cycle exported several times), not natural variation: no two captures of a body
+/// come this close over a whole window. The threshold derivation ignores them.
+inline constexpr double kRepeatRms = 0.005;
+
+/// The hub threshold from the histogram of all rows' local minima (repeats discounted). Row
+/// minima of repetitive motion form two populations, the same-phase matches (low) and the
+/// rest (a walk's opposite-leg phase, unrelated poses): the threshold is the valley of the
+/// smoothed log histogram between its first strong peak and the largest peak above it; with
+/// no clear valley, Otsu's split of that histogram; with fewer than 20 minima, the 10th
+/// percentile of all distances. `features` (optional) makes `smallestMinimumRms` exact when
+/// the scan has no per-row minima (loaded from a project's cache).
+HubThreshold suggestHubThreshold(const DistanceScan& scan, const PoseFeatures* features = nullptr);
 
 struct HubSuggestion {
   int frame = -1;            // global frame index
   std::vector<int> matches;  // global frame indices (exact), sorted
+  /// Rise of the overall coverage (a fraction of all frames) when this hub's cuts join those
+  /// of the hubs before it (cuts closer than two frames are not merged in this estimate).
+  double coverageGain = 0.0;
 };
 
-/// Up to `count` hub suggestions, best first. Candidates are ranked by the scan's binned
-/// counts and the best few re-counted exactly (ties go to the stillest frame, the smallest
-/// joint motion over its window); each accepted suggestion (and every frame in
-/// `acceptedHubs`) covers the frames within its threshold, which later suggestions avoid.
+struct HubPlanRequest {
+  int maxHubs = 1;  // suggestions to return at most
+  /// Stop before a suggestion that raises coverage by less than this fraction (0.02 = 2
+  /// percentage points); it is then returned as `declined`. The first hub of an empty graph
+  /// is always taken (without one there is no graph).
+  double minimumCoverageGain = 0.0;
+  std::vector<int> acceptedHubs;  // global frames of hubs already in the graph
+};
+
+struct HubPlan {
+  std::vector<HubSuggestion> hubs;        // in acceptance order
+  std::optional<HubSuggestion> declined;  // the suggestion the gain rule stopped at
+  bool exhausted = false;  // stopped because no uncovered frame matches anything
+  double coverage = 0.0;   // estimated overall coverage with every accepted and planned hub
+};
+
+/// Suggests hubs one after another. Candidates are ranked by an upper bound of their match-set
+/// size (every distance bin reaching below the threshold counted, capped by the row's exact
+/// smallest minimum) and re-counted exactly from their own distance rows until the best exact
+/// count is at least the next candidate's bound, so no frame that matches is missed, however
+/// close the threshold is to the smallest minimum. Equal counts go to the stillest frame (the
+/// smallest joint motion over its window: a pose held between motions is a better hub than
+/// one passed through); a frame whose window repeats an earlier one's exactly is ranked through
+/// the earlier one. After the first hub, candidates from the parts of clips no segment
+/// holds yet are re-counted as well and the largest coverage gain wins (then the match set,
+/// then stillness). Each accepted hub covers its own window, the frames within the threshold
+/// of it and the windows of its matches; later suggestions avoid them (the same pose again).
+HubPlan planHubs(const PoseFeatures& features, const DistanceScan& scan, double thresholdRms,
+                 const HubPlanRequest& request);
+
+/// Up to `count` suggestions in acceptance order (planHubs without the gain rule).
 std::vector<HubSuggestion> suggestHubs(const PoseFeatures& features, const DistanceScan& scan,
                                        double thresholdRms, int count,
                                        const std::vector<int>& acceptedHubs = {});

@@ -1,4 +1,4 @@
-// Fat-edge edits as pure functions (DESIGN.md "Edits are data"): move, split, merge, remove,
+// Fat-edge edits as pure functions (docs/DESIGN.md "Edits are data"): move, split, merge, remove,
 // rename; touched edges become stale and refreshFatEdges recomputes only those.
 #include <QTest>
 #include <algorithm>
@@ -250,6 +250,61 @@ class TestFatEdgeEdits : public QObject {
     Edges edges;
     for (const QString& n : names) edges.push_back(FatEdge{n.toStdString(), 0, 0, {0}, -1, {}});
     QCOMPARE(QString::fromStdString(freshFatEdgeName(edges)), fresh);
+  }
+
+  // Names after a re-derivation: previous edges walk {0, 1}, edge1 {2}, edge2 {3, 4},
+  // edge3 {5}; the new edges are given by members, their own names ignored.
+  void carryOverNames_data() {
+    QTest::addColumn<QList<QList<int>>>("members");
+    QTest::addColumn<bool>("reordered");  // the new segment list holds the same ranges reversed
+    QTest::addColumn<QStringList>("names");
+    QTest::addColumn<QStringList>("lost");
+    using L = QList<QList<int>>;
+    QTest::newRow("same clusters") << L{{0, 1}, {2}, {3, 4}, {5}} << false
+                                   << QStringList{"walk", "edge1", "edge2", "edge3"} << QStringList{};
+    QTest::newRow("by range, not index") << L{{5}, {3, 4}, {2}, {0, 1}} << true
+                                         << QStringList{"edge3", "edge2", "edge1", "walk"} << QStringList{};
+    QTest::newRow("merged: larger share wins") << L{{0, 1, 2}, {3, 4}, {5}} << false
+                                               << QStringList{"walk", "edge2", "edge3"} << QStringList{"edge1"};
+    QTest::newRow("half is enough, first edge") << L{{0}, {1, 2}, {3, 4}, {5}} << false
+                                                << QStringList{"walk", "edge1", "edge2", "edge3"} << QStringList{};
+    QTest::newRow("new edge gets a fresh name") << L{{0, 1}, {2}, {3}, {4}, {5}} << false
+                                                << QStringList{"walk", "edge1", "edge2", "edge4", "edge3"}
+                                                << QStringList{};
+    QTest::newRow("nothing carries over") << L{{6}} << false << QStringList{"edge4"}
+                                          << QStringList{"walk", "edge1", "edge2", "edge3"};
+    QTest::newRow("reserved names are not reused") << L{{6}} << false << QStringList{"edge8"}
+                                                   << QStringList{"walk", "edge1", "edge2", "edge3"};
+  }
+  void carryOverNames() {
+    QFETCH(QList<QList<int>>, members);
+    QFETCH(bool, reordered);
+    QFETCH(QStringList, names);
+    QFETCH(QStringList, lost);
+    const std::vector<Segment> previousSegments = sampleSegments();
+    Edges previous = sampleEdges();
+    previous[0].name = "walk";
+    std::vector<Segment> segments = previousSegments;
+    if (reordered) std::reverse(segments.begin(), segments.end());
+    Edges edges;
+    for (const QList<int>& m : members) {
+      FatEdge e;
+      e.name = "edge0";  // what clustering would call it: must not matter
+      for (int old : m) e.segments.push_back(reordered ? 7 - old : old);
+      e.fromHub = segments[e.segments.front()].fromHub;
+      e.toHub = segments[e.segments.front()].toHub;
+      edges.push_back(e);
+    }
+    // The history of one row mentions "edge7" (an edge since renamed): a script may use it.
+    std::vector<std::string> reserved;
+    if (QByteArray(QTest::currentDataTag()).startsWith("reserved")) reserved = {"walk", "edge7"};
+    const std::vector<std::string> gone = carryOverFatEdgeNames(previous, previousSegments, edges, segments, reserved);
+    QStringList got;
+    for (const FatEdge& e : edges) got << QString::fromStdString(e.name);
+    QCOMPARE(got, names);
+    QStringList goneNames;
+    for (const std::string& n : gone) goneNames << QString::fromStdString(n);
+    QCOMPARE(goneNames, lost);
   }
 
   void lookups() {

@@ -4,9 +4,11 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "authored_edits.h"
 #include "fatgraph/core/fat_edge_edits.h"
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/hub_suggestions.h"
+#include "graph_build_steps.h"
 
 namespace fatgraph {
 namespace {
@@ -74,8 +76,7 @@ class EditContext {
     if (c < 0) throw Error("no clip named '" + clipName + "'");
     const Clip& clip = p_.clips[c];
     const int source = integer(key);
-    const double rate = clip.sourceFps > 0 ? clip.sourceFps : clip.fps;
-    const int f = static_cast<int>(std::lround((source - clip.sourceFirstFrame) * clip.fps / rate));
+    const int f = detail::workingFrame(clip, source);
     if (f < 0 || f >= clip.frameCount()) {
       throw Error("frame " + std::to_string(source) + " is outside clip '" + clipName + "' (source frames " +
                   std::to_string(clip.sourceFirstFrame) + " to " +
@@ -88,10 +89,20 @@ class EditContext {
   }
 
   // --- hub edits ----------------------------------------------------------------------------
-  std::vector<std::string> rebuild() {
+  // Cuts the clips anew after a hub or match-set change. The user's earlier match-set edits
+  // are applied again first (a threshold change derives every match set afresh; a removed
+  // hub takes its edits along, which the notes say), their fat-edge edits after clustering.
+  std::vector<std::string> rebuild(bool matchSetsDerived = true) {
+    std::vector<std::string> notes;
+    if (matchSetsDerived) notes = detail::reapplyMatchEdits(p_);
+    const std::vector<Segment> segments = p_.graph.segments;
+    const std::vector<FatEdge> edges = p_.graph.fatEdges;
     BuildReport report;
     rebuildFromHubs(p_, features_, report, progress_);
-    return report.notes;
+    notes.insert(notes.end(), report.notes.begin(), report.notes.end());
+    const auto lapsed = detail::reapplyFatEdgeEdits(p_, edges, segments, features_);
+    notes.insert(notes.end(), lapsed.begin(), lapsed.end());
+    return notes;
   }
   std::vector<int> exactMatches(FrameRef hub) const {
     return matchSetOf(features_, features_.globalIndex(hub), p_.settings.window, p_.graph.hubThreshold.rms);
@@ -174,15 +185,17 @@ class EditContext {
       }
     }
     std::sort(set.begin(), set.end());
-    return rebuild();
+    return rebuild(false);  // the sets already hold the history and this edit
   }
 
   // --- fat edge edits -------------------------------------------------------------------------
+  // Clusters the same segments anew; the user's fat-edge edits and names are carried over
+  // (detail::reapplyFatEdgeEdits also computes the warps).
   std::vector<std::string> recluster() {
     MotionGraph& g = p_.graph;
+    const std::vector<FatEdge> previous = g.fatEdges;
     g.fatEdges = clusterFatEdges(g.segments, g.segmentDistances, g.edgeThreshold.rms, p_.settings.linkage);
-    refreshFatEdges(features_, g.segments, g.fatEdges, &g.segmentDistances);
-    return {};
+    return detail::reapplyFatEdgeEdits(p_, previous, g.segments, features_);
   }
   std::vector<std::string> setEdgeThreshold() {
     requireGraph();
@@ -246,8 +259,9 @@ class EditContext {
 std::vector<std::string> applyParsed(Project& project, const json& edit, const ProgressCallback& progress) {
   if (!edit.is_object()) throw Error("an edit must be a JSON object with an \"op\"");
   GraphStateGuard guard(project);
+  const json stored = detail::editForHistory(project, edit);  // before the edit changes anything
   std::vector<std::string> notes = EditContext(project, edit, progress).run();
-  project.edits.push_back(edit.dump());
+  project.edits.push_back(stored.dump());
   guard.commit();
   return notes;
 }
@@ -283,8 +297,10 @@ std::vector<std::string> applyGraphEdits(Project& project, const std::string& ed
   std::vector<std::string> notes;
   for (size_t i = 0; i < list.size(); ++i) {
     try {
-      const auto n = applyParsed(work, list[i], progress);
-      notes.insert(notes.end(), n.begin(), n.end());
+      // An edit that lapsed stays lapsed through the later re-derivations of the list: say so once.
+      for (std::string& n : applyParsed(work, list[i], progress)) {
+        if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(std::move(n));
+      }
     } catch (const Cancelled&) {
       throw;
     } catch (const Error& e) {

@@ -1,5 +1,5 @@
 #pragma once
-// Authoring edits of fat edges (DESIGN.md, "Edits are data"): move, split, merge, remove,
+// Authoring edits of fat edges (docs/DESIGN.md, "Edits are data"): move, split, merge, remove,
 // rename. Each edit is a pure function: it takes the current edges and the graph's segment
 // list, checks the request, and returns the new edges (the input is never modified), so an
 // undo command can keep both states and the CLI can replay a list of FatEdgeEdit values.
@@ -61,6 +61,20 @@ std::vector<FatEdge> removeSegmentFromFatEdge(const std::vector<FatEdge>& edges,
 /// Renames an edge; `newName` must be non-empty and not the name of another edge.
 std::vector<FatEdge> renameFatEdge(const std::vector<FatEdge>& edges, const std::string& oldName,
                                    const std::string& newName);
+
+/// Names fat edges after a re-derivation (new thresholds, linkage or cuts) so that authored
+/// names last: segments are compared by clip and frame range (not index, not hubs), which
+/// survive re-cutting wherever the cuts stay the same. An edge of `previous` passes its name to
+/// the edge of `edges` holding at least half of its segments, the largest overlaps first (each
+/// name and each edge used once; ties to the earlier previous edge, then the earlier edge).
+/// Every other edge gets a fresh "edge<k>" beyond every name of `previous` and of `reserved`
+/// (names an edit history refers to), so a name never comes back on other motion. Returns the
+/// names of `previous` that no edge carries any more.
+std::vector<std::string> carryOverFatEdgeNames(const std::vector<FatEdge>& previous,
+                                               const std::vector<Segment>& previousSegments,
+                                               std::vector<FatEdge>& edges,
+                                               const std::vector<Segment>& segments,
+                                               const std::vector<std::string>& reserved = {});
 
 /// One edit as data, for undo commands and scripted replay.
 struct FatEdgeEdit {

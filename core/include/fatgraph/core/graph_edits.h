@@ -1,5 +1,5 @@
 #pragma once
-// Authoring edits of a project's graph as data (DESIGN.md "Edits are data"). Each edit is a
+// Authoring edits of a project's graph as data (docs/DESIGN.md "Edits are data"). Each edit is a
 // JSON object with an "op" and its arguments; the editor wraps each in one undo command and
 // `fatgraph edit` applies a list of them headless. Frames are given as in every report: the
 // clip's name and the frame in its source file at the file's own rate.
@@ -20,9 +20,19 @@
 //   {"op": "remove_segment", "segment": 7}
 //   {"op": "rename_edge", "edge": "edge0", "name": "walk"}
 //
-// Hub and match-set edits cut the clips anew, so segments and fat edges are re-derived (fat
-// edge edits made before them stay in the history but no longer apply). Segment indices are
-// those of the graph's segment list at the time of the edit.
+// Segment indices are those of the graph's segment list at the time of the edit.
+//
+// Authored work lasts. Threshold, linkage, hub and match-set edits derive match sets,
+// segments and fat edges anew; afterwards the earlier match-set edits (add, remove, move a
+// match) and fat-edge edits (move, split, merge, remove) of the history are applied again in
+// their original order, and fat edges keep their names where at least half of their segments
+// carry over (segments compared by clip and frame range, which survive re-cutting where the
+// cuts stay the same). To make that possible each such edit is stored in `Project::edits` with
+// a "resolved" object of references that do not depend on indices or names (see
+// docs/PROJECT_FORMAT.md, /edits). Every earlier edit that no longer fits (its hub is gone,
+// its segment was cut differently, no edge holds its target's segments, a renamed edge lost
+// its segments) is named in the returned notes: "edit 3 of the history {...} no longer
+// applies: <why>".
 #include <string>
 #include <vector>
 
@@ -31,9 +41,10 @@
 
 namespace fatgraph {
 
-/// Applies one edit (a JSON object as text) and appends it to project.edits. On any error
-/// (malformed JSON, unknown op, invalid argument) throws Error saying what was wrong and
-/// leaves the project unchanged. Returns notes worth telling the user.
+/// Applies one edit (a JSON object as text) and appends it to project.edits (with its
+/// "resolved" references). On any error (malformed JSON, unknown op, invalid argument) throws
+/// Error saying what was wrong and leaves the project unchanged. Returns notes worth telling
+/// the user: how cuts were adjusted, and one line per earlier edit that no longer applies.
 std::vector<std::string> applyGraphEdit(Project& project, const std::string& editJson,
                                         const ProgressCallback& progress = {});
 

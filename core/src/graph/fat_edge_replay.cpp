@@ -1,0 +1,183 @@
+// Fat-edge edits applied again after a re-derivation (authored_edits.h, reapplyFatEdgeEdits).
+// Each edit finds its segments by clip and frame range and its edges as the edges now holding
+// most of the members they had when the edit was made, so renames in between do not matter.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "authored_edits.h"
+#include "fatgraph/core/error.h"
+#include "fatgraph/core/fat_edge_clustering.h"
+#include "fatgraph/core/fat_edge_edits.h"
+
+namespace fatgraph::detail {
+namespace {
+
+using nlohmann::json;
+
+bool isFatEdgeOp(const std::string& op) {
+  return op == "move_segment" || op == "split_edge" || op == "merge_edges" || op == "remove_segment";
+}
+
+int requireSegment(const Project& project, const SegmentLookup& lookup, const json& reference) {
+  const int s = lookup.find(reference);
+  if (s < 0) {
+    throw Error("its segment (" + framesText(project, reference.value("clip", std::string()),
+                                             reference.value("first", -1), reference.value("last", -1)) +
+                ") no longer exists");
+  }
+  return s;
+}
+
+// The edge now holding most of the segments `members` names (ties to the first edge), or -1.
+int edgeHolding(const Project& project, const SegmentLookup& lookup, const json& members, int exclude = -1) {
+  if (!members.is_array()) return -1;
+  const auto& edges = project.graph.fatEdges;
+  std::vector<int> owner(project.graph.segments.size(), -1);
+  for (size_t e = 0; e < edges.size(); ++e) {
+    for (int s : edges[e].segments) owner[s] = static_cast<int>(e);
+  }
+  std::map<int, int> count;
+  for (const json& m : members) {
+    const int s = lookup.find(m);
+    if (s < 0 || s == exclude || owner[s] < 0) continue;
+    ++count[owner[s]];
+  }
+  int best = -1;
+  for (const auto& [e, n] : count) {
+    if (best < 0 || n > count[best]) best = e;
+  }
+  return best;
+}
+
+std::string edgeArg(const json& edit, const char* key) {
+  const auto it = edit.find(key);
+  return it != edit.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// "Split these segments off" re-read as "these segments form an edge of their own": after
+// re-clustering they may sit in one edge or in several.
+std::vector<FatEdge> splitAgain(const Project& project, const SegmentLookup& lookup, const json& edit,
+                                const json& parts) {
+  const MotionGraph& g = project.graph;
+  std::vector<int> subset;
+  for (const json& r : parts) {
+    const int s = lookup.find(r);
+    if (s >= 0) subset.push_back(s);
+  }
+  if (subset.empty()) throw Error("none of the segments it split off exists any more");
+  std::sort(subset.begin(), subset.end());
+  for (const FatEdge& e : g.fatEdges) {
+    if (e.segments == subset) return g.fatEdges;  // already an edge of their own
+  }
+  const Segment& first = g.segments[subset.front()];
+  std::vector<FatEdge> out;
+  for (FatEdge e : g.fatEdges) {
+    const size_t before = e.segments.size();
+    std::erase_if(e.segments, [&](int s) { return std::binary_search(subset.begin(), subset.end(), s); });
+    if (e.segments.empty()) continue;
+    if (e.segments.size() != before) {
+      e.reference = -1;  // stale: refreshed with the others at the end
+      e.warps.clear();
+    }
+    out.push_back(std::move(e));
+  }
+  FatEdge part;
+  part.name = edgeArg(edit, "name");
+  if (part.name.empty() || findFatEdge(out, part.name) >= 0) part.name = freshFatEdgeName(g.fatEdges);
+  part.fromHub = first.fromHub;
+  part.toHub = first.toHub;
+  part.segments = subset;
+  out.push_back(std::move(part));
+  if (const std::string problem = validateFatEdges(out, g.segments); !problem.empty()) {
+    throw Error("its segments can no longer form one edge: " + problem);
+  }
+  return out;
+}
+
+std::vector<FatEdge> applyAgain(const Project& project, const SegmentLookup& lookup, const std::string& op,
+                                const json& edit, const json& r) {
+  const MotionGraph& g = project.graph;
+  if (op == "remove_segment") {
+    return removeSegmentFromFatEdge(g.fatEdges, g.segments, requireSegment(project, lookup, r.at("segment")));
+  }
+  if (op == "move_segment") {
+    const int s = requireSegment(project, lookup, r.at("segment"));
+    const int target = edgeHolding(project, lookup, r.at("edge"), s);
+    if (target < 0) {
+      throw Error("no fat edge holds any segment of its target edge '" + edgeArg(edit, "edge") + "' any more");
+    }
+    return moveSegmentToFatEdge(g.fatEdges, g.segments, s, g.fatEdges[target].name);
+  }
+  if (op == "split_edge") return splitAgain(project, lookup, edit, r.at("segments"));
+  const int kept = edgeHolding(project, lookup, r.at("edge"));
+  const int absorbed = edgeHolding(project, lookup, r.at("absorbed"));
+  if (kept < 0 || absorbed < 0) {
+    const std::string gone = kept < 0 ? edgeArg(edit, "edge") : edgeArg(edit, "absorbed");
+    throw Error("no fat edge holds any segment of edge '" + gone + "' any more");
+  }
+  if (kept == absorbed) return g.fatEdges;  // clustered together already
+  return mergeFatEdges(g.fatEdges, g.segments, g.fatEdges[kept].name, g.fatEdges[absorbed].name);
+}
+
+}  // namespace
+
+std::vector<std::string> reapplyFatEdgeEdits(Project& project, const std::vector<FatEdge>& previous,
+                                             const std::vector<Segment>& previousSegments,
+                                             const PoseFeatures& features) {
+  MotionGraph& g = project.graph;
+  std::vector<std::string> notes;
+  std::set<size_t> noted;
+  const SegmentLookup lookup(project);  // the segments stay; only the edges change below
+  std::vector<json> history;
+  for (const std::string& text : project.edits) history.push_back(json::parse(text, nullptr, false));
+
+  for (size_t i = 0; i < history.size(); ++i) {
+    const json& j = history[i];
+    if (!j.is_object()) continue;
+    const std::string op = opOf(j);
+    if (!isFatEdgeOp(op)) continue;
+    std::string why;
+    const auto r = j.find("resolved");
+    if (r == j.end() || !r->is_object()) {
+      why = "it was recorded without segment references (by an older fatgraph), so it cannot be applied again";
+    } else {
+      try {
+        g.fatEdges = applyAgain(project, lookup, op, j, *r);
+      } catch (const Error& e) {
+        why = e.what();
+      } catch (const json::exception&) {
+        why = "its segment references cannot be read";
+      }
+    }
+    if (!why.empty()) {
+      notes.push_back(lapsedNote(i, j, why));
+      noted.insert(i);
+    }
+  }
+
+  // Every edge name the history mentions stays reserved: scripts may still use it.
+  std::vector<std::string> reserved;
+  for (const json& j : history) {
+    if (!j.is_object() || !(isFatEdgeOp(opOf(j)) || opOf(j) == "rename_edge")) continue;
+    for (const char* key : {"edge", "absorbed", "name"}) {
+      if (const std::string n = edgeArg(j, key); !n.empty()) reserved.push_back(n);
+    }
+  }
+  const std::vector<std::string> lost =
+      carryOverFatEdgeNames(previous, previousSegments, g.fatEdges, g.segments, reserved);
+  for (size_t i = 0; i < history.size(); ++i) {
+    const json& j = history[i];
+    if (!j.is_object() || noted.count(i)) continue;
+    const std::string op = opOf(j);
+    const std::string name = edgeArg(j, "name");
+    if ((op != "rename_edge" && op != "split_edge") || name.empty()) continue;
+    if (std::find(lost.begin(), lost.end(), name) == lost.end()) continue;
+    notes.push_back(
+        lapsedNote(i, j, "no fat edge holds at least half of the segments of '" + name + "' any more"));
+  }
+  refreshFatEdges(features, g.segments, g.fatEdges, &g.segmentDistances);
+  return notes;
+}
+
+}  // namespace fatgraph::detail

@@ -1,10 +1,12 @@
 #include "fatgraph/core/distance_matrix.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <mutex>
@@ -16,18 +18,36 @@ namespace fatgraph {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr float kInfF = std::numeric_limits<float>::infinity();
+constexpr int kBins = DistanceHistogram::kBins;
 
-// Everything the tiles read: GEMM operands and per-frame window sums.
-//   U = [x z] and V = [z -x] (N x 2J): U_i . U_j = x_i.x_j + z_i.z_j, U_i . V_j = x_i.z_j - z_i.x_j,
-//   Y (N x J): Y_i . Y_j = y_i.y_j; each summed over the window along a diagonal gives the
-//   B, A and y-terms of the closed form.
+using RowMatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using MapF = Eigen::Map<RowMatrixF>;
+
+// The scan works in single precision, which is safe only because nothing it multiplies is
+// large. Far from the origin, x.x' and the centroid terms of the closed form are huge and
+// nearly cancel (on a 26 m path sum w |p|^2 - xbar^2 / W loses every float digit). So every
+// frame is centred on its own weighted ground centroid c (x~ = x - c, likewise z): then
+//   sum_j w x_a x_b = sum_j w x~_a x~_b + W1 c_a c_b      (the cross terms vanish),
+// and summed over the window, after the closed form's - xbar xbar' / W,
+//   B = sum_t (x~.x~' + z~.z~') + W1 sum_t (c_t - cbar) . (c'_t - cbar'),
+//   A = sum_t (x~.z~' - z~.x~') + W1 sum_t (c_t - cbar) x (c'_t - cbar'),
+//   sum w |p|^2 - |pbar|^2 / W = sum_t |p~|^2 + W1 sum_t |c_t - cbar|^2   (=: Q, per window).
+// Frame products are a GEMM whose window sums run along diagonals; the centroid terms are a
+// second, small GEMM over per-window vectors e = sqrt(W1) (c_t - cbar)_t (2k values). Heights
+// are taken relative to the mean height (a common shift of both clouds changes nothing).
+// Every magnitude is then a body size or a third of a second of travel, wherever the clips
+// lie, and D = Q_i + Q_j - 2 sum y.y' - 2 sqrt(A^2 + B^2) keeps its small values.
 struct ScanInputs {
-  Eigen::MatrixXd u, v, y;
-  Eigen::VectorXd windowX, windowZ, windowP2;  // window sums of sum_j w x, w z, w |p|^2
-  std::vector<char> valid;                     // window inside the clip
-  std::vector<int> clipFirst, clipLast;        // per frame: its clip's frame range
+  // Per frame, padded by `before` zero rows in front and `after` behind (row f + before =
+  // frame f), so that window i's frames are rows i .. i + k - 1.
+  RowMatrixF u, v, y;  // [x~ z~], [z~ -x~], y - mean height, each times sqrt(w_j)
+  RowMatrixF e, f;     // per window: e = [ex ez], f = [ez -ex] (zero for invalid windows)
+  std::vector<float> q;         // per window: Q (+inf where the window leaves its clip)
+  std::vector<char> valid;      // window inside the clip
+  std::vector<int> clipFirst, clipLast;  // per frame: its clip's frame range
   int window = 0, before = 0, after = 0;
-  double weight = 0.0;                         // k * W
+  double weight = 0.0;          // k * W1
 };
 
 ScanInputs prepare(const PoseFeatures& f, int window) {
@@ -37,17 +57,11 @@ ScanInputs prepare(const PoseFeatures& f, int window) {
   in.before = windowBefore(window);
   in.after = windowAfter(window);
   in.weight = window * f.weightSum;
-  in.u.resize(n, 2 * joints);
-  in.v.resize(n, 2 * joints);
-  in.u << f.x, f.z;
-  in.v << f.z, -f.x;
-  in.y = f.y;
+  const double w1 = f.weightSum, rootW1 = std::sqrt(w1);
+  const std::vector<double>& s = f.jointScale;
   in.valid.resize(n);
   in.clipFirst.resize(n);
   in.clipLast.resize(n);
-  in.windowX = Eigen::VectorXd::Zero(n);
-  in.windowZ = Eigen::VectorXd::Zero(n);
-  in.windowP2 = Eigen::VectorXd::Zero(n);
   for (int c = 0; c < f.clipCount(); ++c) {
     for (int i = f.clipStart(c); i < f.clipStart(c + 1); ++i) {
       in.clipFirst[i] = f.clipStart(c);
@@ -55,99 +69,322 @@ ScanInputs prepare(const PoseFeatures& f, int window) {
     }
   }
   for (int i = 0; i < n; ++i) {
-    in.valid[i] = windowInsideClip(f, i, window);
-    if (!in.valid[i]) continue;
-    for (int t = -in.before; t <= in.after; ++t) {
-      in.windowX[i] += f.sumX[i + t];
-      in.windowZ[i] += f.sumZ[i + t];
-      in.windowP2[i] += f.sumP2[i + t];
+    in.valid[i] = i - in.before >= in.clipFirst[i] && i + in.after <= in.clipLast[i];
+  }
+  double meanY = 0.0;
+  for (int j = 0; j < joints; ++j) meanY += s[j] * f.y.col(j).sum();
+  meanY /= std::max(1.0, w1 * n);
+
+  const int padded = n + window - 1;
+  in.u = RowMatrixF::Zero(padded, 2 * joints);
+  in.v = RowMatrixF::Zero(padded, 2 * joints);
+  in.y = RowMatrixF::Zero(padded, joints);
+  std::vector<double> cx(n), cz(n), p2(n);
+  for (int r = 0; r < n; ++r) {
+    cx[r] = f.sumX[r] / w1;
+    cz[r] = f.sumZ[r] / w1;
+    double sum = 0.0;
+    for (int j = 0; j < joints; ++j) {
+      const double xt = f.x(r, j) - s[j] * cx[r], zt = f.z(r, j) - s[j] * cz[r];
+      const double yt = f.y(r, j) - s[j] * meanY;
+      in.u(r + in.before, j) = static_cast<float>(xt);
+      in.u(r + in.before, joints + j) = static_cast<float>(zt);
+      in.v(r + in.before, j) = static_cast<float>(zt);
+      in.v(r + in.before, joints + j) = static_cast<float>(-xt);
+      in.y(r + in.before, j) = static_cast<float>(yt);
+      sum += xt * xt + zt * zt + yt * yt;
     }
+    p2[r] = sum;
+  }
+  in.e = RowMatrixF::Zero(n, 2 * window);
+  in.f = RowMatrixF::Zero(n, 2 * window);
+  in.q.assign(n, kInfF);
+  for (int i = 0; i < n; ++i) {
+    if (!in.valid[i]) continue;
+    double mx = 0.0, mz = 0.0, q = 0.0;
+    for (int t = -in.before; t <= in.after; ++t) {
+      mx += cx[i + t];
+      mz += cz[i + t];
+      q += p2[i + t];
+    }
+    mx /= window;
+    mz /= window;
+    for (int t = 0; t < window; ++t) {
+      const double ex = cx[i - in.before + t] - mx, ez = cz[i - in.before + t] - mz;
+      q += w1 * (ex * ex + ez * ez);
+      in.e(i, t) = static_cast<float>(rootW1 * ex);
+      in.e(i, window + t) = static_cast<float>(rootW1 * ez);
+      in.f(i, t) = static_cast<float>(rootW1 * ez);
+      in.f(i, window + t) = static_cast<float>(-rootW1 * ex);
+    }
+    in.q[i] = static_cast<float>(q);
   }
   return in;
 }
 
-// One thread's working memory: three zero-padded GEMM results of an extended tile, and the
-// distances of a block of rows over every column (column-major: [column * rows + row]).
-struct Scratch {
-  Eigen::MatrixXd g1, g2, g3;
-  std::vector<float> rows;
-  std::vector<float> heat;
-  std::vector<uint64_t> allBins;
+// DistanceHistogram::bin of sqrt(D / kW) for a float D without a logarithm: the smallest D of
+// every bin, found once by bisection over the float bit patterns with the exact function, and
+// a table from the top bits of D (exponent and 4 mantissa bits, 1/16 of an octave: narrower
+// than a bin) to the bin where that range starts.
+class BinTable {
+ public:
+  explicit BinTable(double weight) {
+    auto exact = [weight](uint32_t bits) {
+      float d;
+      std::memcpy(&d, &bits, sizeof d);
+      return DistanceHistogram::bin(std::sqrt(d / weight));
+    };
+    constexpr uint32_t kPositiveInf = 0x7f800000u;
+    edge_[0] = 0.0f;
+    for (int b = 1; b <= kBins; ++b) {
+      uint32_t lo = 0, hi = kPositiveInf;  // the answer is in [lo, hi]; hi means none
+      while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (exact(mid) >= b) hi = mid; else lo = mid + 1;
+      }
+      std::memcpy(&edge_[b], &lo, sizeof lo);  // +inf when no float reaches bin b
+    }
+    for (uint32_t key = 0; key < start_.size(); ++key) {
+      float d;
+      const uint32_t bits = key << 19;
+      std::memcpy(&d, &bits, sizeof d);
+      int b = 0;
+      while (b + 1 < kBins && d >= edge_[b + 1]) ++b;
+      start_[key] = static_cast<uint8_t>(b);
+    }
+    // A key's range is 1/16 octave of D and a bin about 1/6: at most one edge inside, which
+    // operator() relies on.
+    for (int b = 1; b + 1 <= kBins; ++b) {
+      uint32_t lo, hi;
+      std::memcpy(&lo, &edge_[b], sizeof lo);
+      std::memcpy(&hi, &edge_[b + 1], sizeof hi);
+      if (hi != kPositiveInf && (lo >> 19) == (hi >> 19)) throw Error("distance histogram: bins too narrow");
+    }
+  }
+  // d >= 0 (or -0), finite or not.
+  int operator()(float d) const {
+    uint32_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    const int b = start_[(bits & 0x7fffffffu) >> 19];
+    return b + (d >= edge_[b + 1]);  // edge_[kBins] is +inf
+  }
+
+ private:
+  std::array<float, kBins + 1> edge_{};
+  std::array<uint8_t, 4096> start_{};
 };
 
-// D for rows [r0, r0 + rowCount) and columns [c0, c0 + colCount) into scratch.rows.
-void computeTile(const ScanInputs& in, int r0, int rowCount, int c0, int colCount, Scratch& s) {
-  const int n = static_cast<int>(in.valid.size());
-  const int rFirst = std::max(0, r0 - in.before), rEnd = std::min(n, r0 + rowCount + in.after);
-  const int cFirst = std::max(0, c0 - in.before), cEnd = std::min(n, c0 + colCount + in.after);
-  const int rn = rEnd - rFirst, cn = cEnd - cFirst;
-  for (Eigen::MatrixXd* g : {&s.g1, &s.g2, &s.g3}) {
-    g->resize(rn + 1, cn + 1);
-    g->row(0).setZero();
-    g->col(0).setZero();
+// Counts per bin kept in four interleaved copies: consecutive distances of a row often fall
+// in the same bin, and one counter would make every increment wait for the previous one.
+struct InterleavedHistogram {
+  std::array<uint64_t, 4 * kBins> counts{};
+  unsigned next = 0;
+  void add(float d, const BinTable& bins) {
+    if (d < kInfF) ++counts[(next++ & 3u) * kBins + bins(d)];
   }
-  const auto uR = in.u.middleRows(rFirst, rn);
-  s.g1.bottomRightCorner(rn, cn).noalias() = uR * in.u.middleRows(cFirst, cn).transpose();
-  s.g2.bottomRightCorner(rn, cn).noalias() = uR * in.v.middleRows(cFirst, cn).transpose();
-  s.g3.bottomRightCorner(rn, cn).noalias() =
-      in.y.middleRows(rFirst, rn) * in.y.middleRows(cFirst, cn).transpose();
-  // Prefix sums along diagonals: g(r, c) = sum over s >= 0 of the product at (r - s, c - s).
-  for (Eigen::MatrixXd* g : {&s.g1, &s.g2, &s.g3}) {
-    for (int c = 1; c <= cn; ++c) g->col(c).segment(1, rn) += g->col(c - 1).segment(0, rn);
+  uint64_t total(int bin) const {
+    return counts[bin] + counts[kBins + bin] + counts[2 * kBins + bin] + counts[3 * kBins + bin];
   }
-  const int a = in.after + 1, b = in.before;
-  const double invW = 1.0 / in.weight;
-  for (int j = c0; j < c0 + colCount; ++j) {
-    float* out = s.rows.data() + static_cast<size_t>(j) * rowCount;
-    if (!in.valid[j]) {
-      std::fill(out, out + rowCount, std::numeric_limits<float>::infinity());
+};
+
+// One thread's results and working memory.
+struct Scratch {
+  std::vector<float> gB, gA, gY, eB, eA, d;  // products of a tile and its distances
+  std::vector<float> accB, accA, accY;
+  uint16_t* minima = nullptr;                // n x kBins: the scan's own or `ownMinima`
+  std::vector<uint16_t> ownMinima;
+  std::vector<float> rowMinima;              // smallest counted minimum (D) per row
+  std::vector<float> heat;                   // direct entries only; mirrored at the end
+  InterleavedHistogram histogram;
+  std::vector<uint8_t> flags;
+};
+
+struct Tile {
+  int r0, r1, c0, c1;  // rows [r0, r1) and columns [c0, c1) of the matrix, c0 >= r0
+};
+
+// Everything a tile needs besides its inputs.
+struct TileContext {
+  const ScanInputs& in;
+  const BinTable& bins;
+  int n, radius, sampleStride, heatStride, heatSize;
+};
+
+// out[j] = sum over t < k of g[t * stride + t + j], j < count: a window sum along diagonals.
+// Blocks of 16 columns are summed over all k rows in registers before one store.
+void diagonalSums(const float* __restrict g, int stride, int k, int count, float* __restrict out) {
+  constexpr int kBlock = 16;
+  int j = 0;
+  for (; j + kBlock <= count; j += kBlock) {
+    float sum[kBlock];
+    for (int b = 0; b < kBlock; ++b) sum[b] = g[j + b];
+    for (int t = 1; t < k; ++t) {
+      const float* row = g + static_cast<size_t>(t) * stride + t + j;
+      for (int b = 0; b < kBlock; ++b) sum[b] += row[b];
+    }
+    for (int b = 0; b < kBlock; ++b) out[j + b] = sum[b];
+  }
+  for (; j < count; ++j) {
+    float sum = g[j];
+    for (int t = 1; t < k; ++t) sum += g[static_cast<size_t>(t) * stride + t + j];
+    out[j] = sum;
+  }
+}
+
+// D over rows [rx0, rx0 + rxn) x columns [cx0, cx0 + cxn) into s.d (row-major, cxn wide).
+void computeDistances(const ScanInputs& in, int rx0, int rxn, int cx0, int cxn, Scratch& s) {
+  const int k = in.window, gr = rxn + k - 1, gc = cxn + k - 1;
+  for (auto* b : {&s.gB, &s.gA, &s.gY}) {
+    if (b->size() < static_cast<size_t>(gr) * gc) b->resize(static_cast<size_t>(gr) * gc);
+  }
+  for (auto* b : {&s.eB, &s.eA, &s.d}) {
+    if (b->size() < static_cast<size_t>(rxn) * cxn) b->resize(static_cast<size_t>(rxn) * cxn);
+  }
+  for (auto* b : {&s.accB, &s.accA, &s.accY}) {
+    if (b->size() < static_cast<size_t>(cxn)) b->resize(cxn);
+  }
+  MapF gB(s.gB.data(), gr, gc), gA(s.gA.data(), gr, gc), gY(s.gY.data(), gr, gc);
+  MapF eB(s.eB.data(), rxn, cxn), eA(s.eA.data(), rxn, cxn);
+  const auto uR = in.u.middleRows(rx0, gr);
+  gB.noalias() = uR * in.u.middleRows(cx0, gc).transpose();
+  gA.noalias() = uR * in.v.middleRows(cx0, gc).transpose();
+  gY.noalias() = in.y.middleRows(rx0, gr) * in.y.middleRows(cx0, gc).transpose();
+  const auto eR = in.e.middleRows(rx0, rxn);
+  eB.noalias() = eR * in.e.middleRows(cx0, cxn).transpose();
+  eA.noalias() = eR * in.f.middleRows(cx0, cxn).transpose();
+
+  float* __restrict accB = s.accB.data();
+  float* __restrict accA = s.accA.data();
+  float* __restrict accY = s.accY.data();
+  const float* qCol = in.q.data() + cx0;
+  for (int li = 0; li < rxn; ++li) {
+    float* __restrict out = s.d.data() + static_cast<size_t>(li) * cxn;
+    const float qi = in.q[rx0 + li];
+    if (!(qi < kInfF)) {
+      std::fill(out, out + cxn, kInfF);
       continue;
     }
-    const int lj = j - cFirst;
-    const double xj = in.windowX[j], zj = in.windowZ[j], pj = in.windowP2[j];
-    const double* g1a = s.g1.col(lj + a).data();
-    const double* g1b = s.g1.col(lj - b).data();
-    const double* g2a = s.g2.col(lj + a).data();
-    const double* g2b = s.g2.col(lj - b).data();
-    const double* g3a = s.g3.col(lj + a).data();
-    const double* g3b = s.g3.col(lj - b).data();
-    for (int i = r0; i < r0 + rowCount; ++i) {
-      if (!in.valid[i]) {
-        out[i - r0] = std::numeric_limits<float>::infinity();
-        continue;
-      }
-      const int li = i - rFirst;
-      const double sB = g1a[li + a] - g1b[li - b];
-      const double sA = g2a[li + a] - g2b[li - b];
-      const double sY = g3a[li + a] - g3b[li - b];
-      const double xi = in.windowX[i], zi = in.windowZ[i];
-      const double A = sA - (xi * zj - xj * zi) * invW;
-      const double B = sB - (xi * xj + zi * zj) * invW;
-      const double D = in.windowP2[i] + pj - 2.0 * sY -
-                       (xi * xi + zi * zi + xj * xj + zj * zj) * invW -
-                       2.0 * std::sqrt(A * A + B * B);
-      out[i - r0] = static_cast<float>(std::max(D, 0.0));
+    // Window sums along the diagonals: sum over t of the products at (li + t, lj + t).
+    const size_t o = static_cast<size_t>(li) * gc;
+    diagonalSums(s.gB.data() + o, gc, k, cxn, accB);
+    diagonalSums(s.gA.data() + o, gc, k, cxn, accA);
+    diagonalSums(s.gY.data() + o, gc, k, cxn, accY);
+    const float* __restrict eb = s.eB.data() + static_cast<size_t>(li) * cxn;
+    const float* __restrict ea = s.eA.data() + static_cast<size_t>(li) * cxn;
+    for (int lj = 0; lj < cxn; ++lj) {
+      const float B = accB[lj] + eb[lj], A = accA[lj] + ea[lj];
+      const float D = (qi + qCol[lj]) - 2.0f * accY[lj] - 2.0f * std::sqrt(A * A + B * B);
+      out[lj] = std::max(D, 0.0f);  // +inf stays +inf for a column whose window is invalid
     }
   }
 }
 
-struct BlockPlan {
-  int rowsPerBlock = 64;
-  int colsPerTile = 1024;
-};
+int firstMultiple(int from, int stride) { return (from + stride - 1) / stride * stride; }
 
-BlockPlan planBlocks(int n, int window, int threads, size_t budget) {
-  BlockPlan p;
-  p.colsPerTile = std::min(n, 1024);
+// flags[j] = v[j] < left[j] && v[j] <= right[j] (false where v is +inf).
+void markDips(const float* __restrict v, const float* __restrict left, const float* __restrict right,
+              int count, uint8_t* __restrict flags) {
+  for (int j = 0; j < count; ++j) flags[j] = static_cast<uint8_t>((v[j] < left[j]) & (v[j] <= right[j]));
+}
+
+// Calls f(j) for every set flag, skipping zero flags eight at a time.
+template <typename F>
+void forEachFlag(const uint8_t* flags, int count, const F& f) {
+  int j = 0;
+  for (; j + 8 <= count; j += 8) {
+    uint64_t word;
+    std::memcpy(&word, flags + j, sizeof word);
+    if (word == 0) continue;
+    for (int b = 0; b < 8; ++b) {
+      if (flags[j + b]) f(j + b);
+    }
+  }
+  for (; j < count; ++j) {
+    if (flags[j]) f(j);
+  }
+}
+
+void countMinimum(const TileContext& c, Scratch& s, int row, float v) {
+  uint16_t& count = s.minima[static_cast<size_t>(row) * kBins + c.bins(v)];
+  if (count < UINT16_MAX) ++count;
+  s.rowMinima[row] = std::min(s.rowMinima[row], v);
+}
+
+// Computes a tile (with a halo of `radius` frames on every side, for the local-minimum rule)
+// and folds its entries into the thread's results: rows [r0, r1) over columns [c0, c1), and,
+// off the diagonal, the mirrored rows [c0, c1) over columns [r0, r1) (D is symmetric).
+void scanTile(const TileContext& c, const Tile& tile, Scratch& s) {
+  const ScanInputs& in = c.in;
+  const int n = c.n, h = c.radius;
+  const int rx0 = std::max(0, tile.r0 - h), rx1 = std::min(n, tile.r1 + h);
+  const int cx0 = std::max(0, tile.c0 - h), cx1 = std::min(n, tile.c1 + h);
+  const int cxn = cx1 - cx0;
+  computeDistances(in, rx0, rx1 - rx0, cx0, cxn, s);
+  auto at = [&](int i, int j) -> const float& {
+    return s.d[static_cast<size_t>(i - rx0) * cxn + (j - cx0)];
+  };
+  const bool mirrored = tile.c0 != tile.r0;
+  const int window = in.window;
+
+  // Rows i over columns j.
+  const int cols = tile.c1 - tile.c0;
+  if (s.flags.size() < static_cast<size_t>(cols)) s.flags.resize(cols);
+  uint8_t* flags = s.flags.data();
+  for (int i = tile.r0; i < tile.r1; ++i) {
+    if (!in.valid[i]) continue;
+    const float* row = s.d.data() + static_cast<size_t>(i - rx0) * cxn;  // column j at j - cx0
+    float* heat = s.heat.data() + static_cast<size_t>(i / c.heatStride) * c.heatSize;
+    for (int j = tile.c0; j < tile.c1;) {
+      const int cell = j / c.heatStride, end = std::min(tile.c1, (cell + 1) * c.heatStride);
+      heat[cell] = std::min(heat[cell], Eigen::Map<const Eigen::ArrayXf>(row + (j - cx0), end - j).minCoeff());
+      j = end;
+    }
+    for (int j = firstMultiple(tile.c0, c.sampleStride); j < tile.c1; j += c.sampleStride) {
+      s.histogram.add(row[j - cx0], c.bins);
+    }
+    // Local minima: a vectorized first test (smaller than the left neighbour, not above the
+    // right one) marks few candidates; they get the whole rule.
+    const int j0 = std::max(tile.c0, 1), j1 = std::min(tile.c1, n - 1);
+    if (j1 <= j0) continue;
+    markDips(row + (j0 - cx0), row + (j0 - cx0 - 1), row + (j0 - cx0 + 1), j1 - j0, flags);
+    auto value = [&](int col) { return row[col - cx0]; };
+    forEachFlag(flags, j1 - j0, [&](int index) {
+      const int j = j0 + index;
+      if (j > i - window && j < i + window) return;  // own window
+      if (!detail::isLocalMinimum(value, j, in.clipFirst[j], in.clipLast[j], h)) return;
+      countMinimum(c, s, i, row[j - cx0]);
+    });
+  }
+  if (!mirrored) return;
+
+  // Rows j (of the columns) over columns i (of the rows): D(j, i) = at(i, j). The heat map is
+  // mirrored at the end.
+  for (int i = firstMultiple(tile.r0, c.sampleStride); i < tile.r1; i += c.sampleStride) {
+    const float* row = &at(i, tile.c0);
+    for (int lj = 0; lj < cols; ++lj) s.histogram.add(row[lj], c.bins);
+  }
+  for (int i = std::max(tile.r0, 1), last = std::min(tile.r1, n - 1); i < last; ++i) {
+    if (!in.valid[i]) continue;
+    markDips(&at(i, tile.c0), &at(i - 1, tile.c0), &at(i + 1, tile.c0), cols, flags);
+    forEachFlag(flags, cols, [&](int lj) {
+      const int j = tile.c0 + lj;
+      if (i > j - window && i < j + window) return;
+      auto value = [&](int r) { return at(r, j); };
+      if (!detail::isLocalMinimum(value, i, in.clipFirst[i], in.clipLast[i], h)) return;
+      countMinimum(c, s, j, at(i, j));
+    });
+  }
+}
+
+// Square tiles: as large as the memory budget allows up to 512 (the five products of a
+// 512 tile, about 5.6 MB per thread, stay in the last-level cache).
+int tileSide(int n, int window, int threads, size_t budget) {
   const size_t perThread = budget / std::max(1, threads);
-  const size_t tileBytes = 3 * 8 * size_t(p.colsPerTile + window + 1);  // per extended row
-  const size_t rowBytes = 4 * size_t(n) + tileBytes;
-  long rows = static_cast<long>(perThread / std::max<size_t>(rowBytes, 1)) - window;
-  rows = std::clamp<long>(rows, 8, 256);
-  // Enough blocks to keep every thread busy to the end.
-  rows = std::min<long>(rows, std::max<long>(8, n / std::max(1, 4 * threads)));
-  p.rowsPerBlock = static_cast<int>(std::max<long>(1, std::min<long>(rows, n)));
-  return p;
+  const double side = std::sqrt(static_cast<double>(perThread) / (6.0 * sizeof(float)));
+  const int extra = 2 * detail::minimumRadius(window) + window;
+  int t = static_cast<int>(side) - extra;
+  t = std::clamp(t, 16, 512);
+  return std::max(1, std::min(t, n));
 }
 
 }  // namespace
@@ -193,30 +430,38 @@ DistanceScan scanDistanceMatrix(const PoseFeatures& features, const DistanceMatr
                                 const ProgressCallback& progress) {
   const auto start = std::chrono::steady_clock::now();
   if (settings.window < 1) throw Error("pose distance: window must be at least 1 frame");
-  const ScanInputs in = prepare(features, settings.window);
   const int n = features.frameCount();
   DistanceScan scan;
   scan.frames = n;
   scan.window = settings.window;
-  scan.minimaBins.assign(static_cast<size_t>(n) * DistanceHistogram::kBins, 0);
-  scan.allBins.assign(DistanceHistogram::kBins, 0);
+  scan.minimaBins.assign(static_cast<size_t>(n) * kBins, 0);
+  scan.allBins.assign(kBins, 0);
+  scan.rowMinima.assign(n, kInfF);  // D until the end, then RMS
   scan.heatSize = std::min(n, std::max(1, settings.heatMapSize));
   scan.heatStride = n > 0 ? (n + scan.heatSize - 1) / scan.heatSize : 1;
   if (n > 0) scan.heatSize = (n + scan.heatStride - 1) / scan.heatStride;
   const size_t heatCells = static_cast<size_t>(scan.heatSize) * scan.heatSize;
-  scan.heat.assign(heatCells, std::numeric_limits<float>::infinity());
+  scan.heat.assign(heatCells, kInfF);
   if (n == 0) return scan;
+  const ScanInputs in = prepare(features, settings.window);
+  const BinTable bins(in.weight);
 
   const int threads = std::max(1, settings.threads > 0 ? settings.threads
                                                        : static_cast<int>(std::thread::hardware_concurrency()));
-  const BlockPlan plan = planBlocks(n, settings.window, threads, settings.memoryBudgetBytes);
-  const int blocks = (n + plan.rowsPerBlock - 1) / plan.rowsPerBlock;
-  // A sparse sample of columns feeds the all-distances histogram (a log per entry of the full
-  // matrix would cost more than the distances themselves).
+  // D is symmetric: only tiles on and above the diagonal are computed; an off-diagonal tile
+  // also stands for its mirror image.
+  const int side = tileSide(n, settings.window, threads, settings.memoryBudgetBytes);
+  std::vector<Tile> tiles;
+  for (int r0 = 0; r0 < n; r0 += side) {
+    for (int c0 = r0; c0 < n; c0 += side) tiles.push_back({r0, std::min(n, r0 + side), c0, std::min(n, c0 + side)});
+  }
+  const int tileCount = static_cast<int>(tiles.size());
+  // A sparse sample of columns feeds the all-distances histogram.
   const int sampleStride = std::max(1, n / 4096);
-  const int radius = detail::minimumRadius(settings.window);
+  const TileContext context{in, bins, n, detail::minimumRadius(settings.window), sampleStride,
+                            scan.heatStride, scan.heatSize};
 
-  std::atomic<int> nextBlock{0}, doneBlocks{0};
+  std::atomic<int> nextTile{0}, doneTiles{0};
   std::atomic<bool> cancel{false};
   std::mutex mutex;
   std::condition_variable wake;
@@ -226,44 +471,17 @@ DistanceScan scanDistanceMatrix(const PoseFeatures& features, const DistanceMatr
   auto worker = [&](int t) {
     Scratch& s = scratch[t];
     try {
-      s.rows.resize(static_cast<size_t>(plan.rowsPerBlock) * n);
-      s.heat.assign(heatCells, std::numeric_limits<float>::infinity());
-      s.allBins.assign(DistanceHistogram::kBins, 0);
-      for (int blk; !cancel && (blk = nextBlock++) < blocks;) {
-        const int r0 = blk * plan.rowsPerBlock;
-        const int rowCount = std::min(plan.rowsPerBlock, n - r0);
-        for (int c0 = 0; c0 < n && !cancel; c0 += plan.colsPerTile) {
-          computeTile(in, r0, rowCount, c0, std::min(plan.colsPerTile, n - c0), s);
-        }
-        // Analyse the finished rows column by column (the block is stored column-major, so
-        // this reads memory in order): heat map, histogram sample, local minima.
-        std::vector<int> heatRow(rowCount);
-        for (int li = 0; li < rowCount; ++li) heatRow[li] = ((r0 + li) / scan.heatStride) * scan.heatSize;
-        for (int j = 0; j < n; ++j) {
-          const float* col = s.rows.data() + static_cast<size_t>(j) * rowCount;
-          float* heat = s.heat.data() + j / scan.heatStride;
-          for (int li = 0; li < rowCount; ++li) heat[heatRow[li]] = std::min(heat[heatRow[li]], col[li]);
-          if (j % sampleStride == 0) {
-            for (int li = 0; li < rowCount; ++li) {
-              if (std::isfinite(col[li])) ++s.allBins[DistanceHistogram::bin(std::sqrt(col[li] / in.weight))];
-            }
-          }
-          if (j == 0 || j + 1 == n) continue;
-          const float* prev = col - rowCount;
-          const float* next = col + rowCount;
-          for (int li = 0; li < rowCount; ++li) {
-            const float v = col[li];
-            if (!(v < prev[li] && v <= next[li])) continue;  // most entries stop here
-            const int i = r0 + li;
-            if (j > i - settings.window && j < i + settings.window) continue;  // own window
-            auto value = [&](int c) { return s.rows[static_cast<size_t>(c) * rowCount + li]; };
-            if (!detail::isLocalMinimum(value, j, in.clipFirst[j], in.clipLast[j], radius)) continue;
-            uint16_t& count = scan.minimaBins[static_cast<size_t>(i) * DistanceHistogram::kBins +
-                                              DistanceHistogram::bin(std::sqrt(v / in.weight))];
-            if (count < UINT16_MAX) ++count;
-          }
-        }
-        ++doneBlocks;
+      if (t == 0) {
+        s.minima = scan.minimaBins.data();
+      } else {
+        s.ownMinima.assign(static_cast<size_t>(n) * kBins, 0);
+        s.minima = s.ownMinima.data();
+      }
+      s.rowMinima.assign(n, kInfF);
+      s.heat.assign(heatCells, kInfF);
+      for (int k; !cancel && (k = nextTile++) < tileCount;) {
+        scanTile(context, tiles[k], s);
+        ++doneTiles;
         wake.notify_one();
       }
     } catch (...) {
@@ -277,20 +495,34 @@ DistanceScan scanDistanceMatrix(const PoseFeatures& features, const DistanceMatr
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
   // Progress is reported from this (the caller's) thread only.
-  while (doneBlocks < blocks && !cancel) {
+  while (doneTiles < tileCount && !cancel) {
     std::unique_lock<std::mutex> lock(mutex);
     wake.wait_for(lock, std::chrono::milliseconds(100));
     lock.unlock();
-    if (progress && !progress(static_cast<double>(doneBlocks) / blocks)) cancel = true;
+    if (progress && !progress(static_cast<double>(doneTiles) / tileCount)) cancel = true;
   }
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
-  if (doneBlocks < blocks) throw Cancelled();
+  if (doneTiles < tileCount) throw Cancelled();
   if (progress) progress(1.0);
 
   for (const Scratch& s : scratch) {
-    for (size_t c = 0; c < heatCells && !s.heat.empty(); ++c) scan.heat[c] = std::min(scan.heat[c], s.heat[c]);
-    for (int b = 0; b < DistanceHistogram::kBins && !s.allBins.empty(); ++b) scan.allBins[b] += s.allBins[b];
+    if (s.heat.empty()) continue;  // a thread that never started
+    for (size_t c = 0; c < heatCells; ++c) scan.heat[c] = std::min(scan.heat[c], s.heat[c]);
+    for (int b = 0; b < kBins; ++b) scan.allBins[b] += s.histogram.total(b);
+    for (int i = 0; i < n; ++i) scan.rowMinima[i] = std::min(scan.rowMinima[i], s.rowMinima[i]);
+    for (size_t c = 0; c < s.ownMinima.size(); ++c) {
+      scan.minimaBins[c] = static_cast<uint16_t>(std::min<int>(UINT16_MAX, scan.minimaBins[c] + s.ownMinima[c]));
+    }
+  }
+  for (float& m : scan.rowMinima) m = static_cast<float>(std::sqrt(m / in.weight));
+  const int hs = scan.heatSize;
+  for (int a = 0; a < hs; ++a) {
+    for (int b = a + 1; b < hs; ++b) {
+      float& x = scan.heat[static_cast<size_t>(a) * hs + b];
+      float& y = scan.heat[static_cast<size_t>(b) * hs + a];
+      x = y = std::min(x, y);
+    }
   }
   for (float& h : scan.heat) {
     h = std::isfinite(h) ? static_cast<float>(std::sqrt(h / in.weight)) : std::numeric_limits<float>::quiet_NaN();

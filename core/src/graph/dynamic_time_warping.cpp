@@ -1,10 +1,12 @@
 #include "fatgraph/core/dynamic_time_warping.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "fatgraph/core/error.h"
+#include "frame_distance_products.h"
 
 namespace fatgraph {
 
@@ -18,6 +20,53 @@ constexpr int stepT(Step s) { return s == kFast ? 2 : 1; }
 constexpr int stepU(Step s) { return s == kSlow ? 2 : 1; }
 
 }  // namespace
+
+namespace detail {
+
+CentredFrames centredFrames(const PoseFeatures& f, int first, int count) {
+  const int joints = f.jointCount();
+  CentredFrames c;
+  const Eigen::VectorXd cx = f.sumX.segment(first, count) / f.weightSum;
+  const Eigen::VectorXd cz = f.sumZ.segment(first, count) / f.weightSum;
+  c.u.resize(count, 2 * joints);
+  for (int j = 0; j < joints; ++j) {  // column by column: the features are column-major
+    c.u.col(j) = f.x.col(j).segment(first, count) - f.jointScale[j] * cx;
+    c.u.col(joints + j) = f.z.col(j).segment(first, count) - f.jointScale[j] * cz;
+  }
+  c.y = f.y.middleRows(first, count);
+  c.q = c.u.rowwise().squaredNorm() + c.y.rowwise().squaredNorm();
+  return c;
+}
+
+void squaredFrameDistances(const CentredFrames& a, const CentredFrames& b, double w1,
+                           FrameProductScratch& s, Eigen::MatrixXd& out) {
+  const Eigen::Index joints = b.y.cols(), l = a.u.rows(), lp = b.u.rows();
+  s.v.resize(lp, 2 * joints);
+  s.v.leftCols(joints) = b.u.rightCols(joints);
+  s.v.rightCols(joints) = -b.u.leftCols(joints);
+  s.gB.noalias() = a.u * b.u.transpose();
+  s.gA.noalias() = a.u * s.v.transpose();
+  s.gY.noalias() = a.y * b.y.transpose();
+  out.resize(l, lp);
+  for (Eigen::Index u = 0; u < lp; ++u) {
+    for (Eigen::Index t = 0; t < l; ++t) {
+      const double gA = s.gA(t, u), gB = s.gB(t, u);
+      const double D = a.q[t] + b.q[u] - 2.0 * s.gY(t, u) - 2.0 * std::sqrt(gA * gA + gB * gB);
+      out(t, u) = std::max(D, 0.0) / w1;
+    }
+  }
+}
+
+Eigen::MatrixXd squaredFrameDistances(const PoseFeatures& features, int firstA, int lengthA,
+                                      int firstB, int lengthB) {
+  FrameProductScratch scratch;
+  Eigen::MatrixXd out;
+  squaredFrameDistances(centredFrames(features, firstA, lengthA),
+                        centredFrames(features, firstB, lengthB), features.weightSum, scratch, out);
+  return out;
+}
+
+}  // namespace detail
 
 bool dtwLengthsFeasible(int l, int lPrime) {
   return l >= 1 && lPrime >= 1 && lPrime - 1 <= 2 * (l - 1) && l - 1 <= 2 * (lPrime - 1);
@@ -113,11 +162,7 @@ Eigen::MatrixXd segmentFrameDistances(const PoseFeatures& features, int firstA, 
   };
   check(firstA, lengthA, "A");
   check(firstB, lengthB, "B");
-  Eigen::MatrixXd d(lengthA, lengthB);
-  for (int j = 0; j < lengthB; ++j) {
-    for (int i = 0; i < lengthA; ++i) d(i, j) = frameDistance(features, firstA + i, firstB + j);
-  }
-  return d;
+  return detail::squaredFrameDistances(features, firstA, lengthA, firstB, lengthB).cwiseSqrt();
 }
 
 }  // namespace fatgraph

@@ -18,6 +18,11 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 double pairDistance(const Eigen::MatrixXd& d, int a, int b) { return std::max(d(a, b), d(b, a)); }
 
 // Agglomerative clustering of one (fromHub, toHub) group; `members` ascending.
+// Each live set a keeps its nearest later set near[a] (smallest linkage distance over live
+// b > a, ties to the smallest b), so that finding the next merge is a scan over the sets
+// rather than over all pairs: O(m^2) overall instead of O(m^3). The merge chosen is the same
+// as a scan over all pairs a < b with a strict comparison would choose: the smallest
+// distance, ties to the smallest a, then the smallest b.
 std::vector<std::vector<int>> clusterGroup(const std::vector<int>& members,
                                            const Eigen::MatrixXd& distance, double limit,
                                            Linkage linkage) {
@@ -25,26 +30,26 @@ std::vector<std::vector<int>> clusterGroup(const std::vector<int>& members,
   std::vector<std::vector<int>> sets;
   for (int s : members) sets.push_back({s});
   Eigen::MatrixXd link(m, m);
-  for (int a = 0; a < m; ++a) {
-    for (int b = 0; b < m; ++b) link(a, b) = a == b ? 0.0 : pairDistance(distance, members[a], members[b]);
+  for (int b = 0; b < m; ++b) {
+    for (int a = 0; a < m; ++a) link(a, b) = a == b ? 0.0 : pairDistance(distance, members[a], members[b]);
   }
   std::vector<bool> alive(m, true);
+  std::vector<int> near(m, -1);
+  auto refresh = [&](int a) {
+    near[a] = -1;
+    for (int b = a + 1; b < m; ++b) {
+      if (alive[b] && (near[a] < 0 || link(a, b) < link(a, near[a]))) near[a] = b;
+    }
+  };
+  for (int a = 0; a < m; ++a) refresh(a);
   for (;;) {
-    // Set a always holds the smaller first segment (sets keep their initial order), so
-    // scanning a < b with a strict comparison breaks ties by first segments.
-    int bestA = -1, bestB = -1;
-    double best = kInf;
+    int bestA = -1;
     for (int a = 0; a < m; ++a) {
-      if (!alive[a]) continue;
-      for (int b = a + 1; b < m; ++b) {
-        if (alive[b] && link(a, b) <= limit && (bestA < 0 || link(a, b) < best)) {
-          best = link(a, b);
-          bestA = a;
-          bestB = b;
-        }
-      }
+      if (!alive[a] || near[a] < 0 || !(link(a, near[a]) <= limit)) continue;
+      if (bestA < 0 || link(a, near[a]) < link(bestA, near[bestA])) bestA = a;
     }
     if (bestA < 0) break;
+    const int bestB = near[bestA];
     sets[bestA].insert(sets[bestA].end(), sets[bestB].begin(), sets[bestB].end());
     std::sort(sets[bestA].begin(), sets[bestA].end());
     sets[bestB].clear();
@@ -54,6 +59,17 @@ std::vector<std::vector<int>> clusterGroup(const std::vector<int>& members,
       const double v = linkage == Linkage::Complete ? std::max(link(bestA, k), link(bestB, k))
                                                     : std::min(link(bestA, k), link(bestB, k));
       link(bestA, k) = link(k, bestA) = v;
+    }
+    // Rows whose nearest set changed: bestA's own, those that pointed at bestA or bestB, and
+    // (distances to bestA may have dropped, single linkage) earlier rows now nearer to bestA.
+    for (int k = 0; k < m; ++k) {
+      if (!alive[k]) continue;
+      if (k == bestA || near[k] == bestA || near[k] == bestB) {
+        refresh(k);
+      } else if (k < bestA && (near[k] < 0 || link(k, bestA) < link(k, near[k]) ||
+                               (link(k, bestA) == link(k, near[k]) && bestA < near[k]))) {
+        near[k] = bestA;
+      }
     }
   }
   std::vector<std::vector<int>> out;

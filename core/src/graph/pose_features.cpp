@@ -22,7 +22,10 @@ PoseFeatures::PoseFeatures(const Skeleton& skeleton, const std::vector<Clip>& cl
     }
     w[j] = weights[j];
   }
-  for (double v : w) weightSum += v;
+  for (double v : w) {
+    weightSum += v;
+    jointScale.push_back(std::sqrt(v));
+  }
   if (!(weightSum > 0.0)) throw Error("pose distance: every joint weight is zero");
 
   clipStart_.push_back(0);
@@ -59,7 +62,7 @@ PoseFeatures::PoseFeatures(const Skeleton& skeleton, const std::vector<Clip>& cl
       for (Vec3& p : pos) p.y() -= clipFloor[c];
       double sx = 0, sz = 0, sp = 0;
       for (int j = 0; j < joints; ++j) {
-        const double s = std::sqrt(w[j]);
+        const double s = jointScale[j];
         x(row, j) = s * pos[j].x();
         y(row, j) = s * pos[j].y();
         z(row, j) = s * pos[j].z();

@@ -11,11 +11,70 @@
 #include <thread>
 
 #include "fatgraph/core/error.h"
+#include "frame_distance_products.h"
 
 namespace fatgraph {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The distance of dynamicTimeWarp (same steps, charges and arithmetic, so the same value)
+// without the warp: two rows of the accumulated cost, and only the cells inside the
+// parallelogram of slopes [1/2, 2] through both corners (the others are +inf there or never
+// reach the end). cost(t, u) = c[t * rowStride + u * colStride], l x lp.
+double dtwDistance(const double* c, int l, int lp, int rowStride, int colStride,
+                   std::vector<double>& rows) {
+  if (!dtwLengthsFeasible(l, lp)) return kInf;
+  auto cost = [&](int t, int u) {
+    return c[static_cast<size_t>(t) * rowStride + static_cast<size_t>(u) * colStride];
+  };
+  rows.assign(3 * static_cast<size_t>(lp), kInf);
+  double* acc[3] = {rows.data(), rows.data() + lp, rows.data() + 2 * static_cast<size_t>(lp)};
+  acc[0][0] = cost(0, 0);
+  for (int t = 1; t < l; ++t) {
+    double* cur = acc[t % 3];
+    const double* up = acc[(t + 2) % 3];     // t - 1
+    const double* upTwo = acc[(t + 1) % 3];  // t - 2 (unused when t == 1)
+    std::fill(cur, cur + lp, kInf);
+    const int rest = l - 1 - t;
+    const int uLo = std::max({1, (t + 1) / 2, lp - 1 - 2 * rest});
+    const int uHi = std::min({lp - 1, 2 * t, lp - 1 - (rest + 1) / 2});
+    for (int u = uLo; u <= uHi; ++u) {
+      double best = up[u - 1];
+      if (u >= 2 && up[u - 2] < best) best = up[u - 2];
+      if (t >= 2) {
+        const double viaFast = upTwo[u - 1] + 0.5 * (cost(t - 1, u - 1) + cost(t - 1, u));
+        if (viaFast < best) best = viaFast;
+      }
+      if (best == kInf) continue;
+      cur[u] = best + cost(t, u);
+    }
+  }
+  const double total = acc[(l - 1) % 3][lp - 1];
+  return total < kInf ? total / l : kInf;
+}
+
+// max(dist(a, b), dist(b, a)) for two centred segments.
+struct PairScratch {
+  detail::FrameProductScratch products;
+  Eigen::MatrixXd costs;
+  std::vector<double> rows;
+};
+
+double symmetricDistance(const detail::CentredFrames& a, const detail::CentredFrames& b, double w1,
+                         PairScratch& s) {
+  const int la = static_cast<int>(a.u.rows()), lb = static_cast<int>(b.u.rows());
+  if (!dtwLengthsFeasible(la, lb)) return kInf;
+  detail::squaredFrameDistances(a, b, w1, s.products, s.costs);
+  // Column-major: costs(t, u) at t + u * la.
+  const double ab = dtwDistance(s.costs.data(), la, lb, 1, la, s.rows);
+  const double ba = dtwDistance(s.costs.data(), lb, la, la, 1, s.rows);
+  return std::max(ab, ba);
+}
+
+detail::CentredFrames centredSegment(const PoseFeatures& features, const Segment& s) {
+  return detail::centredFrames(features, features.globalIndex({s.clip, s.first}), s.frameCount());
+}
 }  // namespace
 
 Eigen::MatrixXd SegmentDistances::rms() const {
@@ -56,11 +115,12 @@ DtwResult segmentDtw(const PoseFeatures& features, const Segment& a, const Segme
 }
 
 double symmetricSegmentDistance(const PoseFeatures& features, const Segment& a, const Segment& b) {
+  checkSegmentInFeatures(features, a, -1);
+  checkSegmentInFeatures(features, b, -1);
   if (!dtwLengthsFeasible(a.frameCount(), b.frameCount())) return kInf;
-  const Eigen::MatrixXd d = segmentFrameDistances(features, a, b);
-  const double ab = dynamicTimeWarp(d).distance;
-  const double ba = dynamicTimeWarp(d.transpose()).distance;
-  return std::max(ab, ba);
+  PairScratch scratch;
+  return symmetricDistance(centredSegment(features, a), centredSegment(features, b),
+                           features.weightSum, scratch);
 }
 
 bool segmentsComparable(const Segment& a, const Segment& b) {
@@ -84,6 +144,13 @@ SegmentDistances computeSegmentDistances(const PoseFeatures& features,
     }
   }
   const int total = static_cast<int>(pairs.size());
+  // Each segment's frames, centred once (every segment takes part in many pairs).
+  std::vector<detail::CentredFrames> centred(n);
+  std::vector<char> paired(n, 0);
+  for (const auto& [a, b] : pairs) paired[a] = paired[b] = 1;
+  for (int i = 0; i < n; ++i) {
+    if (paired[i]) centred[i] = centredSegment(features, segments[i]);
+  }
   std::vector<double> values(pairs.size(), kInf);
 
   const int workers = std::clamp(
@@ -97,9 +164,10 @@ SegmentDistances computeSegmentDistances(const PoseFeatures& features,
 
   auto work = [&] {
     try {
+      PairScratch scratch;
       for (int p; !stop && (p = next++) < total;) {
-        values[p] = symmetricSegmentDistance(features, segments[pairs[p].first],
-                                             segments[pairs[p].second]);
+        values[p] = symmetricDistance(centred[pairs[p].first], centred[pairs[p].second],
+                                      features.weightSum, scratch);
         if (++done == total) wake.notify_one();
       }
     } catch (...) {
@@ -110,6 +178,8 @@ SegmentDistances computeSegmentDistances(const PoseFeatures& features,
     }
   };
 
+  // A first report before any work, so that a cancel is seen however fast the pairs go.
+  if (progress && total > 0 && !progress(0.0)) throw Cancelled();
   std::vector<std::thread> pool;
   for (int w = 0; w < workers; ++w) pool.emplace_back(work);
   // Progress is reported from the caller's thread only, every 50 ms (workers wake it early

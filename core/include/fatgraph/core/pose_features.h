@@ -1,6 +1,6 @@
 #pragma once
 // Pose features for the Kovar et al. (2002) point-cloud distance used by the Fat Graph paper
-// (seed 002 §3.1; ALGORITHMS.md A). Every frame of every clip becomes its joints' model-space
+// (Fat Graph §3.1; docs/ALGORITHMS.md A). Every frame of every clip becomes its joints' model-space
 // positions scaled by sqrt(w_j), so that the weighted sums of the distance are plain dot
 // products of per-frame vectors and the whole distance matrix reduces to matrix products.
 #include <Eigen/Core>
@@ -41,6 +41,8 @@ class PoseFeatures {
 
   // Row i = frame i, column j = joint j, each coordinate times sqrt(w_j) (metres).
   Eigen::MatrixXd x, y, z;
+  /// Per joint, sqrt(w_j): the factor in x, y and z.
+  std::vector<double> jointScale;
   // Per frame: sum_j w_j x_j, sum_j w_j z_j, sum_j w_j |p_j|^2.
   Eigen::VectorXd sumX, sumZ, sumP2;
 
@@ -56,7 +58,7 @@ inline int windowAfter(int window) { return window - 1 - window / 2; }
 bool windowInsideClip(const PoseFeatures& features, int i, int window);
 
 /// D(i, j): the minimum over a rotation about +Y and a ground translation of the weighted
-/// squared distance between the two windows' point clouds, in closed form (ALGORITHMS.md A).
+/// squared distance between the two windows' point clouds, in closed form (docs/ALGORITHMS.md A).
 /// Global frame indices; both windows must lie inside their clips.
 double windowDistance(const PoseFeatures& features, int i, int j, int window);
 

@@ -1,12 +1,13 @@
-// Every file in ../shared/data/mocap (all three rigs, including the CC_Base files that are not
-// redistributed in data/) imports with the expected counts and round-trips within 1e-4 m.
-// Reports SKIPPED (exit 77) when ../shared is absent, as in a user's clone.
+// Every file of the optional mocap corpus at FATGRAPH_SHARED_MOCAP_DIR (all three rigs,
+// including the CC_Base files that may not be redistributed in data/) imports with the
+// expected counts and round-trips within 1e-4 m. Reports SKIPPED (exit 77) when the corpus is
+// absent, as in a user's clone.
 #include <QtTest>
 
-#include <cstdio>
 #include <filesystem>
 
 #include "bvh_roundtrip_check.h"
+#include "skippable_test_main.h"
 
 namespace fs = std::filesystem;
 
@@ -36,19 +37,14 @@ class TestBvhSharedCorpus : public QObject {
     QCOMPARE(bvh.units, fatgraph::BvhUnits::Centimetres);
     QCOMPARE(bvh.skeleton.jointCount(), 100);
     QCOMPARE(bvh.fileFrames, 225);
-    QVERIFY(bvh.referencePoseDetected);  // MANIFEST: rotation jump 98 deg to frame 1
+    QVERIFY(bvh.referencePoseDetected);  // its frame 0 is a T-pose: rotation jump 98 deg to frame 1
     // Root OFFSET (0, 105.2 cm, 0) is part of the root's translation.
     QVERIFY(std::abs(bvh.skeleton.restOffsets[0].y() - 1.052) < 1e-3);
   }
 };
 
-int main(int argc, char** argv) {
-  if (!fs::is_directory(FATGRAPH_SHARED_MOCAP_DIR)) {
-    std::printf("SKIPPED: %s is absent (the shared mocap corpus is not part of a clone)\n",
-                FATGRAPH_SHARED_MOCAP_DIR);
-    return 77;
-  }
-  TestBvhSharedCorpus t;
-  return QTest::qExec(&t, argc, argv);
-}
+FATGRAPH_SKIPPABLE_TEST_MAIN(TestBvhSharedCorpus,
+                             {fs::is_directory(FATGRAPH_SHARED_MOCAP_DIR),
+                              std::string(FATGRAPH_SHARED_MOCAP_DIR) +
+                                  " is absent (the shared mocap corpus is not part of a clone)"})
 #include "test_bvh_shared_corpus.moc"

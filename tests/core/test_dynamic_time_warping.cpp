@@ -1,6 +1,5 @@
-// DTW between segments (seed 002 eq. 1): slope-limited steps (1,1), (1,2), (2,1), each frame
+// DTW between segments (Fat Graph eq. 1): slope-limited steps (1,1), (1,2), (2,1), each frame
 // of M charged once, and the warp kept as a strictly increasing piecewise-linear map.
-#include <QElapsedTimer>
 #include <QTest>
 #include <cmath>
 #include <functional>
@@ -299,18 +298,6 @@ class TestDynamicTimeWarping : public QObject {
     const int n = features.frameCount();
     QVERIFY_THROWS_EXCEPTION(Error, segmentFrameDistances(features, n - 3, 4, 0, 2));
     QVERIFY_THROWS_EXCEPTION(Error, segmentFrameDistances(features, 0, 2, -1, 2));
-  }
-
-  void timing100x100() {
-    std::mt19937 rng(5);
-    const Eigen::MatrixXd d = randomDistances(rng, 100, 100);
-    QElapsedTimer timer;
-    timer.start();
-    const int runs = 200;
-    double sink = 0;
-    for (int k = 0; k < runs; ++k) sink += dynamicTimeWarp(d).distance;
-    qDebug("DTW 100 x 100: %.1f us per call", timer.nsecsElapsed() / 1000.0 / runs);
-    QVERIFY(std::isfinite(sink));
   }
 };
 

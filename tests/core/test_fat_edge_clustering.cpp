@@ -1,5 +1,5 @@
 // Segment distances (DTW, eq. 1, symmetrized) and agglomerative fat-edge clustering
-// (seed 002 §3.2), on constructed matrices and on synthetic walks with declared ground truth.
+// (Fat Graph §3.2), on constructed matrices and on synthetic walks with declared ground truth.
 #include <QTest>
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// WarpMap: piecewise-linear, strictly increasing time correspondences (seed 002 eq. 1 and 2).
+// WarpMap: piecewise-linear, strictly increasing time correspondences (Fat Graph eq. 1 and 2).
 #include <QTest>
 #include <algorithm>
 #include <random>

@@ -1,5 +1,6 @@
 #include "fatgraph/core/bvh_import.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <filesystem>
@@ -140,6 +141,9 @@ Quat channelRotation(const Channel& ch, double degrees) {
   return Quat(Eigen::AngleAxisd(rad, Vec3::Unit(ch.axis)));
 }
 
+// Longest accepted frame time, seconds (a key-frame BVH at one frame per minute).
+constexpr double kMaxFrameTime = 60.0;
+
 // Reads the MOTION section into `clip` (file units, no T-pose handling).
 void parseMotion(TextScanner& in, const Skeleton& skeleton,
                  const std::vector<JointChannels>& channels, const BvhImportOptions& options,
@@ -156,6 +160,12 @@ void parseMotion(TextScanner& in, const Skeleton& skeleton,
   const double frameTime = in.number("the frame time after 'Frame Time:'");
   if (!(frameTime > 0) || 1.0 / frameTime > 100000.0) {
     in.fail("expected a positive frame time, found " + std::to_string(frameTime));
+  }
+  // Resampling to a working rate multiplies the frames by rate x frame time: a tiny file with
+  // a frame time of days would become millions of frames.
+  if (frameTime > kMaxFrameTime) {
+    in.fail("expected a positive frame time of at most " + std::to_string(int(kMaxFrameTime)) +
+            " s, found " + std::to_string(frameTime));
   }
   size_t channelCount = 0;
   for (const JointChannels& jc : channels) channelCount += jc.channels.size();
@@ -178,7 +188,13 @@ void parseMotion(TextScanner& in, const Skeleton& skeleton,
 
   in.nextLine();  // the rest of the "Frame Time:" line must be blank
   if (channelCount == 0) {
-    // Nothing is animated: every frame is the rest pose and the file holds no data lines.
+    // Nothing is animated: every frame is the rest pose and the file holds no data lines, so
+    // the text does not bound the frame count: bound the poses stored instead.
+    if (static_cast<double>(frames) * jointCount > static_cast<double>(options.maxFrames)) {
+      in.fail("header claims " + std::to_string(frames) + " frames of " +
+              std::to_string(jointCount) + " joints without channels, more than the limit of " +
+              std::to_string(options.maxFrames) + " rest poses");
+    }
     for (long long f = 0; f < frames; ++f) clip.appendPose(Pose::rest(skeleton));
   }
   std::vector<double> values(channelCount);
@@ -269,6 +285,16 @@ BvhImport parseBvh(std::string_view text, const std::string& fileName,
     out.referencePoseDropped = true;
   }
   if (options.resampleFps > 0 && std::abs(options.resampleFps - clip.fps) > 1e-9) {
+    // A tiny file with a huge frame time would resample to millions of frames.
+    const double resampledFrames =
+        std::max(clip.frameCount() - 1, 0) * (options.resampleFps / clip.fps) + 1;
+    if (resampledFrames > static_cast<double>(options.maxFrames)) {
+      throw FileError(fileName, 0,
+                      "resampling " + std::to_string(clip.frameCount()) + " frames at " +
+                          std::to_string(clip.fps) + " fps to " +
+                          std::to_string(options.resampleFps) + " fps gives more than the limit of " +
+                          std::to_string(options.maxFrames) + " frames");
+    }
     clip = resample(clip, options.resampleFps);
   }
   if (std::string e = out.skeleton.validate(); !e.empty()) throw FileError(fileName, 0, e);

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "hdf5_file.h"
+#include "hdf5_global_heap_check.h"
 
 namespace fatgraph::h5 {
 
@@ -217,6 +218,22 @@ std::string integerTypeName(hid_t type) {
 
 void Context::readAll(const Dataset& dataset, hid_t memType, void* out) const {
   if (dataset.elementCount() == 0) return;
+  // HDF5 1.10 copies a compact dataset's raw data without checking that it holds every
+  // element (tests/fuzz: a null source otherwise): check the stored size first. On disk a
+  // variable-length element is its length, heap collection address and object index.
+  Handle dcpl = check(H5Dget_create_plist(dataset.id.get()), dataset.object, "cannot read the layout");
+  if (H5Pget_layout(dcpl.get()) == H5D_COMPACT) {
+    Handle fileType = check(H5Dget_type(dataset.id.get()), dataset.object, "cannot read the type");
+    const bool variable =
+        H5Tget_class(fileType.get()) == H5T_VLEN || H5Tis_variable_str(fileType.get()) > 0;
+    const hsize_t element = variable ? 16 : H5Tget_size(fileType.get());
+    const hsize_t stored = H5Dget_storage_size(dataset.id.get());
+    if (element == 0 || stored / element < dataset.elementCount()) {
+      fail(dataset.object, "corrupt file: the compact dataset stores " + std::to_string(stored) +
+                               " bytes for " + std::to_string(dataset.elementCount()) +
+                               " elements of " + std::to_string(element) + " bytes");
+    }
+  }
   if (H5Tget_class(memType) != H5T_INTEGER) {
     check(H5Dread(dataset.id.get(), memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, out), dataset.object,
           "cannot read");
@@ -243,6 +260,12 @@ std::vector<std::string> Context::readStrings(const Dataset& dataset) const {
   const H5T_cset_t cset = H5Tget_cset(fileType.get());
   out.reserve(n);
   if (H5Tis_variable_str(fileType.get()) > 0) {
+    // HDF5 1.10 follows the strings' heap references unchecked (tests/fuzz): check them first.
+    if (const haddr_t offset = H5Dget_offset(dataset.id.get()); offset != HADDR_UNDEF) {
+      if (std::string p = checkVlenStringElements(file_, offset, n); !p.empty()) {
+        fail(dataset.object, "corrupt file: " + p);
+      }
+    }
     Handle memType = stringType(true, 0);
     H5Tset_cset(memType.get(), cset);
     VlenStrings buf;

@@ -13,6 +13,7 @@
 #include "fatgraph/core/atomic_file.h"
 #include "fatgraph/core/error.h"
 #include "hdf5_file.h"
+#include "hdf5_global_heap_check.h"
 #include "project_file.h"
 
 namespace fatgraph {
@@ -76,6 +77,10 @@ Project loadProject(const std::string& path) {
       h5::takeErrorMessage();
       ctx.fail("", "not an HDF5 file (no HDF5 signature), so not a fatgraph project");
     }
+    // HDF5 1.10 would read past a corrupt global heap object (tests/fuzz): check them first.
+    if (const std::string heap = h5::checkGlobalHeapCollections(path); !heap.empty()) {
+      ctx.fail("", "corrupt file: " + heap);
+    }
     Handle file = h5::openFileReadOnly(path);
     if (!file) {
       ctx.failHdf5("", "cannot open the HDF5 file; it may be truncated or corrupt");
@@ -87,12 +92,19 @@ Project loadProject(const std::string& path) {
   }
 }
 
+bool isHdf5File(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
+  h5::prepare();
+  return H5Fis_hdf5(path.c_str()) > 0;
+}
+
 bool isProjectFile(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return false;
   h5::prepare();
   bool result = false;
-  if (H5Fis_hdf5(path.c_str()) > 0) {
+  if (H5Fis_hdf5(path.c_str()) > 0 && h5::checkGlobalHeapCollections(path).empty()) {
     Handle file = h5::openFileReadOnly(path);
     if (file) {
       try {

@@ -51,4 +51,9 @@ Project loadProject(const std::string& path);
 /// `file_type` is "fatgraph.project". Never throws.
 bool isProjectFile(const std::string& path);
 
+/// Whether the file carries the HDF5 signature. Callers that accept both BVH and project files
+/// pick the project loader for every HDF5 file, so a damaged project is reported as one (with
+/// what is wrong in it) rather than as a BVH file lacking 'HIERARCHY'. Never throws.
+bool isHdf5File(const std::string& path);
+
 }  // namespace fatgraph

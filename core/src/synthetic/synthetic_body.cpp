@@ -60,7 +60,7 @@ void poseBody(const Rig& rig, const SyntheticWalkParams& p, const std::vector<do
   }
 }
 
-// Analytic two-bone IK (seed 004): the knee lies in the plane of hip->ankle and the foot's
+// Analytic two-bone IK: the knee lies in the plane of hip->ankle and the foot's
 // forward direction, on the side given by kneeDirection. Each bone's world frame has -Y along
 // the bone (its rest direction) and X = the hinge axis (leg plane normal, +X left at rest), so
 // the knee is a pure hinge and a straight-down leg facing +Z gives identity rotations.

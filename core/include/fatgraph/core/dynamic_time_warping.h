@@ -1,6 +1,5 @@
 #pragma once
-// Dynamic time warping between two segments (seed 002 §3.2, eq. 1; ALGORITHMS.md A,
-// "Segment distance").
+// Dynamic time warping between two segments (Fat Graph §3.2, eq. 1; docs/ALGORITHMS.md C).
 //
 // Given the l x l' matrix of per-frame distances d(M(t), M'(u)) (metres, see frameDistance),
 // the warp F pairs every frame t of M with a time F(t) of M' under slope limits, and the

@@ -1,5 +1,5 @@
 #pragma once
-// Grouping segments into fat edges (seed 002 §3.2; ALGORITHMS.md A, "Fat edges").
+// Grouping segments into fat edges (Fat Graph §3.2; docs/ALGORITHMS.md D).
 //
 // Every segment starts as its own set. Repeatedly, the closest pair of sets whose segments
 // share start and end hubs merges, as long as their linkage distance is within the threshold;

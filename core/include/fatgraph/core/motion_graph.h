@@ -1,5 +1,5 @@
 #pragma once
-// The fat graph's authoring data (seed 002 §3): hubs with their match sets, the segments the
+// The fat graph's authoring data (Fat Graph §3): hubs with their match sets, the segments the
 // hubs cut the clips into, and the fat edges that group similar segments. Frame references
 // are at the project's working rate (clips are stored resampled to it).
 #include <Eigen/Core>
@@ -53,8 +53,8 @@ struct ThresholdChoice {
 
 /// The whole authored graph of a project.
 struct MotionGraph {
-  ThresholdChoice hubThreshold;   // pose distance over the window (seed 002 §3.1)
-  ThresholdChoice edgeThreshold;  // segment distance, sqrt of eq. 1 (seed 002 §3.2)
+  ThresholdChoice hubThreshold;   // pose distance over the window (Fat Graph §3.1)
+  ThresholdChoice edgeThreshold;  // segment distance, sqrt of eq. 1 (Fat Graph §3.2)
   std::vector<Hub> hubs;
   std::vector<Segment> segments;  // hub-to-hub segments, by clip then first frame
   std::vector<Segment> entries;   // material before each clip's first cut (fromHub = -1)

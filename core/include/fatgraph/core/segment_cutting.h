@@ -1,5 +1,5 @@
 #pragma once
-// Cutting clips into segments at the hubs (seed 002 §3.1; ALGORITHMS.md A, "Segments").
+// Cutting clips into segments at the hubs (Fat Graph §3.1; docs/ALGORITHMS.md C).
 //
 // Every hub cuts its clips at the hub frame and at every frame of its match set. Within one
 // clip a segment runs from a cut to the next cut, both frames included (neighbouring segments

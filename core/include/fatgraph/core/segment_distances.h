@@ -1,5 +1,5 @@
 #pragma once
-// Pairwise segment distances for fat-edge clustering (seed 002 §3.2, eq. 1; ALGORITHMS.md A).
+// Pairwise segment distances for fat-edge clustering (Fat Graph §3.2, eq. 1; docs/ALGORITHMS.md C).
 // DTW distance is not symmetric; clustering uses max(dist(a, b), dist(b, a)).
 #include <Eigen/Core>
 #include <vector>

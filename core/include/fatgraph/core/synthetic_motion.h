@@ -12,7 +12,7 @@
 // the planted feet through FK. Everything the generator decided is declared in
 // SyntheticGroundTruth; analysis code never reads it, tests compare against it.
 //
-// Conventions (DESIGN.md): right-handed, Y up, metres, seconds, radians. A character faces +Z
+// Conventions (docs/DESIGN.md): right-handed, Y up, metres, seconds, radians. A character faces +Z
 // in its own frame, its left is +X; positive yaw / turning rate turns it left (counter-
 // clockwise seen from above). All positions in the ground truth are world space (= the clip's
 // model space: the root's local transform already places the character).

@@ -1,5 +1,5 @@
 #pragma once
-// A time correspondence between two segments (DTW result, seed 002 eq. 1 and 2): a strictly
+// A time correspondence between two segments (DTW result, Fat Graph eq. 1 and 2): a strictly
 // increasing piecewise-linear map from frame times of segment M to frame times of segment M'.
 // Strict monotonicity keeps dF/dT finite and positive, which eq. 2 (the run-time clock)
 // divides by; a raw DTW step path (slopes 0 and infinity) would break it.

@@ -1,5 +1,5 @@
 #pragma once
-// Forward kinematics (seed 004, "Bone-to-Character transform"): a joint's model transform is
+// Forward kinematics (the bone-to-character transform): a joint's model transform is
 // its parent's model transform composed with its local transform,
 //   R_model(i) = R_model(p) * R_local(i),  x_model(i) = x_model(p) + R_model(p) * t_local(i).
 // Model space is the clip's own space (the root's local transform already places the root);

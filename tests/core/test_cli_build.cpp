@@ -2,6 +2,8 @@
 // project, errors on one line.
 #include <QtTest>
 
+#include "cli_run.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,19 +15,7 @@
 #include "fatgraph/core/synthetic_motion.h"
 
 namespace {
-struct Run {
-  int exitCode = -1;
-  QString out, err;
-  QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
-};
-
-Run runCli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(FATGRAPH_CLI), args);
-  p.waitForFinished(300000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+using Run = CliRun;
 
 QString data(const char* relative) { return QStringLiteral(FATGRAPH_DATA_DIR "/") + QString::fromUtf8(relative); }
 QString s(const char* text) { return QString::fromUtf8(text); }

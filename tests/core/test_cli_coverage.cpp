@@ -3,6 +3,8 @@
 // until the 12 mixed clips of data/cmu-leonardo-ono-roll/ are at least 90 % covered.
 #include <QtTest>
 
+#include "cli_run.h"
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,19 +17,7 @@
 using namespace fatgraph;
 
 namespace {
-struct Run {
-  int exitCode = -1;
-  QString out, err;
-  QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
-};
-
-Run runCli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(FATGRAPH_CLI), args);
-  p.waitForFinished(600000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+using Run = CliRun;
 
 QString s(const char* text) { return QString::fromUtf8(text); }
 

@@ -1,24 +1,16 @@
 // `fatgraph inspect` and `fatgraph convert` as a user runs them: text, JSON, errors, --help.
 #include <QtTest>
 
+#include "cli_run.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 
 namespace {
-struct Run {
-  int exitCode = -1;
-  QString out, err;
-};
-
-Run fatgraph(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(FATGRAPH_CLI), args);
-  p.waitForFinished(60000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+using Run = CliRun;
+Run fatgraph(const QStringList& args) { return runCli(args); }
 
 QString data(const char* relative) {
   return QStringLiteral(FATGRAPH_DATA_DIR "/") + QString::fromUtf8(relative);

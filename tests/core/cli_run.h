@@ -1,0 +1,23 @@
+#pragma once
+// Runs the `fatgraph` command line as a user or a script would, for the CLI tests: exit code,
+// stdout and stderr of one invocation (a crash counts as exit code -1).
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+struct CliRun {
+  int exitCode = -1;
+  QString out, err;
+  /// stdout parsed as the one JSON object `--json` prints.
+  QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
+};
+
+inline CliRun runCli(const QStringList& args, int timeoutMs = 600000) {
+  QProcess p;
+  p.start(QStringLiteral(FATGRAPH_CLI), args);
+  p.waitForFinished(timeoutMs);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}

@@ -21,6 +21,7 @@
 #include "docks/clip_list_dock.h"
 #include "docks/graph_dock.h"
 #include "docks/heat_map_dock.h"
+#include "docks/notes_dock.h"
 #include "views/heat_map_view.h"
 #include "views/timeline_widget.h"
 #include "views/viewport.h"
@@ -35,6 +36,7 @@ MainWindow::MainWindow(QWidget* parent)
       clipDock_(new ClipListDock(document_, this)),
       graphDock_(new GraphDock(document_, this)),
       heatMapDock_(new HeatMapDock(document_, this)),
+      notesDock_(new NotesDock(document_, this)),
       statusLabel_(new QLabel(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
@@ -47,6 +49,8 @@ MainWindow::MainWindow(QWidget* parent)
   addDockWidget(Qt::RightDockWidgetArea, graphDock_);
   addDockWidget(Qt::RightDockWidgetArea, heatMapDock_);
   splitDockWidget(graphDock_, heatMapDock_, Qt::Vertical);
+  addDockWidget(Qt::LeftDockWidgetArea, notesDock_);
+  splitDockWidget(clipDock_, notesDock_, Qt::Vertical);
   resizeDocks({graphDock_}, {440}, Qt::Horizontal);
   resizeDocks({graphDock_, heatMapDock_}, {340, 460}, Qt::Vertical);
   statusLabel_->setObjectName(QStringLiteral("clipStatus"));
@@ -123,6 +127,7 @@ void MainWindow::createActions() {
   view->addAction(clipDock_->toggleViewAction());
   view->addAction(graphDock_->toggleViewAction());
   view->addAction(heatMapDock_->toggleViewAction());
+  view->addAction(notesDock_->toggleViewAction());
 
   QMenu* playback = menuBar()->addMenu(tr("&Playback"));
   QAction* play = playback->addAction(tr("&Play / Pause"), timeline_,

@@ -25,6 +25,7 @@ class ClipListDock;
 class Document;
 class GraphDock;
 class HeatMapDock;
+class NotesDock;
 class TimelineWidget;
 class Viewport;
 
@@ -41,6 +42,7 @@ class MainWindow : public QMainWindow {
   ClipListDock* clipListDock() const { return clipDock_; }
   GraphDock* graphDock() const { return graphDock_; }
   HeatMapDock* heatMapDock() const { return heatMapDock_; }
+  NotesDock* notesDock() const { return notesDock_; }
   /// The progress dialog of the running job; null when none runs.
   QProgressDialog* progressDialog() const { return progressDialog_; }
   QLabel* statusLabel() const { return statusLabel_; }
@@ -97,6 +99,7 @@ class MainWindow : public QMainWindow {
   ClipListDock* clipDock_;
   GraphDock* graphDock_;
   HeatMapDock* heatMapDock_;
+  NotesDock* notesDock_;
   QLabel* statusLabel_;
   QPointer<QProgressDialog> progressDialog_;
   GraphBuildRequest lastBuildRequest_;

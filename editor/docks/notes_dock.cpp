@@ -12,7 +12,7 @@ NotesDock::NotesDock(Document* document, QWidget* parent)
   setObjectName(QStringLiteral("notesDock"));
   log_->setObjectName(QStringLiteral("notesLog"));
   log_->setReadOnly(true);
-  log_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  log_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
   log_->setMaximumBlockCount(10000);  // a session's notes; the oldest go first beyond that
   setWidget(log_);
   connect(document, &Document::notice, this, &NotesDock::append);

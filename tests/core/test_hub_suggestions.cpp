@@ -93,6 +93,23 @@ Clip looped(const Clip& source, int first, int length, int copies, const std::st
   }
   return out;
 }
+// The synthetic mix of the threshold tests: a walk of `loopCycles` identical cycles (a whole
+// number of frames per cycle, so its minima are exact repeats), a turning and a crouched walk.
+struct WalkMix {
+  SyntheticWalkParams loop, turning, crouched;
+};
+WalkMix walkMix(int loopCycles) {
+  WalkMix m;
+  m.loop.period = 32.0 / 30.0;
+  m.loop.cycles = loopCycles;
+  m.turning.cycles = 8;
+  m.turning.turningRate = 0.3;
+  m.crouched.cycles = 8;
+  m.crouched.crouch = 0.12;
+  m.crouched.period = 1.2;
+  return m;
+}
+
 }  // namespace
 
 class TestHubSuggestions : public QObject {
@@ -183,16 +200,7 @@ class TestHubSuggestions : public QObject {
   void repeatsDoNotMoveTheSyntheticThreshold() {
     // A turning and a crouched walk, alone and beside a walk of 60 identical cycles (a whole
     // number of frames per cycle): its ~115 000 zero minima must not pull the threshold down.
-    SyntheticWalkParams loop;
-    loop.period = 32.0 / 30.0;
-    loop.cycles = 60;
-    SyntheticWalkParams turning;
-    turning.cycles = 8;
-    turning.turningRate = 0.3;
-    SyntheticWalkParams crouched;
-    crouched.cycles = 8;
-    crouched.crouch = 0.12;
-    crouched.period = 1.2;
+    const auto [loop, turning, crouched] = walkMix(60);
     const Project plain = test::projectOf({generateBipedWalk(turning), generateBipedWalk(crouched)});
     const Project repeated =
         test::projectOf({generateBipedWalk(loop), generateBipedWalk(turning), generateBipedWalk(crouched)});
@@ -206,16 +214,7 @@ class TestHubSuggestions : public QObject {
   void thresholdHoldsOnSyntheticMixes() {
     // A looped walk (a whole number of frames per cycle: exact repeats), a turning walk given
     // twice and a crouched walk: each clip's cycles are cut.
-    SyntheticWalkParams loop;
-    loop.period = 32.0 / 30.0;
-    loop.cycles = 10;
-    SyntheticWalkParams turning;
-    turning.cycles = 8;
-    turning.turningRate = 0.3;
-    SyntheticWalkParams crouched;
-    crouched.cycles = 8;
-    crouched.crouch = 0.12;
-    crouched.period = 1.2;
+    const auto [loop, turning, crouched] = walkMix(10);
     const SyntheticMotion a = generateBipedWalk(loop), b = generateBipedWalk(turning),
                           c = generateBipedWalk(crouched);
     Project p = test::projectOf({a, b, b, c});

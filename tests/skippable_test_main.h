@@ -1,7 +1,7 @@
 // main() for a Qt Test executable that may have nothing to test on this machine (optional
 // data or tool absent). It returns 77, which ctest reports as SKIPPED (tests/CMakeLists.txt
 // sets SKIP_RETURN_CODE 77), when a precondition is unmet -- without running anything -- or
-// when every test function skipped itself with QSKIP. A QSKIP alone leaves the executable
+// when every test function skipped itself (Qt Test's skip). That skip alone leaves the executable
 // "Passed", so a test that could not run would look like one that did.
 //
 //   FATGRAPH_SKIPPABLE_TEST_MAIN(TestH5dump,

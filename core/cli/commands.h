@@ -11,5 +11,7 @@ int runInspect(const std::vector<std::string>& args);
 int runConvert(const std::vector<std::string>& args);
 int runBuild(const std::vector<std::string>& args);
 int runEdit(const std::vector<std::string>& args);
+int runExport(const std::vector<std::string>& args);
+int runPlay(const std::vector<std::string>& args);
 
 }  // namespace fatgraph::cli

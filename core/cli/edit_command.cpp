@@ -20,7 +20,10 @@ int runEdit(const std::vector<std::string>& args) {
                  "all or nothing, and save it (in place unless -o is given). The edits are kept\n"
                  "in the project's history. Edits that re-derive the graph (thresholds, linkage,\n"
                  "hubs, match sets) apply the earlier match-set and fat-edge edits again and keep\n"
-                 "fat-edge names; each earlier edit that no longer applies is listed as a note.");
+                 "fat-edge names; each earlier edit that no longer applies is listed as a note.\n"
+                 "A parameterized graph stays parameterized: edges that changed are parameterized\n"
+                 "anew (set_edge_parameters and set_parameterization choose joint, time, samples,\n"
+                 "grid and refinement), and each fat edge reports its errors as `build` does.");
   cl.option("-o", "OUT.fgproj", "write the edited project here instead of in place");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;

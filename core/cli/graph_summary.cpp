@@ -23,6 +23,28 @@ int sourceFrame(const Project& p, const FrameRef& f) {
   return static_cast<int>(std::lround(p.clips[f.clip].sourceFrame(f.frame)));
 }
 
+bool parameterized(const MotionGraph& g) {
+  return !g.parameterizations.empty() && g.parameterizations.size() == g.fatEdges.size();
+}
+
+// An error in metres (null only if it were not finite). A 0D space has no random targets:
+// every stick position plays the one motion and reaches its one sample, so its error is 0.
+nlohmann::json errorJson(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
+
+// The keys docs/DESIGN.md adds to a fat edge once it is parameterized.
+void addParameterization(nlohmann::json& edge, const Project& p, const EdgeParameterization& e) {
+  edge["param_error_median_m"] = errorJson(e.achieved.median3d);
+  edge["param_error_p95_m"] = errorJson(e.achieved.p95_3d);
+  edge["param_error_median_m_unrefined"] = errorJson(e.plain.median3d);
+  edge["param_dimension"] = e.plane.dimension;
+  edge["param_joint"] = e.joint >= 0 && e.joint < p.skeleton.jointCount() ? p.skeleton.names[e.joint] : std::string();
+  edge["param_time_s"] = e.referenceTime;
+  edge["param_refined"] = e.refined;
+  edge["param_targets"] = e.achieved.targets;
+  edge["param_reason"] = e.jointReason;
+  edge["param_notes"] = e.notes;
+}
+
 GraphCoverage coverageOf(const Project& p) {
   std::vector<int> frames;
   for (const Clip& c : p.clips) frames.push_back(c.frameCount());
@@ -40,10 +62,9 @@ nlohmann::json coverageJson(const Project& p) {
   return {{"overall", cov.overall}, {"clips", clips}};
 }
 
-nlohmann::json graphSummaryJson(const Project& p) {
-  const MotionGraph& g = p.graph;
+nlohmann::json hubsJson(const Project& p) {
   nlohmann::json hubs = nlohmann::json::array();
-  for (const Hub& h : g.hubs) {
+  for (const Hub& h : p.graph.hubs) {
     const Clip& c = p.clips[h.frame.clip];
     hubs.push_back({{"name", h.name},
                     {"clip", c.name},
@@ -51,12 +72,32 @@ nlohmann::json graphSummaryJson(const Project& p) {
                     {"time_s", h.frame.frame / c.fps},
                     {"match_set_size", h.matchSet.size()}});
   }
+  return hubs;
+}
+
+nlohmann::json fatEdgeParameterJson(const Project& p, size_t edge) {
+  nlohmann::json j = {{"locomotion", false}, {"blend", "grid"}, {"param_error_median_m", nullptr},
+                      {"param_error_p95_m", nullptr}, {"param_error_median_m_unrefined", nullptr}};
+  if (parameterized(p.graph) && edge < p.graph.parameterizations.size()) {
+    addParameterization(j, p, p.graph.parameterizations[edge]);
+  }
+  return j;
+}
+
+nlohmann::json graphSummaryJson(const Project& p) {
+  const MotionGraph& g = p.graph;
+  const nlohmann::json hubs = hubsJson(p);
   nlohmann::json edges = nlohmann::json::array();
-  for (const FatEdge& e : g.fatEdges) {
-    edges.push_back({{"name", e.name},
-                     {"from", hubName(g, e.fromHub)},
-                     {"to", hubName(g, e.toHub)},
-                     {"segments", e.segments.size()}});
+  for (size_t i = 0; i < g.fatEdges.size(); ++i) {
+    const FatEdge& e = g.fatEdges[i];
+    nlohmann::json edge = {{"name", e.name},
+                           {"from", hubName(g, e.fromHub)},
+                           {"to", hubName(g, e.toHub)},
+                           {"segments", e.segments.size()},
+                           {"locomotion", false},
+                           {"blend", "grid"}};
+    if (parameterized(g)) addParameterization(edge, p, g.parameterizations[i]);
+    edges.push_back(std::move(edge));
   }
   nlohmann::json clips = nlohmann::json::array();
   for (const Clip& c : p.clips) {
@@ -93,9 +134,20 @@ void printGraphSummary(std::ostream& out, const Project& p) {
       << g.exits.size() << " exit pieces)\n";
   out << "edge threshold " << g.edgeThreshold.rms << " m (" << g.edgeThreshold.method << ")\n";
   out << g.fatEdges.size() << " fat edge(s):\n";
-  for (const FatEdge& e : g.fatEdges) {
+  for (size_t i = 0; i < g.fatEdges.size(); ++i) {
+    const FatEdge& e = g.fatEdges[i];
     out << "  " << e.name << ": " << hubName(g, e.fromHub) << " -> " << hubName(g, e.toHub) << ", "
         << e.segments.size() << " segment(s)\n";
+    if (!parameterized(g)) continue;
+    // One line per edge: what steers it and how close the blend lands to the stick's target.
+    const EdgeParameterization& q = g.parameterizations[i];
+    out << "    " << p.skeleton.names[q.joint] << " at " << std::setprecision(2) << q.referenceTime << " s, "
+        << q.plane.dimension << "D";
+    if (q.achieved.targets > 0) {
+      out << std::setprecision(1) << ", error median " << 1000 * q.achieved.median3d << " mm, p95 "
+          << 1000 * q.achieved.p95_3d << " mm (plain grid " << 1000 * q.plain.median3d << " mm)";
+    }
+    out << std::setprecision(3) << "\n";
   }
   // Coverage: the share of each clip's frames inside fat edges (the rest the graph cannot play).
   const GraphCoverage cov = coverageOf(p);

@@ -9,9 +9,19 @@
 namespace fatgraph::cli {
 
 /// {frames, fps, window, clips, hubs [{name, clip, frame, time_s, match_set_size}], segments,
-///  entries, exits, fat_edges [{name, from, to, segments}], coverage, thresholds {hub, edge,
-///  ...}}.
+///  entries, exits, fat_edges [{name, from, to, segments, locomotion, blend, and once
+///  parameterized param_error_median_m, param_error_p95_m, param_error_median_m_unrefined,
+///  param_dimension, param_joint, param_time_s, param_refined, param_targets, param_reason,
+///  param_notes}], coverage, thresholds {hub, edge, ...}}.
 nlohmann::json graphSummaryJson(const Project& project);
+
+/// [{name, clip, frame, time_s, match_set_size}]: the hubs in acceptance order.
+nlohmann::json hubsJson(const Project& project);
+
+/// The parameterization keys of fat edge `edge`: {locomotion, blend, param_error_median_m,
+/// param_error_p95_m, param_error_median_m_unrefined} (3D metres; null while the project is not
+/// parameterized), plus the param_* details graphSummaryJson reports once it is.
+nlohmann::json fatEdgeParameterJson(const Project& project, size_t edge);
 
 /// {overall, clips [{clip, fraction}]}: the share of frames inside member segments of fat
 /// edges (graph_coverage.h), over all frames and per clip.

@@ -21,6 +21,8 @@ const Command kCommands[] = {
     {"convert", fatgraph::cli::runConvert, "import a BVH (units, T-pose, rate) and write standard BVH"},
     {"build", fatgraph::cli::runBuild, "build a fat graph (hubs, segments, fat edges) into a project"},
     {"edit", fatgraph::cli::runEdit, "apply a JSON list of graph edits to a project"},
+    {"export", fatgraph::cli::runExport, "write the runtime graph a game plays (.fgraph)"},
+    {"play", fatgraph::cli::runPlay, "play a .fgraph headless from a stick script; write BVH"},
 };
 
 void printUsage(std::ostream& out) {

@@ -7,12 +7,14 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStatusBar>
+#include <QTableView>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -22,6 +24,7 @@
 #include "docks/graph_dock.h"
 #include "docks/heat_map_dock.h"
 #include "docks/notes_dock.h"
+#include "docks/parameter_dock.h"
 #include "views/heat_map_view.h"
 #include "views/timeline_widget.h"
 #include "views/viewport.h"
@@ -37,6 +40,7 @@ MainWindow::MainWindow(QWidget* parent)
       graphDock_(new GraphDock(document_, this)),
       heatMapDock_(new HeatMapDock(document_, this)),
       notesDock_(new NotesDock(document_, this)),
+      parameterDock_(new ParameterDock(document_, viewport_, this)),
       statusLabel_(new QLabel(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
@@ -49,6 +53,8 @@ MainWindow::MainWindow(QWidget* parent)
   addDockWidget(Qt::RightDockWidgetArea, graphDock_);
   addDockWidget(Qt::RightDockWidgetArea, heatMapDock_);
   splitDockWidget(graphDock_, heatMapDock_, Qt::Vertical);
+  tabifyDockWidget(heatMapDock_, parameterDock_);
+  heatMapDock_->raise();
   addDockWidget(Qt::LeftDockWidgetArea, notesDock_);
   splitDockWidget(clipDock_, notesDock_, Qt::Vertical);
   resizeDocks({graphDock_}, {440}, Qt::Horizontal);
@@ -72,6 +78,11 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(graphDock_, &GraphDock::frameRequested, this, &MainWindow::showClipFrame);
   connect(heatMapDock_, &HeatMapDock::frameRequested, this, &MainWindow::showClipFrame);
+  // The parameter dock follows the fat edge selected in the graph dock (rows are fat edges).
+  connect(graphDock_->edgeView()->selectionModel(), &QItemSelectionModel::currentRowChanged,
+          parameterDock_, [this](const QModelIndex& current) {
+            if (current.isValid()) parameterDock_->selectEdge(current.row());
+          });
   connect(document_->jobs(), &JobRunner::started, this, &MainWindow::showJobProgress);
   connect(document_->jobs(), &JobRunner::finished, this, &MainWindow::updateJobActions);
   connect(document_, &Document::graphChanged, this, &MainWindow::updateJobActions);
@@ -128,6 +139,7 @@ void MainWindow::createActions() {
   view->addAction(graphDock_->toggleViewAction());
   view->addAction(heatMapDock_->toggleViewAction());
   view->addAction(notesDock_->toggleViewAction());
+  view->addAction(parameterDock_->toggleViewAction());
 
   QMenu* playback = menuBar()->addMenu(tr("&Playback"));
   QAction* play = playback->addAction(tr("&Play / Pause"), timeline_,

@@ -1,6 +1,8 @@
 #pragma once
 // The editor window: the 3D viewport with the timeline under it, the clip list on the left,
-// the graph dock and the pose distance heat map on the right, the File / Edit / Graph / View /
+// the graph dock, the pose distance heat map and the parameter dock (tabbed with the heat map;
+// hovering its plot previews an edge's blend in the viewport) on the right, the File / Edit /
+// Graph (Build, Accept Hub, Export…) / View /
 // Playback menus, a status bar describing the current clip, and drag and drop of .bvh /
 // .fgproj files. Long jobs (graph builds, hub edits, files opened from the File menu or
 // dropped) run on the document's worker with a progress dialog whose Cancel stops them.
@@ -26,6 +28,7 @@ class Document;
 class GraphDock;
 class HeatMapDock;
 class NotesDock;
+class ParameterDock;
 class TimelineWidget;
 class Viewport;
 
@@ -43,6 +46,7 @@ class MainWindow : public QMainWindow {
   GraphDock* graphDock() const { return graphDock_; }
   HeatMapDock* heatMapDock() const { return heatMapDock_; }
   NotesDock* notesDock() const { return notesDock_; }
+  ParameterDock* parameterDock() const { return parameterDock_; }
   /// The progress dialog of the running job; null when none runs.
   QProgressDialog* progressDialog() const { return progressDialog_; }
   QLabel* statusLabel() const { return statusLabel_; }
@@ -63,10 +67,15 @@ class MainWindow : public QMainWindow {
   bool showClipFrame(int clip, int frame);
   /// Starts building the graph on the worker with `request` (Build Graph… asks for it).
   void startBuildGraph(const GraphBuildRequest& request);
+  /// Writes the runtime graph of the document's project to `path` (.fgraph, core
+  /// exportProject) on the worker; says what was written (graphExported) or shows the error.
+  void exportGraphTo(const QString& path);
 
  signals:
   /// Emitted for every error shown to the user.
   void errorShown(const QString& message);
+  /// An export finished: path, size, hubs and edges in one line.
+  void graphExported(const QString& summary);
 
  public slots:
   void open();
@@ -75,6 +84,8 @@ class MainWindow : public QMainWindow {
   void renameCurrentClip();
   /// Graph > Build Graph…: asks for the options, then builds on the worker.
   void buildGraph();
+  /// Graph > Export…: asks for a .fgraph file, then exportGraphTo.
+  void exportGraph();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -100,6 +111,7 @@ class MainWindow : public QMainWindow {
   GraphDock* graphDock_;
   HeatMapDock* heatMapDock_;
   NotesDock* notesDock_;
+  ParameterDock* parameterDock_;
   QLabel* statusLabel_;
   QPointer<QProgressDialog> progressDialog_;
   GraphBuildRequest lastBuildRequest_;
@@ -107,6 +119,7 @@ class MainWindow : public QMainWindow {
   QAction* renameClipAction_ = nullptr;
   QAction* buildGraphAction_ = nullptr;
   QAction* acceptHubAction_ = nullptr;
+  QAction* exportGraphAction_ = nullptr;
   QString lastError_;
   QString lastDirectory_;
   bool interactive_ = true;

@@ -1,17 +1,27 @@
-// The main window's Graph menu, the Build Graph dialog, jumping to a hub's or a heat map
-// row's frame, and the progress dialog of the document's worker jobs.
+// The main window's Graph menu, the Build Graph dialog, the runtime graph export, jumping to a
+// hub's or a heat map row's frame, and the progress dialog of the document's worker jobs.
 #include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLocale>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProgressDialog>
+#include <QStatusBar>
 #include <QUndoStack>
 
 #include <algorithm>
+#include <exception>
+#include <memory>
 
 #include "document/document.h"
 #include "document/job_runner.h"
 #include "app/main_window.h"
 #include "dialogs/build_graph_dialog.h"
 #include "docks/graph_dock.h"
+#include "fatgraph/core/runtime_graph_export.h"
 #include "views/timeline_widget.h"
 
 namespace fatgraph::editor {
@@ -24,12 +34,18 @@ void MainWindow::createGraphMenu() {
   acceptHubAction_ = graph->addAction(tr("&Accept Next Hub Suggestion"), graphDock_,
                                       &GraphDock::acceptHub);
   acceptHubAction_->setObjectName(QStringLiteral("acceptHubAction"));
+  graph->addSeparator();
+  exportGraphAction_ = graph->addAction(tr("&Export…"), this, &MainWindow::exportGraph);
+  exportGraphAction_->setObjectName(QStringLiteral("exportGraphAction"));
+  exportGraphAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  exportGraphAction_->setToolTip(tr("Write the runtime graph a game plays (.fgraph)"));
 }
 
 void MainWindow::updateJobActions() {
   const bool idle = !document_->isBusy();
   buildGraphAction_->setEnabled(idle);
   acceptHubAction_->setEnabled(idle && !document_->graph().empty());
+  exportGraphAction_->setEnabled(idle && !document_->graph().empty());
 }
 
 void MainWindow::buildGraph() {
@@ -56,6 +72,61 @@ void MainWindow::startBuildGraph(const GraphBuildRequest& request) {
   lastBuildRequest_ = request;
   document_->startBuildGraph(request);
   updateJobActions();
+}
+
+void MainWindow::exportGraph() {
+  if (document_->graph().empty()) {
+    showError(tr("Nothing to export: build the graph first"));
+    return;
+  }
+  QString path = QFileDialog::getSaveFileName(this, tr("Export runtime graph"), lastDirectory_,
+                                              tr("fatgraph runtime graphs (*.fgraph)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".fgraph");
+  lastDirectory_ = QFileInfo(path).absolutePath();
+  exportGraphTo(path);
+}
+
+void MainWindow::exportGraphTo(const QString& path) {
+  if (document_->graph().empty()) {
+    showError(tr("Nothing to export: build the graph first"));
+    return;
+  }
+  // The worker gets its own copy; HDF5 is used by one job at a time (the runner's rule).
+  auto project = std::make_shared<const Project>(document_->project());
+  const bool started = document_->jobs()->start(
+      tr("Exporting the runtime graph"), [this, project, path](const ProgressCallback&) {
+        auto summary = std::make_shared<ExportSummary>();
+        auto error = std::make_shared<QString>();
+        try {
+          *summary = exportProject(*project, QFile::encodeName(path).toStdString());
+        } catch (const std::exception& e) {
+          *error = QString::fromStdString(e.what());
+        }
+        return JobRunner::Completion([this, path, summary, error] {
+          if (!error->isEmpty()) {
+            showError(tr("Export failed: %1").arg(*error));
+            return;
+          }
+          const QString text =
+              tr("Exported %1: %2 (%3 bytes); hubs: %4, fat edges: %5, segments: %6")
+                  .arg(QDir::toNativeSeparators(path),
+                       QLocale().formattedDataSize(static_cast<qint64>(summary->bytes)))
+                  .arg(summary->bytes)
+                  .arg(summary->hubs)
+                  .arg(summary->edges)
+                  .arg(summary->segments);
+          statusBar()->showMessage(text, 15000);
+          emit graphExported(text);
+          if (!interactive_) return;
+          auto* box = new QMessageBox(QMessageBox::Information, tr("fatgraph"), text,
+                                      QMessageBox::Ok, this);
+          box->setAttribute(Qt::WA_DeleteOnClose);
+          box->setWindowModality(Qt::NonModal);
+          box->show();
+        });
+      });
+  if (!started) showError(tr("Another job is running; export when it has finished"));
 }
 
 bool MainWindow::showClipFrame(int clip, int frame) {

@@ -7,6 +7,7 @@
 
 #include "fatgraph/core/clip_admission.h"
 #include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/parameterization.h"
 
 namespace fatgraph::editor {
 namespace {
@@ -37,8 +38,16 @@ GraphBuildResult buildGraphProject(Project project, const GraphBuildRequest& req
   if (request.hubCount > 0) options.hubCount = request.hubCount;  // else automatic
   options.hubThresholdRms = request.hubThresholdRms;
   options.edgeThresholdRms = request.edgeThresholdRms;
-  options.progress = progress;
+  // Two stages on one progress bar: the graph, then each fat edge's parameter space (which
+  // samples the runtime's blending, so it takes a share of the time worth showing).
+  const auto stage = [&progress](double from, double to) -> ProgressCallback {
+    if (!progress) return {};
+    return [&progress, from, to](double f) { return progress(from + (to - from) * f); };
+  };
+  constexpr double kGraphShare = 0.8;
+  options.progress = stage(0.0, kGraphShare);
   BuildReport report = buildMotionGraph(project, options);
+  parameterizeGraph(project, stage(kGraphShare, 1.0));
   result.project = std::move(project);
   result.notes = std::move(report.notes);
   return result;

@@ -31,7 +31,8 @@ struct GraphBuildResult {
 };
 
 /// Sets the working rate (core setWorkingRate: clips are admitted at the document's rate, so
-/// only a build at another rate resamples them) and the window, then runs buildMotionGraph.
+/// only a build at another rate resamples them) and the window, then runs buildMotionGraph
+/// and parameterizeGraph (every fat edge's parameter plane and weight grid).
 /// Runs on any thread; the progress callback is called on the calling thread. Throws fatgraph::Cancelled when
 /// `progress` returns false (checked once before starting too) and fatgraph::Error on failure.
 GraphBuildResult buildGraphProject(Project project, const GraphBuildRequest& request,

@@ -93,9 +93,23 @@ void SkeletonScene::setFrame(const Skeleton& skeleton, const Clip& clip, int fra
   frame_ = frame;
 }
 
+void SkeletonScene::setPose(const Skeleton& skeleton, std::span<const Quat> rotations,
+                            std::span<const Vec3> positions) {
+  const auto n = static_cast<size_t>(skeleton.jointCount());
+  if (!hasClip() || parents_.size() != n || rotations.size() != n || positions.size() != n) return;
+  fatgraph::endSitePositions(skeleton, rotations, positions, endSiteScratch_);
+  poseJoints_.resize(n);
+  std::transform(positions.begin(), positions.end(), poseJoints_.begin(), toQt);
+  poseEndSites_.resize(endSiteScratch_.size());
+  std::transform(endSiteScratch_.begin(), endSiteScratch_.end(), poseEndSites_.begin(), toQt);
+  showsPose_ = true;
+}
+
+void SkeletonScene::clearPose() { showsPose_ = false; }
+
 Bounds SkeletonScene::poseBounds() const {
-  std::vector<QVector3D> points = joints_;
-  points.insert(points.end(), endSites_.begin(), endSites_.end());
+  std::vector<QVector3D> points = jointPositions();
+  points.insert(points.end(), endSitePositions().begin(), endSitePositions().end());
   return boundsOf(points);
 }
 
@@ -110,18 +124,19 @@ void SkeletonScene::buildPose(LineBatch& bones, LineBatch& joints) const {
       default: return centre;
     }
   };
-  for (size_t j = 0; j < joints_.size(); ++j) {
+  const std::vector<QVector3D>& shown = jointPositions();
+  const std::vector<QVector3D>& sites = endSitePositions();
+  for (size_t j = 0; j < shown.size(); ++j) {
     const int parent = parents_[j];
     if (parent >= 0) {
-      bones.addSegment(joints_[static_cast<size_t>(parent)], joints_[j],
-                       colorOf(static_cast<int>(j)));
+      bones.addSegment(shown[static_cast<size_t>(parent)], shown[j], colorOf(static_cast<int>(j)));
     }
-    joints.addMarker(joints_[j], QColor(250, 250, 250));
+    joints.addMarker(shown[j], QColor(250, 250, 250));
   }
-  for (size_t e = 0; e < endSites_.size(); ++e) {
+  for (size_t e = 0; e < sites.size(); ++e) {
     const int parent = endSiteParents_[e];
     if (parent < 0) continue;
-    bones.addSegment(joints_[static_cast<size_t>(parent)], endSites_[e], colorOf(parent));
+    bones.addSegment(shown[static_cast<size_t>(parent)], sites[e], colorOf(parent));
   }
 }
 

@@ -5,6 +5,7 @@
 // never refers to the document's clips.
 #include <QVector3D>
 
+#include <span>
 #include <vector>
 
 #include "fatgraph/runtime/clip.h"
@@ -34,8 +35,21 @@ class SkeletonScene {
   void setFrame(const Skeleton& skeleton, const Clip& clip, int frame);
   int frame() const { return frame_; }
 
-  const std::vector<QVector3D>& jointPositions() const { return joints_; }
-  const std::vector<QVector3D>& endSitePositions() const { return endSites_; }
+  /// Shows a pose that is no frame of the clip (a blend preview) instead of the clip's frame,
+  /// from world-space joint rotations and positions (jointCount each). setFrame keeps posing
+  /// the clip underneath, so clearPose() returns to the frame the clip is at.
+  void setPose(const Skeleton& skeleton, std::span<const Quat> rotations,
+               std::span<const Vec3> positions);
+  void clearPose();
+  bool showsPose() const { return showsPose_; }
+
+  /// The joints and end sites shown: the override pose while there is one, else the clip's.
+  const std::vector<QVector3D>& jointPositions() const {
+    return showsPose_ ? poseJoints_ : joints_;
+  }
+  const std::vector<QVector3D>& endSitePositions() const {
+    return showsPose_ ? poseEndSites_ : endSites_;
+  }
   const std::vector<QVector3D>& trajectory() const { return trajectory_; }
   /// Bounds of the current pose.
   Bounds poseBounds() const;
@@ -54,6 +68,9 @@ class SkeletonScene {
   std::vector<QVector3D> joints_;
   std::vector<QVector3D> endSites_;
   std::vector<QVector3D> trajectory_;
+  std::vector<QVector3D> poseJoints_;
+  std::vector<QVector3D> poseEndSites_;
+  bool showsPose_ = false;
   Bounds clipBounds_;
   int frame_ = -1;
   // FK scratch, sized once per clip so posing a frame does not allocate.

@@ -58,6 +58,20 @@ void Viewport::showFrame(const Skeleton& skeleton, const Clip& clip, int frame) 
   update();
 }
 
+void Viewport::showPose(const Skeleton& skeleton, std::span<const Quat> rotations,
+                        std::span<const Vec3> positions) {
+  scene_.setPose(skeleton, rotations, positions);
+  poseDirty_ = true;
+  update();
+}
+
+void Viewport::clearPose() {
+  if (!scene_.showsPose()) return;
+  scene_.clearPose();
+  poseDirty_ = true;
+  update();
+}
+
 void Viewport::frameCharacter() {
   if (!scene_.hasClip()) return;
   const Bounds bounds = scene_.poseBounds();

@@ -12,6 +12,7 @@
 #include <QPoint>
 
 #include <memory>
+#include <span>
 
 #include "views/line_geometry.h"
 #include "views/orbit_camera.h"
@@ -38,6 +39,11 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   void clearClip();
   /// Poses the skeleton at `frame` of the clip given to setClip.
   void showFrame(const Skeleton& skeleton, const Clip& clip, int frame);
+  /// Shows a pose that is no frame of the clip (a blend preview; world-space rotations and
+  /// positions, one per joint) until clearPose(), which returns to the clip's frame.
+  void showPose(const Skeleton& skeleton, std::span<const Quat> rotations,
+                std::span<const Vec3> positions);
+  void clearPose();
 
   const SkeletonScene& scene() const { return scene_; }
   OrbitCamera& camera() { return camera_; }

@@ -9,6 +9,7 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/hub_suggestions.h"
 #include "graph_build_steps.h"
+#include "parameter_edits.h"
 
 namespace fatgraph {
 namespace {
@@ -34,7 +35,14 @@ class EditContext {
         op == "remove_segment" || op == "rename_edge") {
       return editFatEdges(op);
     }
+    if (op == "set_edge_parameters") return detail::setEdgeParameters(p_, edit_, progress_);
+    if (op == "set_parameterization") return detail::setParameterization(p_, edit_, progress_);
     throw Error("unknown op '" + op + "'");
+  }
+  /// Whether `op` looks after the parameterizations itself (every other op may derive the fat
+  /// edges anew, which the parameterizations must then follow).
+  static bool parameterizationOp(const std::string& op) {
+    return op == "set_edge_parameters" || op == "set_parameterization";
   }
 
  private:
@@ -247,6 +255,11 @@ class EditContext {
     MotionGraph& g = p_.graph;
     g.fatEdges = applyFatEdgeEdit(g.fatEdges, g.segments, e);
     refreshFatEdges(features_, g.segments, g.fatEdges, &g.segmentDistances);
+    if (e.kind == FatEdgeEdit::Kind::RenameEdge) {
+      for (EdgeParameterChoice& c : p_.settings.edgeParameterChoices) {
+        if (c.edge == e.edge) c.edge = e.other;  // the user's choice follows the edge
+      }
+    }
     return {};
   }
 
@@ -260,8 +273,14 @@ std::vector<std::string> applyParsed(Project& project, const json& edit, const P
   if (!edit.is_object()) throw Error("an edit must be a JSON object with an \"op\"");
   GraphStateGuard guard(project);
   const json stored = detail::editForHistory(project, edit);  // before the edit changes anything
+  const detail::ParameterizedEdges before{project.graph.fatEdges, project.graph.segments,
+                                          project.graph.parameterizations};
   std::vector<std::string> notes = EditContext(project, edit, progress).run();
   project.edits.push_back(stored.dump());
+  if (!EditContext::parameterizationOp(detail::opOf(edit))) {
+    const auto lapsed = detail::keepParameterizations(project, before, progress);
+    notes.insert(notes.end(), lapsed.begin(), lapsed.end());
+  }
   guard.commit();
   return notes;
 }

@@ -49,6 +49,18 @@ struct Problem {
 /// (before saving) and the reader (after reading) use it, so a file that saves also loads.
 Problem checkGraphData(const Project& project, bool checkCache);
 
+/// Numbered child groups of `group` in index order ("0000", "0001", ...); other names are
+/// ignored, the numbered ones must be exactly 0..N-1. `kind` names them in messages.
+std::vector<std::string> numberedGroupNames(const h5::Context& ctx, hid_t group,
+                                            const std::string& object, const char* kind);
+
+/// Whether /parameterization is written: non-default settings, edge choices or results.
+bool writesParameterization(const Project& project);
+/// Writes /parameterization (project_file_parameterization.cpp).
+void writeParameterization(const h5::Context& ctx, hid_t file, const Project& project);
+/// Reads /parameterization into project.settings and project.graph when the file has it.
+void readParameterization(const h5::Context& ctx, hid_t file, Project& project);
+
 /// Writes the root attributes, /skeleton, /clips, /settings, /distances (when
 /// writesDistanceCache), /graph (when writesGraph) and /edits into an empty file, calling
 /// options.afterGroupWritten after each top-level group and each clip. Throws FileError (via

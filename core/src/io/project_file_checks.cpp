@@ -269,6 +269,43 @@ Problem checkEdits(const std::vector<std::string>& edits) {
   return {};
 }
 
+Problem checkParameterization(const Project& p) {
+  const int joints = p.skeleton.jointCount();
+  for (const EdgeParameterChoice& c : p.settings.edgeParameterChoices) {
+    if (c.joint >= joints || c.samples < 0 || (c.grid != 0 && c.grid < 2) || !std::isfinite(c.timeSeconds)) {
+      return {"/parameterization/choice_values", "the choice for edge '" + c.edge + "' is out of range"};
+    }
+  }
+  const auto& list = p.graph.parameterizations;
+  if (list.empty()) return {};
+  if (list.size() != p.graph.fatEdges.size()) {
+    return {"/parameterization/edges", std::to_string(list.size()) + " parameterizations for " +
+                                           std::to_string(p.graph.fatEdges.size()) + " fat edges"};
+  }
+  for (size_t e = 0; e < list.size(); ++e) {
+    const EdgeParameterization& q = list[e];
+    const std::string object = "/parameterization/edges/" + clipGroupName(e);
+    const auto segments = static_cast<int>(p.graph.fatEdges[e].segments.size());
+    if (q.joint < 0 || q.joint >= joints) return {object, "joint " + std::to_string(q.joint) + " does not exist"};
+    if (q.grid.segmentCount != segments) {
+      return {object, "the grid holds " + std::to_string(q.grid.segmentCount) + " weights per vertex, the edge has " +
+                          std::to_string(segments) + " segments"};
+    }
+    if (q.samplePositions.size() != q.sampleWeights.size()) return {object, "sample weights and positions differ in count"};
+    const size_t vertices = static_cast<size_t>(q.grid.resolution) * q.grid.resolution;
+    if (!q.vertexError.empty() && q.vertexError.size() != vertices) {
+      return {object + "/vertex_error", "expected one error per grid vertex"};
+    }
+    for (const Eigen::Vector3d& x : q.samplePositions) {
+      if (!x.allFinite()) return {object + "/sample_positions", "non-finite position"};
+    }
+    for (float w : q.grid.weights) {
+      if (!(w >= 0) || !std::isfinite(w)) return {object + "/grid_weights", "weights must be finite and >= 0"};
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 long long totalFrames(const Project& project) {
@@ -297,6 +334,7 @@ Problem checkGraphData(const Project& project, bool checkCache) {
     if (Problem p = checkDistances(project); p.found()) return p;
   }
   if (Problem p = checkGraph(project); p.found()) return p;
+  if (Problem p = checkParameterization(project); p.found()) return p;
   return checkEdits(project.edits);
 }
 

@@ -148,6 +148,8 @@ Clip readClip(const Context& ctx, hid_t clips, const std::string& name, const Sk
   return clip;
 }
 
+}  // namespace
+
 // Numbered child groups in index order ("0000", "0001", ...). Children whose names are not
 // decimal numbers are ignored (reserved for later versions); the numbered ones must be
 // exactly 0..N-1. `kind` names them in messages ("clip", "hub", "fat edge").
@@ -173,6 +175,8 @@ std::vector<std::string> numberedGroupNames(const Context& ctx, hid_t group,
   }
   return names;
 }
+
+namespace {
 
 // ---------------------------------------------------------------- format version 2
 
@@ -420,6 +424,7 @@ Project read(const Context& ctx, hid_t file) {
   if (ctx.hasLink(file, "graph", "/")) project.graph = readGraph(ctx, file);
   project.edits =
       ctx.readStrings(ctx.openDataset(file, "/edits", "edits", H5T_STRING, {-1}, "E"));
+  readParameterization(ctx, file, project);
   if (Problem p = checkGraphData(project, true); p.found()) ctx.fail(p.object, p.what);
   return project;
 }

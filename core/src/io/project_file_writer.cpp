@@ -250,6 +250,10 @@ void write(const Context& ctx, hid_t file, const Project& project,
   }
   ctx.writeStrings(file, "/edits", "edits", project.edits);
   if (options.afterGroupWritten) options.afterGroupWritten("/edits");
+  if (writesParameterization(project)) {
+    writeParameterization(ctx, file, project);
+    if (options.afterGroupWritten) options.afterGroupWritten("/parameterization");
+  }
 }
 
 }  // namespace fatgraph::project_file

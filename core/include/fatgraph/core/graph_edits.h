@@ -19,6 +19,18 @@
 //   {"op": "merge_edges", "edge": "edge0", "absorbed": "edge2"}
 //   {"op": "remove_segment", "segment": 7}
 //   {"op": "rename_edge", "edge": "edge0", "name": "walk"}
+//   {"op": "set_edge_parameters", "edge": "edge0", "joint": "LeftFoot", "time_s": 0.6,
+//    "samples": 200, "grid": 24}                     each of the four null or absent =
+//                                                    automatic / project default
+//   {"op": "set_parameterization", "samples": 300, "grid": 32, "refine": true}
+//                                                    project-wide defaults (null = built-in)
+//
+// Parameterization (parameterization.h). set_edge_parameters keeps the choice by edge name
+// (so it outlasts re-clustering, which carries names over) and parameterizes the edge anew;
+// set_parameterization re-parameterizes a parameterized graph. Every other edit that derives
+// fat edges anew re-parameterizes the edges that changed when the graph was parameterized
+// (the others keep theirs) and otherwise leaves it unparameterized; a choice whose edge no
+// longer exists is named in the notes like any lapsed edit.
 //
 // Segment indices are those of the graph's segment list at the time of the edit.
 //

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/edge_parameterization.h"
 #include "fatgraph/core/pose_features.h"
 #include "fatgraph/core/warp_map.h"
 
@@ -64,6 +65,9 @@ struct MotionGraph {
   /// Symmetric segment distances (m^2, eq. 1 with max of both directions), +inf where two
   /// segments do not share hubs; segments.size() squared.
   Eigen::MatrixXd segmentDistances;
+  /// Parallel to fatEdges once parameterized (core/parameterization.h), else empty; cleared
+  /// whenever the fat edges are derived anew.
+  std::vector<EdgeParameterization> parameterizations;
 
   bool empty() const { return hubs.empty(); }
   /// Index of the hub called `name`, or -1.

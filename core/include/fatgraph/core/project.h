@@ -19,6 +19,9 @@ struct GraphSettings {
   int window = 10;    // k, frames at the working rate (about 1/3 s)
   std::vector<double> jointWeights;  // one per joint, or empty for all ones
   Linkage linkage = Linkage::Complete;
+  ParameterizationSettings parameterization;
+  /// Per-edge choices of joint, time, samples and grid (edit operations), by edge name.
+  std::vector<EdgeParameterChoice> edgeParameterChoices;
 };
 
 /// The distance scan of the project's clips under `fingerprint` (clips + settings): reused as

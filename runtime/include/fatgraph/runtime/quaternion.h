@@ -8,6 +8,15 @@ namespace fatgraph {
 using Quat = Eigen::Quaterniond;
 using Vec3 = Eigen::Vector3d;
 
+// The library may be built with AVX (-march=x86-64-v3) and a game without it. Eigen would then
+// align a Quaterniond to 32 bytes on one side and 16 on the other: structs holding one would
+// differ in layout, and a std::vector<Quat> allocated with over-aligned new would be freed with
+// the plain delete. So fatgraph::runtime defines EIGEN_MAX_STATIC_ALIGN_BYTES=16 publicly, for
+// everything that links it (the installed package too); this fails to compile where it is not.
+static_assert(alignof(Quat) == 16,
+              "fatgraph's public ABI needs EIGEN_MAX_STATIC_ALIGN_BYTES=16 (link fatgraph::runtime "
+              "or define it before including Eigen)");
+
 /// Spherical linear interpolation along the shorter arc (q and -q are the same rotation).
 /// t = 0 gives a, t = 1 gives b (or -b). Falls back to nlerp when the arc is tiny.
 Quat slerp(const Quat& a, const Quat& b, double t);

@@ -1,0 +1,179 @@
+// fatgraph play GRAPH.fgraph --input INPUT.csv -o OUT.bvh: plays an exported fat graph headless
+// from a timed stick-and-action script, as a game would, and writes what the character did as
+// a BVH file with a report (docs/PLAY.md).
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "command_line.h"
+#include "commands.h"
+#include "fatgraph/core/bvh_export.h"
+#include "fatgraph/core/error.h"
+#include "fatgraph/runtime/player.h"
+#include "fatgraph/runtime_io/runtime_graph_file.h"
+#include "play_clip.h"
+#include "play_input.h"
+#include "play_metrics.h"
+
+namespace fatgraph::cli {
+namespace {
+
+// Two hours at 30 fps: keeps the frames in memory (about 1.7 kB each for 31 joints) and the
+// BVH text well under a gigabyte.
+constexpr int kMaxPlayFrames = 216000;
+
+// Updates per output frame: steps of at most 0.25 s (the player splits longer calls itself
+// and drops play beyond 1 s per call, so a low --fps would lose time), and no longer than half
+// the shortest edge, which keeps transitions to one per update at the clock rates blends
+// reach, so every edge played is seen and listed.
+int substepsFor(const RuntimeGraph& graph, double fps) {
+  double maxStep = 0.25;
+  for (const RuntimeEdge& e : graph.edges) {
+    if (e.referenceDuration > 0) maxStep = std::min(maxStep, 0.5 * double(e.referenceDuration));
+  }
+  maxStep = std::max(maxStep, 1e-3);
+  return std::clamp(int(std::ceil(1.0 / fps / maxStep - 1e-9)), 1, 64);
+}
+
+nlohmann::json point(const Vec3& p) { return {p.x(), p.y(), p.z()}; }
+
+std::string seconds(double s) {
+  std::ostringstream out;
+  out << std::setprecision(4) << s;
+  return out.str();
+}
+
+}  // namespace
+
+int runPlay(const std::vector<std::string>& args) {
+  CommandLine cl("play", "GRAPH.fgraph --input INPUT.csv -o OUT.bvh [--fps F] [--json]",
+                 "Play an exported fat graph headless: the stick and actions of INPUT.csv (header\n"
+                 "t,x,y,action; see docs/PLAY.md) drive the runtime player from t = 0 to the last\n"
+                 "row's time, and the character's motion is written as BVH in metres (the graph's\n"
+                 "skeleton; the root placed in the world). Nothing is written on any error.");
+  cl.option("--input", "INPUT.csv", "timed stick positions and actions");
+  cl.option("-o", "OUT.bvh", "BVH file to write (atomically)");
+  cl.option("--fps", "F", "output frame rate (default: the graph's rate)");
+  cl.flag("--json", "print one JSON object on stdout");
+  if (!cl.parse(args)) return 0;
+  if (cl.positional().size() != 1) throw UsageError{"expected exactly one GRAPH.fgraph (see --help)"};
+  const auto inputPath = cl.value("--input");
+  if (!inputPath || inputPath->empty()) throw UsageError{"missing --input INPUT.csv"};
+  const auto out = cl.value("-o");
+  if (!out || out->empty()) throw UsageError{"missing -o OUT.bvh"};
+  if (cl.has("--fps")) {
+    const double f = cl.number("--fps", 0.0);
+    if (!(f > 0 && f <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000]"};
+  }
+
+  const std::string graphPath = cl.positional().front();
+  const RuntimeGraph graph = loadRuntimeGraph(graphPath);
+  if (graph.edges.empty()) throw Error(graphPath + ": the graph has no fat edges to play");
+  const double fps = cl.number("--fps", graph.fps);
+  std::vector<std::string> edgeNames;
+  for (const RuntimeEdge& e : graph.edges) edgeNames.push_back(e.name);
+  const PlayInput input = readPlayInput(*inputPath, edgeNames);
+  const int frames = playFrameCount(input, fps);
+  if (frames > kMaxPlayFrames) {
+    throw Error(*inputPath + ": " + std::to_string(frames) + " frames at " + seconds(fps) +
+                " fps exceed the limit of " + std::to_string(kMaxPlayFrames) + "; lower --fps or shorten the input");
+  }
+  const std::vector<PlayUpdate> updates = schedulePlayUpdates(input, fps, substepsFor(graph, fps));
+
+  const Skeleton& skeleton = graph.skeleton;
+  const int joints = skeleton.jointCount();
+  Clip clip;
+  clip.name = std::filesystem::path(*out).stem().string();
+  clip.fps = fps;
+  clip.jointCount = joints;
+  clip.rotations.reserve(size_t(frames) * size_t(joints));
+  clip.translations.reserve(size_t(frames) * size_t(joints));
+
+  Player player(graph);
+  PlayMetrics metrics(graph);
+  metrics.begin(player.currentEdge(), player.character());
+  std::vector<Vec3> world(static_cast<size_t>(joints));
+  for (const PlayUpdate& u : updates) {
+    player.update(u.dt, u.x, u.y, u.action);
+    PlayObservation o;
+    o.edge = player.currentEdge();
+    o.time = player.referenceTime();
+    o.transitions = player.transitionCount();
+    o.character = player.character();
+    o.planePoint = player.planePoint();
+    worldPositions(o.character, player.modelPositions(), world);
+    o.world = world;
+    o.finite = isFinitePose(player.localRotations(), player.localTranslations(), player.modelPositions(),
+                            o.character);
+    metrics.observe(o, u.dt, u.outputFrame);
+    if (u.outputFrame) {
+      appendWorldFrame(clip, skeleton, player.localRotations(), player.localTranslations(), o.character);
+    }
+  }
+  const PlayReport& r = metrics.report();
+  // The player guarantees a finite pose; should that ever fail, no file is better than a BVH
+  // that other tools misread.
+  if (r.nanFrames > 0) {
+    throw Error(graphPath + ": " + std::to_string(r.nanFrames) + " of " + std::to_string(r.frames) +
+                " frames hold non-finite values (first: frame " + std::to_string(r.firstNanFrame) +
+                "); nothing written");
+  }
+  exportBvh(*out, skeleton, clip);
+
+  std::vector<std::string> notes;
+  if (input.clampedValues > 0) {
+    notes.push_back(*inputPath + ": " + std::to_string(input.clampedValues) +
+                    " stick value(s) outside [-1, 1] clamped (first on line " +
+                    std::to_string(input.firstClampedLine) + ")");
+  }
+  if (r.unlistedTransitions > 0) {
+    notes.push_back(std::to_string(r.unlistedTransitions) +
+                    " transition(s) happened inside an update with another one; their edges are not listed");
+  }
+  const double duration = (r.frames - 1) / fps;
+  const std::optional<double> paramError = r.paramErrorMedian();
+  if (cl.has("--json")) {
+    nlohmann::json edges = nlohmann::json::array();
+    for (int e : r.edgesPlayed) edges.push_back(graph.edges[size_t(e)].name);
+    nlohmann::json j = {{"output", *out},
+                        {"frames", r.frames},
+                        {"duration_s", duration},
+                        {"fps", fps},
+                        {"transitions", r.transitions},
+                        {"edges_played", edges},
+                        {"max_joint_jump_m", r.maxJointJump},
+                        {"param_error_median_m", nullptr},
+                        {"param_error_passes", r.paramErrors.size()},
+                        {"nan_frames", r.nanFrames},
+                        {"blend_mode", "grid"},
+                        {"root_start", point(r.rootStart)},
+                        {"root_end", point(r.rootEnd)},
+                        {"root_travel_m", r.rootTravel},
+                        {"final_yaw_rad", r.finalYaw},
+                        {"notes", notes}};
+    if (paramError) j["param_error_median_m"] = *paramError;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "wrote " << *out << ": " << r.frames << " frames at " << seconds(fps) << " fps ("
+              << seconds(duration) << " s), " << r.transitions << " transition(s)\n"
+              << std::fixed << std::setprecision(2) << "root travelled " << r.rootTravel << " m, final yaw "
+              << r.finalYaw << " rad; largest joint jump " << std::setprecision(3) << r.maxJointJump << " m";
+    if (r.maxJointJumpFrame >= 0) {
+      std::cout << " (" << skeleton.names[size_t(r.maxJointJumpJoint)] << ", frame " << r.maxJointJumpFrame << ")";
+    }
+    std::cout << "; parameter error median ";
+    if (paramError) {
+      std::cout << std::setprecision(4) << *paramError << " m over " << r.paramErrors.size() << " pass(es)\n";
+    } else {
+      std::cout << "n/a (no pass)\n";
+    }
+    for (const std::string& n : notes) std::cout << "note: " << n << "\n";
+  }
+  return 0;
+}
+
+}  // namespace fatgraph::cli

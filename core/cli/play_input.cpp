@@ -1,0 +1,205 @@
+#include "play_input.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "fatgraph/core/error.h"
+
+namespace fatgraph::cli {
+namespace {
+
+constexpr std::string_view kHeader = "t,x,y,action";
+
+// Splits one line into fields; quoted fields may hold commas and "" for a quote. Returns
+// false for an unterminated quote or text after a closing quote.
+bool splitFields(std::string_view line, std::vector<std::string>& fields) {
+  fields.clear();
+  size_t i = 0;
+  while (true) {
+    std::string field;
+    if (i < line.size() && line[i] == '"') {
+      ++i;
+      while (true) {
+        if (i >= line.size()) return false;
+        if (line[i] == '"') {
+          if (i + 1 < line.size() && line[i + 1] == '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        field += line[i++];
+      }
+      if (i < line.size() && line[i] != ',') return false;
+    } else {
+      const size_t end = std::min(line.find(',', i), line.size());
+      field.assign(line.substr(i, end - i));
+      i = end;
+    }
+    fields.push_back(std::move(field));
+    if (i >= line.size()) return true;
+    ++i;  // the comma
+  }
+}
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// A field as a finite double; the message says which column and what was found.
+double number(std::string_view field, const char* column, const std::string& file, int line) {
+  std::string_view text = trimmed(field);
+  if (text.empty()) throw FileError(file, line, std::string(column) + " is empty");
+  std::string_view digits = text;
+  if (digits.front() == '+') digits.remove_prefix(1);
+  double value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ec == std::errc::result_out_of_range) {
+    throw FileError(file, line, std::string(column) + " '" + std::string(text) + "' is out of range");
+  }
+  if (ec != std::errc() || end != digits.data() + digits.size()) {
+    throw FileError(file, line, std::string(column) + " '" + std::string(text) + "' is not a number");
+  }
+  if (!std::isfinite(value)) {
+    throw FileError(file, line, std::string(column) + " '" + std::string(text) + "' is not finite");
+  }
+  return value;
+}
+
+// Numbers shortest-form for messages ("1.2", not "1.200000").
+std::string shortNumber(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
+                         const std::vector<std::string>& edgeNames) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  if (text.empty()) throw FileError(fileName, 0, "empty file (expected the header t,x,y,action)");
+  PlayInput input;
+  std::vector<std::string> fields;
+  bool headerSeen = false;
+  int lineNumber = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    ++lineNumber;
+    const size_t newline = std::min(text.find('\n', pos), text.size());
+    std::string_view line = text.substr(pos, newline - pos);
+    pos = newline + 1;
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    if (line.find('\0') != std::string_view::npos) {
+      throw FileError(fileName, lineNumber, "NUL byte: binary data, not a CSV text file");
+    }
+    if (trimmed(line).empty()) continue;
+    if (!headerSeen) {
+      if (line != kHeader) {
+        const std::string shown = line.size() > 40 ? std::string(line.substr(0, 40)) + "..." : std::string(line);
+        throw FileError(fileName, lineNumber, "expected the header t,x,y,action, got '" + shown + "'");
+      }
+      headerSeen = true;
+      continue;
+    }
+    if (!splitFields(line, fields)) throw FileError(fileName, lineNumber, "unterminated or misplaced quote");
+    if (fields.size() != 4) {
+      throw FileError(fileName, lineNumber, "expected 4 columns (t,x,y,action), got " + std::to_string(fields.size()));
+    }
+    PlayInputRow row;
+    row.line = lineNumber;
+    row.time = number(fields[0], "t", fileName, lineNumber);
+    if (row.time < 0) throw FileError(fileName, lineNumber, "time " + shortNumber(row.time) + " is negative");
+    if (row.time > kMaxPlayInputSeconds) {
+      throw FileError(fileName, lineNumber, "time " + shortNumber(row.time) + " is beyond the limit of " +
+                                                shortNumber(kMaxPlayInputSeconds) + " s");
+    }
+    if (!input.rows.empty() && row.time < input.rows.back().time) {
+      throw FileError(fileName, lineNumber, "time " + shortNumber(row.time) + " goes backwards (previous " +
+                                                shortNumber(input.rows.back().time) + ")");
+    }
+    // The stick is a unit square; values outside are clamped (and counted for the report)
+    // rather than rejected, as a game would clamp a noisy pad.
+    float* axes[2] = {&row.x, &row.y};
+    for (int a = 0; a < 2; ++a) {
+      const double v = number(fields[size_t(1 + a)], a == 0 ? "x" : "y", fileName, lineNumber);
+      if (v < -1.0 || v > 1.0) {
+        if (input.clampedValues++ == 0) input.firstClampedLine = lineNumber;
+      }
+      *axes[a] = float(std::clamp(v, -1.0, 1.0));
+    }
+    const std::string_view action = trimmed(fields[3]);
+    if (!action.empty()) {
+      const auto it = std::find(edgeNames.begin(), edgeNames.end(), action);
+      if (it == edgeNames.end()) {
+        throw FileError(fileName, lineNumber, "action '" + std::string(action) + "' names no fat edge of the graph");
+      }
+      row.action = int(it - edgeNames.begin());
+    }
+    input.rows.push_back(row);
+  }
+  if (!headerSeen) throw FileError(fileName, 0, "empty file (expected the header t,x,y,action)");
+  if (input.rows.empty()) throw FileError(fileName, 0, "no rows after the header t,x,y,action");
+  return input;
+}
+
+PlayInput readPlayInput(const std::string& path, const std::vector<std::string>& edgeNames) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw FileError(path, 0, "cannot open the input file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw FileError(path, 0, "cannot read the input file");
+  return parsePlayInput(text.view(), path, edgeNames);
+}
+
+int playFrameCount(const PlayInput& input, double fps) {
+  // The tolerance keeps a last row at exactly k / fps from losing its frame to rounding.
+  return int(std::floor(input.duration() * fps + 1e-9)) + 1;
+}
+
+std::vector<PlayUpdate> schedulePlayUpdates(const PlayInput& input, double fps, int substeps) {
+  substeps = std::max(substeps, 1);
+  const int frames = playFrameCount(input, fps);
+  std::vector<PlayUpdate> updates;
+  updates.reserve(size_t(frames - 1) * size_t(substeps) + 1);
+  size_t next = 0;  // first row not yet reached
+  float x = 0, y = 0;
+  double previousTime = 0;
+  // A row at time t counts as reached by an update at time u when t <= u + eps, so a row
+  // written at exactly a frame time is read by that frame despite decimal rounding.
+  constexpr double eps = 1e-9;
+  const auto update = [&](double time, bool outputFrame) {
+    PlayUpdate u;
+    u.time = time;
+    u.dt = float(time - previousTime);
+    u.outputFrame = outputFrame;
+    while (next < input.rows.size() && input.rows[next].time <= time + eps) {
+      const PlayInputRow& row = input.rows[next++];
+      x = row.x;
+      y = row.y;
+      if (row.action >= 0) u.action = row.action;
+    }
+    u.x = x;
+    u.y = y;
+    previousTime = time;
+    updates.push_back(u);
+  };
+  update(0.0, true);
+  for (int frame = 1; frame < frames; ++frame) {
+    for (int s = 1; s <= substeps; ++s) {
+      const double time = s == substeps ? frame / fps
+                                        : ((frame - 1) * double(substeps) + s) / (substeps * fps);
+      update(time, s == substeps);
+    }
+  }
+  return updates;
+}
+
+}  // namespace fatgraph::cli

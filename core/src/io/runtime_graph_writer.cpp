@@ -1,0 +1,264 @@
+// Writes a RuntimeGraph as a .fgraph HDF5 file (schema: docs/RUNTIME_GRAPH.md); the reader is
+// runtime/io (fatgraph::runtime_io). Every value is stored in the type the graph holds it in
+// (float32 for the player's floats, float64 for the skeleton), so a load gives the same bits.
+// Strings are fixed-length: the game-side loader then never reads variable-length data.
+#include "fatgraph/core/runtime_graph_export.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "fatgraph/core/atomic_file.h"
+#include "fatgraph/core/error.h"
+#include "fatgraph/core/runtime_graph_builder.h"
+#include "hdf5_file.h"
+#include "project_file.h"
+
+namespace fatgraph {
+
+namespace {
+
+using h5::Context;
+using h5::Handle;
+
+constexpr const char* kFileType = "fatgraph.runtime_graph";  // runtime_graph_file.h
+
+// A fixed-length, null-padded UTF-8 string type wide enough for the longest of `values`
+// (HDF5 needs at least one byte).
+Handle fixedStringType(const Context& ctx, const std::vector<std::string>& values,
+                       std::string_view object) {
+  size_t size = 1;
+  for (const std::string& v : values) size = std::max(size, v.size());
+  Handle t = h5::stringType(false, size);
+  ctx.check(H5Tset_strpad(t.get(), H5T_STR_NULLPAD), object, "cannot create a string type");
+  return t;
+}
+
+void writeString(const Context& ctx, hid_t loc, std::string_view object, const char* name,
+                 const std::string& value) {
+  const std::string what = std::string("cannot write attribute '") + name + "'";
+  Handle type = fixedStringType(ctx, {value}, object);
+  Handle space = ctx.check(H5Screate(H5S_SCALAR), object, what);
+  Handle attr = ctx.check(H5Acreate2(loc, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                          object, what);
+  std::string padded = value;
+  padded.resize(H5Tget_size(type.get()), '\0');
+  ctx.check(H5Awrite(attr.get(), type.get(), padded.data()), object, what);
+}
+
+void writeFloat(const Context& ctx, hid_t loc, std::string_view object, const char* name,
+                float value) {
+  const std::string what = std::string("cannot write attribute '") + name + "'";
+  Handle space = ctx.check(H5Screate(H5S_SCALAR), object, what);
+  Handle attr = ctx.check(
+      H5Acreate2(loc, name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), object, what);
+  ctx.check(H5Awrite(attr.get(), H5T_NATIVE_FLOAT, &value), object, what);
+}
+
+void writeStrings(const Context& ctx, hid_t loc, const std::string& object, const char* name,
+                  const std::vector<std::string>& values) {
+  Handle type = fixedStringType(ctx, values, object);
+  const size_t size = H5Tget_size(type.get());
+  std::vector<char> buf(values.size() * size, '\0');
+  for (size_t i = 0; i < values.size(); ++i) std::copy(values[i].begin(), values[i].end(), &buf[i * size]);
+  ctx.writeDataset(loc, object + "/" + name, name, type.get(), {values.size()}, 0, type.get(), buf.data());
+}
+
+// Typed datasets: int32, uint32, uint8, float32 and float64, little-endian in the file.
+void writeInts(const Context& ctx, hid_t loc, const std::string& object, const char* name,
+               const std::vector<int>& v, std::vector<hsize_t> dims = {}) {
+  if (dims.empty()) dims = {v.size()};
+  ctx.writeDataset(loc, object + "/" + name, name, H5T_STD_I32LE, dims, 0, H5T_NATIVE_INT, v.data());
+}
+
+void writeFloats(const Context& ctx, hid_t loc, const std::string& object, const char* name,
+                 const float* v, const std::vector<hsize_t>& dims) {
+  ctx.writeDataset(loc, object + "/" + name, name, H5T_IEEE_F32LE, dims, 0, H5T_NATIVE_FLOAT, v);
+}
+
+void writeBytes(const Context& ctx, hid_t loc, const std::string& object, const char* name,
+                const std::vector<std::uint8_t>& v) {
+  ctx.writeDataset(loc, object + "/" + name, name, H5T_STD_U8LE, {v.size()}, 0, H5T_NATIVE_UINT8,
+                   v.data());
+}
+
+void writeVectors(const Context& ctx, hid_t loc, const std::string& object, const char* name,
+                  const std::vector<Vec3>& v) {
+  std::vector<double> flat;
+  for (const Vec3& x : v) flat.insert(flat.end(), {x.x(), x.y(), x.z()});
+  ctx.writeDataset(loc, object + "/" + name, name, H5T_IEEE_F64LE, {v.size(), 3}, 0,
+                   H5T_NATIVE_DOUBLE, flat.data());
+}
+
+void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s) {
+  const std::string object = "/skeleton";
+  Handle g = ctx.createGroup(file, "skeleton", object);
+  writeStrings(ctx, g.get(), object, "names", s.names);
+  writeInts(ctx, g.get(), object, "parents", s.parents);
+  writeVectors(ctx, g.get(), object, "rest_offsets", s.restOffsets);
+  writeBytes(ctx, g.get(), object, "animated_translation",
+             std::vector<std::uint8_t>(s.animatedTranslation.begin(), s.animatedTranslation.end()));
+  std::vector<int> endParents;
+  std::vector<Vec3> endOffsets;
+  for (const EndSite& e : s.endSites) {
+    endParents.push_back(e.parent);
+    endOffsets.push_back(e.offset);
+  }
+  writeInts(ctx, g.get(), object, "end_site_parents", endParents);
+  writeVectors(ctx, g.get(), object, "end_site_offsets", endOffsets);
+}
+
+void writeHubs(const Context& ctx, hid_t file, const std::vector<RuntimeHub>& hubs) {
+  const std::string object = "/hubs";
+  Handle g = ctx.createGroup(file, "hubs", object);
+  std::vector<std::string> names;
+  std::vector<int> defaults, offsets{0}, outgoing;
+  for (const RuntimeHub& h : hubs) {
+    names.push_back(h.name);
+    defaults.push_back(h.defaultEdge);
+    outgoing.insert(outgoing.end(), h.outgoing.begin(), h.outgoing.end());
+    offsets.push_back(static_cast<int>(outgoing.size()));
+  }
+  writeStrings(ctx, g.get(), object, "names", names);
+  writeInts(ctx, g.get(), object, "default_edge", defaults);
+  writeInts(ctx, g.get(), object, "outgoing_offsets", offsets);
+  writeInts(ctx, g.get(), object, "outgoing", outgoing);
+}
+
+void writeSegments(const Context& ctx, hid_t edge, const std::string& edgeObject,
+                   const std::vector<RuntimeSegment>& segments) {
+  const std::string object = edgeObject + "/segments";
+  Handle g = ctx.createGroup(edge, "segments", object);
+  std::vector<std::string> clips;
+  std::vector<int> first, frames, knots;
+  std::vector<float> duration;
+  std::vector<std::uint32_t> offsets;
+  for (const RuntimeSegment& s : segments) {
+    clips.push_back(s.clip);
+    first.push_back(s.firstFrame);
+    frames.push_back(s.frameCount);
+    duration.push_back(s.duration);
+    offsets.insert(offsets.end(), {s.rotations, s.translations, s.trajectory, s.warpX, s.warpY});
+    knots.push_back(s.warpKnots);
+  }
+  writeStrings(ctx, g.get(), object, "clip", clips);
+  writeInts(ctx, g.get(), object, "first_frame", first);
+  writeInts(ctx, g.get(), object, "frame_count", frames);
+  writeFloats(ctx, g.get(), object, "duration", duration.data(), {duration.size()});
+  ctx.writeDataset(g.get(), object + "/offsets", "offsets", H5T_STD_U32LE, {segments.size(), 5}, 0,
+                   H5T_NATIVE_UINT32, offsets.data());
+  writeInts(ctx, g.get(), object, "warp_knots", knots);
+}
+
+void writeParameters(const Context& ctx, hid_t edge, const std::string& edgeObject,
+                     const RuntimeParameterSpace& p, size_t segments) {
+  const std::string object = edgeObject + "/parameters";
+  Handle g = ctx.createGroup(edge, "parameters", object);
+  ctx.writeIntAttribute(g.get(), object, "dimension", p.dimension);
+  ctx.writeIntAttribute(g.get(), object, "joint", p.joint);
+  writeFloat(ctx, g.get(), object, "reference_time", p.referenceTime);
+  ctx.writeIntAttribute(g.get(), object, "grid_resolution", p.gridResolution);
+  writeFloats(ctx, g.get(), object, "origin", p.origin, {3});
+  const float axes[6] = {p.xAxis[0], p.xAxis[1], p.xAxis[2], p.yAxis[0], p.yAxis[1], p.yAxis[2]};
+  writeFloats(ctx, g.get(), object, "axes", axes, {2, 3});
+  writeFloats(ctx, g.get(), object, "grid_min", p.gridMin, {2});
+  writeFloats(ctx, g.get(), object, "grid_max", p.gridMax, {2});
+  const auto grid = static_cast<hsize_t>(p.gridResolution);
+  writeFloats(ctx, g.get(), object, "grid_weights", p.gridWeights.data(), {grid, grid, segments});
+}
+
+void writeJoystick(const Context& ctx, hid_t edge, const std::string& edgeObject,
+                   const JoystickMapping& j) {
+  const std::string object = edgeObject + "/joystick";
+  Handle g = ctx.createGroup(edge, "joystick", object);
+  writeFloat(ctx, g.get(), object, "dead_zone", j.deadZone);
+  writeFloat(ctx, g.get(), object, "response_exponent", j.responseExponent);
+  writeBytes(ctx, g.get(), object, "invert", {std::uint8_t(j.invert[0]), std::uint8_t(j.invert[1])});
+  writeFloats(ctx, g.get(), object, "neutral", j.neutral, {2});
+  writeFloats(ctx, g.get(), object, "range_min", j.rangeMin, {2});
+  writeFloats(ctx, g.get(), object, "range_max", j.rangeMax, {2});
+}
+
+void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const RuntimeEdge& e) {
+  const std::string object = "/edges/" + name;
+  Handle g = ctx.createGroup(edges, name, object);
+  writeString(ctx, g.get(), object, "name", e.name);
+  ctx.writeIntAttribute(g.get(), object, "from_hub", e.fromHub);
+  ctx.writeIntAttribute(g.get(), object, "to_hub", e.toHub);
+  ctx.writeIntAttribute(g.get(), object, "reference_segment", e.referenceSegment);
+  writeFloat(ctx, g.get(), object, "reference_duration", e.referenceDuration);
+  writeFloat(ctx, g.get(), object, "param_error_median", e.paramErrorMedian);
+  writeFloats(ctx, g.get(), object, "data", e.data.data(), {e.data.size()});
+  writeSegments(ctx, g.get(), object, e.segments);
+  writeParameters(ctx, g.get(), object, e.parameters, e.segments.size());
+  writeJoystick(ctx, g.get(), object, e.joystick);
+}
+
+void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
+  writeString(ctx, file, "/", "file_type", kFileType);
+  ctx.writeIntAttribute(file, "/", "format_version", kRuntimeGraphFormatVersion);
+  writeString(ctx, file, "/", "generator", project_file::kGenerator);
+  writeFloat(ctx, file, "/", "fps", graph.fps);
+  ctx.writeIntAttribute(file, "/", "start_edge", graph.startEdge);
+  writeFloat(ctx, file, "/", "transition_blend_s", graph.transitions.blendSeconds);
+  writeSkeleton(ctx, file, graph.skeleton);
+  writeInts(ctx, file, "", "translated_joints", graph.translatedJoints);
+  writeHubs(ctx, file, graph.hubs);
+  Handle edges = ctx.createGroup(file, "edges", "/edges");
+  for (size_t i = 0; i < graph.edges.size(); ++i) {
+    writeEdge(ctx, edges.get(), project_file::clipGroupName(i), graph.edges[i]);
+  }
+}
+
+// fsync of a closed file, so the rename never exposes an empty file after a crash; 0 or errno.
+int syncFile(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) return errno;
+  const int error = ::fsync(fd) == 0 ? 0 : errno;
+  ::close(fd);
+  return error;
+}
+
+}  // namespace
+
+ExportSummary writeRuntimeGraph(const RuntimeGraph& graph, const std::string& path) {
+  const Context ctx(path);
+  if (const std::string problem = graph.validate(); !problem.empty()) {
+    ctx.fail("", "cannot export an invalid runtime graph: " + problem);
+  }
+  h5::prepare();
+  replaceFileAtomically(path, [&](const std::string& temp) {
+    Handle file = ctx.check(H5Fcreate(temp.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT), "",
+                            "cannot create the temporary file '" + temp + "'");
+    writeGraph(ctx, file.get(), graph);
+    ctx.check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "", "cannot write the file");
+    ctx.check(file.close(), "", "cannot write the file");
+    if (const int error = syncFile(temp); error != 0) {
+      ctx.fail("", std::string("cannot flush the file to disk: ") + std::strerror(error));
+    }
+  });
+  ExportSummary summary;
+  std::error_code ec;
+  summary.bytes = std::filesystem::file_size(path, ec);
+  summary.hubs = static_cast<int>(graph.hubs.size());
+  summary.edges = static_cast<int>(graph.edges.size());
+  for (const RuntimeEdge& e : graph.edges) {
+    summary.segments += static_cast<int>(e.segments.size());
+    summary.floats += e.data.size();
+  }
+  return summary;
+}
+
+ExportSummary exportProject(const Project& project, const std::string& path) {
+  if (project.graph.empty() || project.graph.fatEdges.empty()) {
+    throw Error("the project has no fat graph to export (build one with 'fatgraph build'); " +
+                path + " not written");
+  }
+  return writeRuntimeGraph(buildRuntimeGraph(project), path);
+}
+
+}  // namespace fatgraph

@@ -1,0 +1,228 @@
+// One fat edge's runtime block (runtime/runtime_graph.h): the root's heading moves out of the
+// pose into a ground trajectory, quaternions are sign-aligned so the player can sum them
+// without hemisphere tests, everything goes to float structure-of-arrays.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "fatgraph/core/error.h"
+#include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/runtime/root_motion.h"
+
+namespace fatgraph {
+
+namespace {
+
+// One segment in double precision before it is aligned and stored.
+struct SegmentFrames {
+  int frames = 0;
+  std::vector<Quat> rotations;  // frames * J, root heading removed
+  std::vector<Vec3> translations;  // frames * A
+  std::vector<Vec3> trajectory;    // frames: ground x, ground z, unwrapped yaw (relative)
+};
+
+std::string where(const RuntimeEdgeSource& source, std::size_t segment) {
+  return "runtime edge '" + source.name + "' segment " + std::to_string(segment) + ": ";
+}
+
+const Clip& checkedClip(const Skeleton& skeleton, const std::vector<Clip>& clips, double fps,
+                        const RuntimeEdgeSource& source, std::size_t i) {
+  const RuntimeSegmentSource& s = source.segments[i];
+  if (s.clip < 0 || s.clip >= static_cast<int>(clips.size()))
+    throw Error(where(source, i) + "clip index " + std::to_string(s.clip) + " out of range");
+  const Clip& clip = clips[s.clip];
+  if (clip.jointCount != skeleton.jointCount())
+    throw Error(where(source, i) + "clip '" + clip.name + "' has " +
+                std::to_string(clip.jointCount) + " joints, the skeleton " +
+                std::to_string(skeleton.jointCount()));
+  if (std::abs(clip.fps - fps) > 1e-6 * fps)
+    throw Error(where(source, i) + "clip '" + clip.name + "' runs at " + std::to_string(clip.fps) +
+                " fps, expected " + std::to_string(fps));
+  if (s.first < 0 || s.last >= clip.frameCount() || s.last - s.first < 1)
+    throw Error(where(source, i) + "frames [" + std::to_string(s.first) + ", " +
+                std::to_string(s.last) + "] are not a range of >= 2 frames inside clip '" +
+                clip.name + "' (" + std::to_string(clip.frameCount()) + " frames)");
+  return clip;
+}
+
+// The root's heading leaves the pose: root rotation R_y(-yaw_k) q_k, root translation
+// (0, height, 0); the trajectory keeps where the root went, relative to the first frame and in
+// its heading frame, with the yaw unwrapped so deltas never jump by 2 pi. Other roots (rare)
+// take the same change of frame so the model stays rigid.
+SegmentFrames extractSegment(const Skeleton& skeleton, const Clip& clip, int first, int last,
+                             const std::vector<int>& translated) {
+  const int joints = skeleton.jointCount();
+  SegmentFrames out;
+  out.frames = last - first + 1;
+  out.rotations.resize(static_cast<std::size_t>(out.frames) * joints);
+  out.translations.resize(static_cast<std::size_t>(out.frames) * translated.size());
+  out.trajectory.resize(out.frames);
+  const Vec3 start = clip.frameTranslations(first)[0];
+  const double startYaw = headingYaw(clip.frameRotations(first)[0]);
+  const Quat toStartFrame = yawRotation(-startYaw);
+  double unwrapped = startYaw;
+  for (int k = 0; k < out.frames; ++k) {
+    const auto rotations = clip.frameRotations(first + k);
+    const auto translations = clip.frameTranslations(first + k);
+    const double yaw = headingYaw(rotations[0]);
+    if (k > 0) unwrapped += wrapAngle(yaw - unwrapped);
+    const Quat removeHeading = yawRotation(-yaw);
+    const Vec3 ground(translations[0].x(), 0.0, translations[0].z());
+    const Vec3 travelled = toStartFrame * (ground - Vec3(start.x(), 0.0, start.z()));
+    out.trajectory[k] = Vec3(travelled.x(), travelled.z(), unwrapped - startYaw);
+    for (int j = 0; j < joints; ++j) {
+      const bool root = skeleton.parents[j] < 0;
+      out.rotations[static_cast<std::size_t>(k) * joints + j] =
+          root ? (removeHeading * rotations[j]).normalized() : rotations[j].normalized();
+    }
+    for (std::size_t a = 0; a < translated.size(); ++a) {
+      const int j = translated[a];
+      Vec3 t = translations[j];
+      if (skeleton.parents[j] < 0) t = removeHeading * (t - ground);
+      if (j == 0) t = Vec3(0.0, t.y(), 0.0);  // exactly zero on the ground, not rounding
+      out.translations[k * translated.size() + a] = t;
+    }
+  }
+  return out;
+}
+
+// Continuity along time: each frame's quaternion in the hemisphere of the previous one.
+void alignAlongTime(SegmentFrames& s, int joints) {
+  for (int k = 1; k < s.frames; ++k)
+    for (int j = 0; j < joints; ++j) {
+      Quat& q = s.rotations[static_cast<std::size_t>(k) * joints + j];
+      if (q.dot(s.rotations[static_cast<std::size_t>(k - 1) * joints + j]) < 0.0) q.coeffs() *= -1.0;
+    }
+}
+
+// Each frame k of a member to the reference's pose at the corresponding reference frame
+// F^-1(k), per joint, so the weighted sum adds like with like. Where the two are nearly
+// orthogonal (|dot| small) the sign says little, and continuity with the previous frame wins:
+// a sign change between consecutive frames would make the in-between samples collapse.
+void alignToReference(SegmentFrames& s, const SegmentFrames& reference, int joints,
+                      const WarpMap& warp) {
+  const double scale = static_cast<double>(reference.frames - 1) / (s.frames - 1);
+  for (int k = 0; k < s.frames; ++k) {
+    const double t = warp.empty() ? k * scale : warp.inverse(k);
+    const int r = std::clamp(static_cast<int>(std::floor(t)), 0, reference.frames - 2);
+    const double a = std::clamp(t - r, 0.0, 1.0);
+    for (int j = 0; j < joints; ++j) {
+      const Quat& r0 = reference.rotations[static_cast<std::size_t>(r) * joints + j];
+      const Quat& r1 = reference.rotations[static_cast<std::size_t>(r + 1) * joints + j];
+      const Eigen::Vector4d target = (1.0 - a) * r0.coeffs() + a * r1.coeffs();
+      Quat& q = s.rotations[static_cast<std::size_t>(k) * joints + j];
+      const double dot = q.coeffs().dot(target) / std::max(target.norm(), 1e-12);
+      bool flip = dot < 0.0;
+      if (std::abs(dot) < 0.1 && k > 0)
+        flip = q.dot(s.rotations[static_cast<std::size_t>(k - 1) * joints + j]) < 0.0;
+      if (flip) q.coeffs() *= -1.0;
+    }
+  }
+}
+
+// The warp in seconds (reference time -> segment time); empty: proportional.
+void warpKnots(const RuntimeEdgeSource& source, std::size_t i, int referenceFrames, int frames,
+               double fps, std::vector<float>& x, std::vector<float>& y) {
+  const WarpMap& warp = source.segments[i].warp;
+  x.clear();
+  y.clear();
+  if (warp.empty()) {
+    x = {0.0f, static_cast<float>((referenceFrames - 1) / fps)};
+    y = {0.0f, static_cast<float>((frames - 1) / fps)};
+    return;
+  }
+  if (const std::string problem = warp.validate(); !problem.empty())
+    throw Error(where(source, i) + "warp: " + problem);
+  if (warp.from.size() < 2) throw Error(where(source, i) + "warp has fewer than 2 knots");
+  const double tolerance = 1e-6;
+  if (warp.from.front() < -tolerance || warp.from.back() > referenceFrames - 1 + tolerance ||
+      warp.to.front() < -tolerance || warp.to.back() > frames - 1 + tolerance)
+    throw Error(where(source, i) + "warp leaves the frame ranges (reference " +
+                std::to_string(referenceFrames) + " frames, segment " + std::to_string(frames) + ")");
+  for (std::size_t k = 0; k < warp.from.size(); ++k) {
+    x.push_back(static_cast<float>(warp.from[k] / fps));
+    y.push_back(static_cast<float>(warp.to[k] / fps));
+    if (k > 0 && !(x[k] > x[k - 1] && y[k] > y[k - 1]))
+      throw Error(where(source, i) + "warp knots not increasing in single precision");
+  }
+}
+
+}  // namespace
+
+std::vector<int> runtimeTranslatedJoints(const Skeleton& skeleton) {
+  std::vector<int> out;
+  for (int j = 0; j < skeleton.jointCount(); ++j)
+    if (skeleton.parents[j] < 0 || skeleton.animatedTranslation[j]) out.push_back(j);
+  return out;
+}
+
+RuntimeEdge buildRuntimeEdge(const Skeleton& skeleton, const std::vector<Clip>& clips, double fps,
+                             const RuntimeEdgeSource& source) {
+  if (!(fps > 0.0) || !std::isfinite(fps))
+    throw Error("runtime edge '" + source.name + "': fps must be positive");
+  if (const std::string problem = skeleton.validate(); !problem.empty())
+    throw Error("runtime edge '" + source.name + "': skeleton: " + problem);
+  if (source.segments.empty()) throw Error("runtime edge '" + source.name + "' has no segments");
+  if (source.reference < 0 || source.reference >= static_cast<int>(source.segments.size()))
+    throw Error("runtime edge '" + source.name + "': reference " +
+                std::to_string(source.reference) + " is not one of its segments");
+  const int joints = skeleton.jointCount();
+  const std::vector<int> translated = runtimeTranslatedJoints(skeleton);
+
+  std::vector<SegmentFrames> frames(source.segments.size());
+  for (std::size_t i = 0; i < source.segments.size(); ++i) {
+    const Clip& clip = checkedClip(skeleton, clips, fps, source, i);
+    const RuntimeSegmentSource& s = source.segments[i];
+    frames[i] = extractSegment(skeleton, clip, s.first, s.last, translated);
+    alignAlongTime(frames[i], joints);
+  }
+  const SegmentFrames& reference = frames[source.reference];
+  for (std::size_t i = 0; i < frames.size(); ++i)
+    if (static_cast<int>(i) != source.reference)
+      alignToReference(frames[i], reference, joints, source.segments[i].warp);
+
+  RuntimeEdge edge;
+  edge.name = source.name;
+  edge.fromHub = source.fromHub;
+  edge.toHub = source.toHub;
+  edge.referenceSegment = source.reference;
+  edge.paramErrorMedian = std::nanf("");
+  std::vector<float> x, y;
+  const std::size_t a = translated.size();
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    const SegmentFrames& f = frames[i];
+    warpKnots(source, i, reference.frames, f.frames, fps, x, y);
+    RuntimeSegment seg;
+    seg.clip = clips[source.segments[i].clip].name;
+    seg.firstFrame = source.segments[i].first;
+    seg.frameCount = f.frames;
+    seg.duration = static_cast<float>((f.frames - 1) / fps);
+    std::vector<float>& d = edge.data;
+    seg.rotations = static_cast<std::uint32_t>(d.size());
+    for (int k = 0; k < f.frames; ++k)
+      for (int c : {0, 1, 2, 3})  // Eigen's coeffs() order is x, y, z, w: SoA per component
+        for (int j = 0; j < joints; ++j)
+          d.push_back(static_cast<float>(f.rotations[static_cast<std::size_t>(k) * joints + j].coeffs()[c]));
+    seg.translations = static_cast<std::uint32_t>(d.size());
+    for (int k = 0; k < f.frames; ++k)
+      for (int c : {0, 1, 2})
+        for (std::size_t t = 0; t < a; ++t) d.push_back(static_cast<float>(f.translations[k * a + t][c]));
+    seg.trajectory = static_cast<std::uint32_t>(d.size());
+    for (const Vec3& p : f.trajectory)
+      for (int c : {0, 1, 2}) d.push_back(static_cast<float>(p[c]));
+    seg.warpX = static_cast<std::uint32_t>(d.size());
+    d.insert(d.end(), x.begin(), x.end());
+    seg.warpY = static_cast<std::uint32_t>(d.size());
+    d.insert(d.end(), y.begin(), y.end());
+    seg.warpKnots = static_cast<int>(x.size());
+    edge.segments.push_back(std::move(seg));
+  }
+  if (edge.data.size() > std::numeric_limits<std::uint32_t>::max())
+    throw Error("runtime edge '" + source.name + "': data block exceeds 32-bit offsets");
+  edge.referenceDuration = edge.segments[source.reference].duration;
+  return edge;
+}
+
+}  // namespace fatgraph

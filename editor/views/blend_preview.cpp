@@ -1,0 +1,116 @@
+#include "views/blend_preview.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <exception>
+
+#include "fatgraph/core/project.h"
+#include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/runtime/quaternion.h"
+
+namespace fatgraph::editor {
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("BlendPreview", text); }
+
+/// Where the edge's reference segment starts in its clip: the root on the ground, turned to
+/// the root's heading. The origin when the clip is not in the project.
+CharacterFrame startOf(const Project& project, const RuntimeEdge& edge) {
+  if (edge.referenceSegment < 0 ||
+      edge.referenceSegment >= static_cast<int>(edge.segments.size())) {
+    return {};
+  }
+  const RuntimeSegment& reference = edge.segments[static_cast<size_t>(edge.referenceSegment)];
+  const int clip = project.findClip(reference.clip);
+  if (clip < 0) return {};
+  const Clip& c = project.clips[static_cast<size_t>(clip)];
+  if (reference.firstFrame < 0 || reference.firstFrame >= c.frameCount() || c.jointCount == 0) {
+    return {};
+  }
+  const Vec3& root = c.frameTranslations(reference.firstFrame)[0];
+  CharacterFrame frame;
+  frame.position = Vec3(root.x(), 0.0, root.z());
+  frame.yaw = headingYaw(c.frameRotations(reference.firstFrame)[0]);
+  return frame;
+}
+
+}  // namespace
+
+BlendPreview::BlendPreview() = default;
+BlendPreview::~BlendPreview() = default;
+
+void BlendPreview::clear() {
+  blend_.reset();  // before the graph it refers to
+  graph_.reset();
+  starts_.clear();
+  edge_ = -1;
+}
+
+QString BlendPreview::rebuild(const Project& project) {
+  clear();
+  if (project.graph.fatEdges.empty()) return tr("No fat edges: build the graph first");
+  auto graph = std::make_unique<RuntimeGraph>();
+  try {
+    *graph = buildRuntimeGraph(project);
+  } catch (const std::exception& e) {
+    return tr("No preview: %1").arg(QString::fromStdString(e.what()));
+  }
+  if (graph->edges.empty()) return tr("No fat edges: build the graph first");
+  for (const RuntimeEdge& edge : graph->edges) starts_.push_back(startOf(project, edge));
+  const auto joints = static_cast<size_t>(graph->jointCount());
+  localRotations_.assign(joints, Eigen::Quaternionf::Identity());
+  localTranslations_.assign(joints, Eigen::Vector3f::Zero());
+  doubleRotations_.assign(joints, Quat::Identity());
+  doubleTranslations_.assign(joints, Vec3::Zero());
+  rotations_.assign(joints, Quat::Identity());
+  positions_.assign(joints, Vec3::Zero());
+  graph_ = std::move(graph);
+  blend_ = std::make_unique<EdgeBlend>(*graph_);
+  return {};
+}
+
+bool BlendPreview::begin(const std::string& name) {
+  edge_ = graph_ ? graph_->findEdge(name) : -1;
+  if (edge_ < 0) return false;
+  blend_->begin(edge_);
+  character_ = starts_[static_cast<size_t>(edge_)];
+  setPlanePoint(point_);
+  return true;
+}
+
+void BlendPreview::setPlanePoint(const Eigen::Vector2d& point) {
+  point_ = point;
+  if (edge_ >= 0)
+    blend_->setPlanePoint(static_cast<float>(point.x()), static_cast<float>(point.y()));
+}
+
+void BlendPreview::advance(double seconds) {
+  if (edge_ < 0) return;
+  // A stalled GUI (a long paint) should not make the preview jump.
+  const auto dt = static_cast<float>(std::clamp(seconds, 0.0, 0.1));
+  character_ = applyRootDelta(character_, blend_->advance(dt));
+  if (blend_->finished()) {  // loop: the edge again from its start, at the same point
+    blend_->begin(edge_);
+    character_ = starts_[static_cast<size_t>(edge_)];
+    setPlanePoint(point_);
+  }
+}
+
+void BlendPreview::updatePose() {
+  if (edge_ < 0) return;
+  blend_->samplePose(localRotations_, localTranslations_);
+  for (size_t j = 0; j < localRotations_.size(); ++j) {
+    doubleRotations_[j] = localRotations_[j].cast<double>();
+    doubleTranslations_[j] = localTranslations_[j].cast<double>();
+  }
+  localToModel(graph_->skeleton, doubleRotations_, doubleTranslations_, rotations_, positions_);
+  modelToWorld({yawRotation(character_.yaw), character_.position}, rotations_, positions_);
+}
+
+std::span<const float> BlendPreview::weights() const {
+  return blend_ && edge_ >= 0 ? blend_->weights() : std::span<const float>{};
+}
+
+}  // namespace fatgraph::editor

@@ -1,0 +1,122 @@
+#pragma once
+// The fat-graph player (Fat Graph §5): plays a RuntimeGraph from a stick and button actions.
+//
+// Every update(dt, stick, action):
+//   1. the stick maps through the current edge's JoystickMapping onto its parameter plane and
+//      the weight grid gives the blend weights (bilinear);
+//   2. the edge's clock advances by eq. 2 and the blended root delta moves the character
+//      frame (root_motion.h);
+//   3. when T reaches the edge's end, the player is at the edge's destination hub and takes
+//      the pending action's edge if it leaves that hub, else the hub's default edge (most
+//      segments, ties: lowest index); the rest of dt is played on the new edge. The pose
+//      difference between the old edge's last pose and the new edge's first is added to the
+//      new pose and decays to zero over TransitionSettings::blendSeconds (smoothstep), so the
+//      transition has no pop. A hub with no outgoing edge continues on the graph's start edge.
+//   4. the local pose is sampled and forward kinematics gives the model-space pose.
+//
+// Spaces: the local and model-space poses are in character space (the character at the
+// origin facing +Z: the root's heading and ground position are removed); the character frame
+// (character()) places them in the world: world = R_y(yaw) * model + position.
+//
+// Actions: an edge index latches a request (replacing an earlier one) that is taken at the
+// first hub it leaves; -1 adds none; anything else (unknown index) is ignored.
+// Guarantees: no allocation in update(); deterministic; dt NaN, <= 0 or infinite gives a
+// zero step, dt above 0.25 s is played in 0.25 s sub-steps up to 1 s per call (more is
+// dropped); NaN stick counts as centred; the pose is always finite.
+#include <Eigen/Geometry>
+#include <span>
+#include <vector>
+
+#include "fatgraph/runtime/edge_blend.h"
+
+namespace fatgraph {
+
+struct PlayerOptions {
+  RotationAverage rotationAverage = RotationAverage::Nlerp;
+  int startEdge = -1;              // -1: the graph's start edge
+  CharacterFrame start;            // where the character starts in the world
+};
+
+class Player {
+ public:
+  /// Allocates every buffer; the graph must outlive the player and be valid
+  /// (RuntimeGraph::validate() empty). A graph without edges gives a player that holds the
+  /// rest pose.
+  explicit Player(const RuntimeGraph& graph, const PlayerOptions& options = {});
+
+  void update(float dt, float stickX, float stickY, int action = -1);
+  /// Back to the start (edge, time, character frame); no allocation.
+  void reset();
+
+  /// The local pose (joint -> parent; the root in its heading frame). Filled on first access
+  /// after an update (no allocation), so a Player is used from one thread at a time.
+  std::span<const Eigen::Quaternionf> localRotations() const {
+    refreshLocalPose();
+    return localRotations_;
+  }
+  std::span<const Eigen::Vector3f> localTranslations() const {
+    refreshLocalPose();
+    return localTranslations_;
+  }
+  std::span<const Eigen::Quaternionf> modelRotations() const {
+    return std::span<const Eigen::Quaternionf>(modelRotations_).subspan(1);
+  }
+  std::span<const Eigen::Vector3f> modelPositions() const {
+    return std::span<const Eigen::Vector3f>(modelPositions_).subspan(1);
+  }
+  const CharacterFrame& character() const { return character_; }
+  /// The root delta applied by the last update (summed over sub-steps and transitions).
+  const RootDelta& lastRootDelta() const { return lastDelta_; }
+
+  int currentEdge() const { return blend_.edge(); }
+  float referenceTime() const { return blend_.time(); }
+  std::span<const float> weights() const { return blend_.weights(); }
+  /// The plane point the stick mapped to in the last update.
+  Eigen::Vector2f planePoint() const { return planePoint_; }
+  int transitionCount() const { return transitions_; }
+  int pendingAction() const { return pendingAction_; }
+
+ private:
+  void playStep(float seconds);
+  void takeTransition();
+  int nextEdge(int hub);
+  void applyStick();
+  void sampleDisplayedPose(float* rotations, float* translations) const;
+  void forwardKinematics();
+  void refreshLocalPose() const;
+
+  const RuntimeGraph* graph_;
+  PlayerOptions options_;
+  EdgeBlend blend_;
+  CharacterFrame character_;
+  RootDelta lastDelta_;
+  Eigen::Vector2f planePoint_ = Eigen::Vector2f::Zero();
+  float stick_[2] = {0.0f, 0.0f};  // the last update's stick, re-mapped on each new edge
+  float mappedStick_[2] = {0.0f, 0.0f};  // the stick and edge the current weights came from
+  int mappedEdge_ = -1;
+  int advances_ = 0;  // clock steps in this update (one: its delta is lastDelta_ as is)
+  int pendingAction_ = -1;
+  int transitions_ = 0;
+  float transitionAge_ = 0;  // seconds since the last transition began
+  mutable std::vector<Eigen::Quaternionf> localRotations_;
+  mutable std::vector<Eigen::Vector3f> localTranslations_;
+  mutable bool localPoseStale_ = true;
+  std::vector<Eigen::Quaternionf> modelRotations_;  // J + 1: slot 0 is the roots' parent
+  std::vector<Eigen::Vector3f> modelPositions_;
+  // Transition pose offsets (decaying), SoA like the pose: x[J] y[J] z[J] w[J] and x[A] y[A] z[A].
+  std::vector<float> offsetRotations_;
+  std::vector<float> offsetTranslations_;
+  // Structure-of-arrays working pose (EdgeBlend::samplePoseSoA layout) and a second one for
+  // the outgoing edge's last pose at a transition.
+  std::vector<float> soaRotations_, soaTranslations_;
+  std::vector<float> endRotations_, endTranslations_;
+  std::vector<int> parents_;
+  std::vector<int> breadthFirst_;  // joints by depth (parents before children)
+  std::vector<int> parentSlot_;    // per entry of breadthFirst_: its parent + 1 (0 for roots)
+  // Forward kinematics in SoA, 10 arrays of J floats: parent's model rotation x y z w, local
+  // translation x y z (rest offsets where not animated), local translation rotated into the
+  // parent's model frame x y z.
+  std::vector<float> fkScratch_;
+};
+
+}  // namespace fatgraph

@@ -1,0 +1,231 @@
+// Reads a .fgraph file (docs/RUNTIME_GRAPH.md) group by group into a RuntimeGraph. Shapes are
+// checked against each other here (so nothing is indexed out of range while reading);
+// RuntimeGraph::validate() then checks the values (offsets inside each block, indices, finite
+// numbers) before the graph is returned.
+#include "fatgraph/runtime_io/runtime_graph_file.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+
+#include "runtime_graph_reader.h"
+
+namespace fatgraph {
+
+namespace {
+
+using runtime_io::Dim;
+using runtime_io::Handle;
+using runtime_io::Reader;
+
+long long sizeOf(size_t n) { return static_cast<long long>(n); }
+
+Skeleton readSkeleton(const Reader& r, hid_t file) {
+  const std::string object = "/skeleton";
+  Handle g = r.openGroup(file, "/", "skeleton");
+  Skeleton s;
+  s.names = r.strings(g.get(), object, "names", -1);
+  const long long j = sizeOf(s.names.size());
+  s.parents = r.ints(g.get(), object, "parents", {{j, "J"}});
+  const std::vector<double> offsets = r.doubles(g.get(), object, "rest_offsets", {{j, "J"}, {3}});
+  for (long long i = 0; i < j; ++i) s.restOffsets.emplace_back(offsets[3 * i], offsets[3 * i + 1], offsets[3 * i + 2]);
+  for (std::uint8_t a : r.bytes(g.get(), object, "animated_translation", {{j, "J"}})) {
+    s.animatedTranslation.push_back(a != 0);
+  }
+  const std::vector<std::int32_t> endParents = r.ints(g.get(), object, "end_site_parents", {{-1, "E"}});
+  const long long e = sizeOf(endParents.size());
+  const std::vector<double> endOffsets =
+      r.doubles(g.get(), object, "end_site_offsets", {{e, "E"}, {3}});
+  for (long long i = 0; i < e; ++i) {
+    s.endSites.push_back({endParents[i], Vec3(endOffsets[3 * i], endOffsets[3 * i + 1], endOffsets[3 * i + 2])});
+  }
+  return s;
+}
+
+std::vector<RuntimeHub> readHubs(const Reader& r, hid_t file) {
+  const std::string object = "/hubs";
+  Handle g = r.openGroup(file, "/", "hubs");
+  const std::vector<std::string> names = r.strings(g.get(), object, "names", -1);
+  const long long h = sizeOf(names.size());
+  const std::vector<std::int32_t> defaults = r.ints(g.get(), object, "default_edge", {{h, "H"}});
+  const std::vector<std::int32_t> offsets = r.ints(g.get(), object, "outgoing_offsets", {{h + 1, "H+1"}});
+  const std::vector<std::int32_t> outgoing = r.ints(g.get(), object, "outgoing", {{-1, "K"}});
+  // The offsets slice `outgoing`: they must start at 0, never decrease and end at its size.
+  if (offsets.front() != 0 || offsets.back() != static_cast<std::int32_t>(outgoing.size())) {
+    r.fail(object + "/outgoing_offsets", "sizes inconsistent: offsets must run from 0 to the " +
+                                             std::to_string(outgoing.size()) + " entries of 'outgoing'");
+  }
+  for (size_t i = 0; i + 1 < offsets.size(); ++i) {
+    if (offsets[i + 1] < offsets[i]) {
+      r.fail(object + "/outgoing_offsets", "sizes inconsistent: offsets decrease at hub " + std::to_string(i));
+    }
+  }
+  std::vector<RuntimeHub> hubs(names.size());
+  for (size_t i = 0; i < hubs.size(); ++i) {
+    hubs[i].name = names[i];
+    hubs[i].defaultEdge = defaults[i];
+    hubs[i].outgoing.assign(outgoing.begin() + offsets[i], outgoing.begin() + offsets[i + 1]);
+  }
+  return hubs;
+}
+
+// Reads a small fixed-shape float dataset into a plain array member.
+void readFixed(const Reader& r, hid_t g, const std::string& object, const char* name, float* out,
+               std::vector<Dim> shape) {
+  const std::vector<float> v = r.floats(g, object, name, shape);
+  std::copy(v.begin(), v.end(), out);
+}
+
+std::vector<RuntimeSegment> readSegments(const Reader& r, hid_t edge, const std::string& edgeObject) {
+  const std::string object = edgeObject + "/segments";
+  Handle g = r.openGroup(edge, edgeObject, "segments");
+  const std::vector<std::string> clips = r.strings(g.get(), object, "clip", -1);
+  const long long s = sizeOf(clips.size());
+  const std::vector<std::int32_t> first = r.ints(g.get(), object, "first_frame", {{s, "S"}});
+  const std::vector<std::int32_t> frames = r.ints(g.get(), object, "frame_count", {{s, "S"}});
+  const std::vector<float> duration = r.floats(g.get(), object, "duration", {{s, "S"}});
+  const std::vector<std::uint32_t> offsets = r.uints(g.get(), object, "offsets", {{s, "S"}, {5}});
+  const std::vector<std::int32_t> knots = r.ints(g.get(), object, "warp_knots", {{s, "S"}});
+  std::vector<RuntimeSegment> segments(clips.size());
+  for (size_t i = 0; i < segments.size(); ++i) {
+    RuntimeSegment& seg = segments[i];
+    seg.clip = clips[i];
+    seg.firstFrame = first[i];
+    seg.frameCount = frames[i];
+    seg.duration = duration[i];
+    const std::uint32_t* o = &offsets[5 * i];
+    seg.rotations = o[0];
+    seg.translations = o[1];
+    seg.trajectory = o[2];
+    seg.warpX = o[3];
+    seg.warpY = o[4];
+    seg.warpKnots = knots[i];
+  }
+  return segments;
+}
+
+RuntimeParameterSpace readParameters(const Reader& r, hid_t edge, const std::string& edgeObject,
+                                     long long segments) {
+  const std::string object = edgeObject + "/parameters";
+  Handle g = r.openGroup(edge, edgeObject, "parameters");
+  RuntimeParameterSpace p;
+  p.dimension = r.intAttribute(g.get(), object, "dimension");
+  p.joint = r.intAttribute(g.get(), object, "joint");
+  p.referenceTime = r.floatAttribute(g.get(), object, "reference_time");
+  p.gridResolution = r.intAttribute(g.get(), object, "grid_resolution");
+  if (p.gridResolution < 0 || p.gridResolution > 4096) {
+    r.fail(object, "attribute 'grid_resolution': " + std::to_string(p.gridResolution) +
+                       " is outside 0 to 4096");
+  }
+  readFixed(r, g.get(), object, "origin", p.origin, {{3}});
+  float axes[6];
+  readFixed(r, g.get(), object, "axes", axes, {{2}, {3}});
+  std::copy(axes, axes + 3, p.xAxis);
+  std::copy(axes + 3, axes + 6, p.yAxis);
+  readFixed(r, g.get(), object, "grid_min", p.gridMin, {{2}});
+  readFixed(r, g.get(), object, "grid_max", p.gridMax, {{2}});
+  const long long grid = p.gridResolution;
+  p.gridWeights = r.floats(g.get(), object, "grid_weights", {{grid, "G"}, {grid, "G"}, {segments, "S"}});
+  return p;
+}
+
+JoystickMapping readJoystick(const Reader& r, hid_t edge, const std::string& edgeObject) {
+  const std::string object = edgeObject + "/joystick";
+  Handle g = r.openGroup(edge, edgeObject, "joystick");
+  JoystickMapping j;
+  j.deadZone = r.floatAttribute(g.get(), object, "dead_zone");
+  j.responseExponent = r.floatAttribute(g.get(), object, "response_exponent");
+  const std::vector<std::uint8_t> invert = r.bytes(g.get(), object, "invert", {{2}});
+  j.invert[0] = invert[0] != 0;
+  j.invert[1] = invert[1] != 0;
+  readFixed(r, g.get(), object, "neutral", j.neutral, {{2}});
+  readFixed(r, g.get(), object, "range_min", j.rangeMin, {{2}});
+  readFixed(r, g.get(), object, "range_max", j.rangeMax, {{2}});
+  return j;
+}
+
+RuntimeEdge readEdge(const Reader& r, hid_t edges, const std::string& name) {
+  const std::string object = "/edges/" + name;
+  Handle g = r.openGroup(edges, "/edges", name.c_str());
+  RuntimeEdge e;
+  e.name = r.stringAttribute(g.get(), object, "name");
+  e.fromHub = r.intAttribute(g.get(), object, "from_hub");
+  e.toHub = r.intAttribute(g.get(), object, "to_hub");
+  e.referenceSegment = r.intAttribute(g.get(), object, "reference_segment");
+  e.referenceDuration = r.floatAttribute(g.get(), object, "reference_duration");
+  e.paramErrorMedian = r.floatAttribute(g.get(), object, "param_error_median");
+  e.data = r.floats(g.get(), object, "data", {{-1, "N"}});
+  e.segments = readSegments(r, g.get(), object);
+  e.parameters = readParameters(r, g.get(), object, sizeOf(e.segments.size()));
+  e.joystick = readJoystick(r, g.get(), object);
+  return e;
+}
+
+std::vector<RuntimeEdge> readEdges(const Reader& r, hid_t file) {
+  Handle g = r.openGroup(file, "/", "edges");
+  const std::vector<std::string> names = r.childNames(g.get(), "/edges");
+  std::vector<RuntimeEdge> edges;
+  edges.reserve(names.size());
+  // Groups are named by index, zero-padded to four digits ("0000", ..., "9999", "10000"):
+  // exactly 0 .. N-1, so an edge index in the file is its position here.
+  std::vector<std::string> ordered(names.size());
+  for (const std::string& n : names) {
+    size_t index = 0;
+    const auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), index);
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%04zu", index);
+    if (ec != std::errc() || end != n.data() + n.size() || n != expected || index >= names.size() ||
+        !ordered[index].empty()) {
+      r.fail("/edges/" + n, "unexpected group: edges are named 0000 to " +
+                                std::to_string(names.size() == 0 ? 0 : names.size() - 1));
+    }
+    ordered[index] = n;
+  }
+  for (const std::string& n : ordered) edges.push_back(readEdge(r, g.get(), n));
+  return edges;
+}
+
+}  // namespace
+
+RuntimeGraph loadRuntimeGraph(const std::string& path) {
+  // HDF5 would print its error stack on stderr; failures are reported in one line instead.
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  const Reader r(path);
+  Handle file = r.openFile();
+
+  if (H5Aexists(file.get(), "file_type") <= 0) {
+    H5Eclear2(H5E_DEFAULT);
+    r.fail("", "not a fatgraph runtime graph (no 'file_type' attribute)");
+  }
+  // Projects (.fgproj) tag themselves with a variable-length string, which is never read here.
+  if (r.hasVariableStringAttribute(file.get(), "file_type")) {
+    r.fail("", "not a fatgraph runtime graph (a fatgraph project? make a runtime graph from it "
+               "with 'fatgraph export')");
+  }
+  const std::string type = r.stringAttribute(file.get(), "/", "file_type");
+  if (type != kRuntimeGraphFileType) {
+    r.fail("", "not a fatgraph runtime graph (file_type is '" + type + "')");
+  }
+  const int version = r.intAttribute(file.get(), "/", "format_version");
+  if (version != kRuntimeGraphFormatVersion) {
+    r.fail("", "format_version is " + std::to_string(version) + " but this build reads version " +
+                   std::to_string(kRuntimeGraphFormatVersion) +
+                   " (export the graph again with a matching fatgraph)");
+  }
+
+  RuntimeGraph g;
+  g.formatVersion = version;
+  g.fps = r.floatAttribute(file.get(), "/", "fps");
+  g.startEdge = r.intAttribute(file.get(), "/", "start_edge");
+  g.transitions.blendSeconds = r.floatAttribute(file.get(), "/", "transition_blend_s");
+  g.skeleton = readSkeleton(r, file.get());
+  g.translatedJoints = r.ints(file.get(), "/", "translated_joints", {{-1, "A"}});
+  g.hubs = readHubs(r, file.get());
+  g.edges = readEdges(r, file.get());
+  if (const std::string problem = g.validate(); !problem.empty()) {
+    r.fail("", "inconsistent graph: " + problem);
+  }
+  return g;
+}
+
+}  // namespace fatgraph

@@ -1,0 +1,298 @@
+// The fat-graph player (Fat Graph §5): stick -> plane point -> grid weights -> eq. 2 clock and
+// blended root delta -> pose -> forward kinematics, with hub transitions whose pose offset
+// decays over TransitionSettings::blendSeconds. Everything is preallocated at construction.
+#include "fatgraph/runtime/player.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "soa_quaternions.h"
+
+namespace fatgraph {
+
+namespace {
+
+// forwardKinematics() writes the AoS outputs as flat float arrays.
+static_assert(sizeof(Eigen::Quaternionf) == 4 * sizeof(float));
+static_assert(sizeof(Eigen::Vector3f) == 3 * sizeof(float));
+
+constexpr float kLongestSubStep = 0.25f;  // seconds; eq. 2 is a first-order step
+constexpr float kLongestUpdate = 1.0f;    // seconds of play per call; the rest is dropped
+constexpr int kMostTransitionsPerStep = 8;  // short edges cannot loop a step forever
+
+// The stick on the edge's plane (JoystickMapping in runtime_graph.h).
+Eigen::Vector2f planePointOf(const JoystickMapping& m, float stickX, float stickY) {
+  float s[2] = {std::isnan(stickX) ? 0.0f : std::clamp(stickX, -1.0f, 1.0f),
+                std::isnan(stickY) ? 0.0f : std::clamp(stickY, -1.0f, 1.0f)};
+  for (int a = 0; a < 2; ++a)
+    if (m.invert[a]) s[a] = -s[a];
+  const float radius = std::sqrt(s[0] * s[0] + s[1] * s[1]);
+  const float deadZone = std::clamp(m.deadZone, 0.0f, 0.99f);
+  const float scale =
+      radius > deadZone ? (std::min(radius, 1.0f) - deadZone) / ((1.0f - deadZone) * radius) : 0.0f;
+  const float exponent = m.responseExponent > 0.0f ? m.responseExponent : 1.0f;
+  Eigen::Vector2f out;
+  for (int a = 0; a < 2; ++a) {
+    const float linear = std::abs(s[a] * scale);
+    const float magnitude = exponent == 1.0f ? linear : std::pow(linear, exponent);
+    const float v = std::copysign(magnitude, s[a]);
+    out[a] = v >= 0.0f ? m.neutral[a] + v * (m.rangeMax[a] - m.neutral[a])
+                       : m.neutral[a] + v * (m.neutral[a] - m.rangeMin[a]);
+  }
+  return out;
+}
+
+// Weight of the remaining transition offset: 1 at the hub, 0 after `seconds`, smoothstep in
+// between so the offset leaves with zero slope at both ends (no velocity kink from the decay).
+float offsetWeight(float age, float seconds) {
+  if (!(seconds > 0.0f) || !(age < seconds)) return 0.0f;
+  const float x = std::max(age, 0.0f) / seconds;
+  return 1.0f - x * x * (3.0f - 2.0f * x);
+}
+
+// v = q t q^-1 = t + 2w (u x t) + u x (2 (u x t)) for q = (u, w): every joint's local
+// translation into its parent's model frame, independent per joint, so it vectorizes.
+void rotateByParents(const float* __restrict qx, const float* __restrict qy,
+                     const float* __restrict qz, const float* __restrict qw,
+                     const float* __restrict tx, const float* __restrict ty,
+                     const float* __restrict tz, float* __restrict vx, float* __restrict vy,
+                     float* __restrict vz, int joints) {
+  for (int j = 0; j < joints; ++j) {
+    const float cx = 2.0f * (qy[j] * tz[j] - qz[j] * ty[j]);
+    const float cy = 2.0f * (qz[j] * tx[j] - qx[j] * tz[j]);
+    const float cz = 2.0f * (qx[j] * ty[j] - qy[j] * tx[j]);
+    vx[j] = tx[j] + qw[j] * cx + (qy[j] * cz - qz[j] * cy);
+    vy[j] = ty[j] + qw[j] * cy + (qz[j] * cx - qx[j] * cz);
+    vz[j] = tz[j] + qw[j] * cz + (qx[j] * cy - qy[j] * cx);
+  }
+}
+
+}  // namespace
+
+Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
+    : graph_(&graph), options_(options), blend_(graph) {
+  const int joints = graph.jointCount();
+  const std::size_t translated = graph.translatedJoints.size();
+  localRotations_.assign(joints, Eigen::Quaternionf::Identity());
+  localTranslations_.assign(joints, Eigen::Vector3f::Zero());
+  modelRotations_.assign(joints + 1, Eigen::Quaternionf::Identity());  // [0]: the roots' parent
+  modelPositions_.assign(joints + 1, Eigen::Vector3f::Zero());
+  offsetRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
+  offsetTranslations_.assign(3 * translated, 0.0f);
+  soaRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
+  endRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
+  soaTranslations_.assign(3 * translated, 0.0f);
+  endTranslations_.assign(3 * translated, 0.0f);
+  parents_ = graph.skeleton.parents;
+  std::vector<int> depth(joints, 0);
+  for (int j = 0; j < joints; ++j) {
+    depth[j] = parents_[j] < 0 ? 0 : depth[parents_[j]] + 1;
+    breadthFirst_.push_back(j);
+  }
+  std::stable_sort(breadthFirst_.begin(), breadthFirst_.end(),
+                   [&](int a, int b) { return depth[a] < depth[b]; });
+  for (const int j : breadthFirst_) parentSlot_.push_back(parents_[j] + 1);
+  fkScratch_.assign(10 * static_cast<std::size_t>(joints), 0.0f);
+  for (int j = 0; j < joints; ++j)
+    for (int c = 0; c < 3; ++c)
+      fkScratch_[(4 + c) * static_cast<std::size_t>(joints) + j] =
+          static_cast<float>(graph.skeleton.restOffsets[j][c]);
+  reset();
+}
+
+void Player::reset() {
+  const int edges = static_cast<int>(graph_->edges.size());
+  const int start = options_.startEdge >= 0 && options_.startEdge < edges ? options_.startEdge
+                                                                           : graph_->startEdge;
+  blend_.begin(start);
+  character_ = options_.start;
+  lastDelta_ = RootDelta{};
+  stick_[0] = stick_[1] = 0.0f;
+  pendingAction_ = -1;
+  transitions_ = 0;
+  transitionAge_ = std::numeric_limits<float>::infinity();  // no offset until a transition
+  applyStick();
+  sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
+  forwardKinematics();
+}
+
+// The weights follow the stick on the current edge's plane; a stick held still on the same
+// edge gives the same weights, so the lookup is skipped then.
+void Player::applyStick() {
+  if (blend_.edge() < 0) return;
+  planePoint_ = planePointOf(graph_->edges[blend_.edge()].joystick, stick_[0], stick_[1]);
+  blend_.setPlanePoint(planePoint_.x(), planePoint_.y());
+  mappedStick_[0] = stick_[0];
+  mappedStick_[1] = stick_[1];
+  mappedEdge_ = blend_.edge();
+}
+
+void Player::update(float dt, float stickX, float stickY, int action) {
+  if (action >= 0 && action < static_cast<int>(graph_->edges.size())) pendingAction_ = action;
+  stick_[0] = stickX;
+  stick_[1] = stickY;
+  if (!(stickX == mappedStick_[0] && stickY == mappedStick_[1] && blend_.edge() == mappedEdge_))
+    applyStick();
+  const CharacterFrame before = character_;
+  advances_ = 0;
+  float remaining = std::isfinite(dt) && dt > 0.0f ? std::min(dt, kLongestUpdate) : 0.0f;
+  while (remaining > 0.0f && blend_.edge() >= 0) {
+    const float step = std::min(remaining, kLongestSubStep);
+    remaining -= step;
+    playStep(step);
+  }
+  if (advances_ != 1) lastDelta_ = advances_ == 0 ? RootDelta{} : rootDelta(before, character_);
+  sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
+  forwardKinematics();
+}
+
+// One sub-step: the clock runs to the edge's end at most, the rest of the step is played on
+// the next edge, so a transition never loses or invents time.
+void Player::playStep(float seconds) {
+  float remaining = seconds;
+  for (int hop = 0; hop < kMostTransitionsPerStep && remaining > 0.0f; ++hop) {
+    lastDelta_ = blend_.advance(remaining);
+    ++advances_;
+    character_ = applyRootDelta(character_, lastDelta_);
+    transitionAge_ += remaining - blend_.unplayedTime();
+    if (!blend_.finished()) return;
+    remaining = blend_.unplayedTime();
+    takeTransition();
+  }
+}
+
+int Player::nextEdge(int hub) {
+  if (pendingAction_ >= 0 && graph_->edges[pendingAction_].fromHub == hub) {
+    const int action = pendingAction_;
+    pendingAction_ = -1;
+    return action;
+  }
+  const int fallback = graph_->hubs[hub].defaultEdge;
+  return fallback >= 0 ? fallback : graph_->startEdge;
+}
+
+// The pose shown at the hub (old edge's last pose, with any offset still decaying) minus the
+// new edge's first pose becomes the new offset: rotations as the delta old * new^-1 applied on
+// the parent side, translations as the difference. The character frame simply carries on.
+void Player::takeTransition() {
+  sampleDisplayedPose(endRotations_.data(), endTranslations_.data());
+  blend_.begin(nextEdge(graph_->edges[blend_.edge()].toHub));
+  applyStick();
+  transitionAge_ = std::numeric_limits<float>::infinity();  // the new edge's own first pose
+  sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
+  const int joints = graph_->jointCount();
+  float* o = offsetRotations_.data();
+  for (int j = 0; j < joints; ++j) {
+    const Eigen::Quaternionf old(endRotations_[3 * joints + j], endRotations_[j],
+                                 endRotations_[joints + j], endRotations_[2 * joints + j]);
+    const Eigen::Quaternionf fresh(soaRotations_[3 * joints + j], soaRotations_[j],
+                                   soaRotations_[joints + j], soaRotations_[2 * joints + j]);
+    Eigen::Quaternionf delta = (old * fresh.conjugate()).normalized();
+    if (delta.w() < 0.0f) delta.coeffs() *= -1.0f;  // the short way round
+    for (int c = 0; c < 4; ++c) o[c * joints + j] = delta.coeffs()[c];
+  }
+  for (std::size_t m = 0; m < offsetTranslations_.size(); ++m)
+    offsetTranslations_[m] = endTranslations_[m] - soaTranslations_[m];
+  transitionAge_ = 0.0f;
+  ++transitions_;
+}
+
+// The blend's pose plus the decaying transition offset (nlerp of the offset towards identity).
+void Player::sampleDisplayedPose(float* rotations, float* translations) const {
+  blend_.samplePoseSoA(rotations, translations);
+  const int joints = graph_->jointCount();
+  if (options_.rotationAverage == RotationAverage::Eigenvector && blend_.edge() >= 0) {
+    // The exact average (slower; AoS): the local-pose buffers serve as scratch, refilled on
+    // the next access anyway.
+    blend_.samplePose(localRotations_, localTranslations_, RotationAverage::Eigenvector);
+    for (int j = 0; j < joints; ++j)
+      for (int c = 0; c < 4; ++c) rotations[c * joints + j] = localRotations_[j].coeffs()[c];
+  }
+  const float weight = offsetWeight(transitionAge_, graph_->transitions.blendSeconds);
+  if (weight <= 0.0f) return;
+  const float* o = offsetRotations_.data();
+  float* x = rotations;
+  float* y = rotations + joints;
+  float* z = rotations + 2 * joints;
+  float* w = rotations + 3 * joints;
+  detail::applyFadedOffsets(o, o + joints, o + 2 * joints, o + 3 * joints, weight, x, y, z, w, joints);
+  detail::normalizeQuaternions(x, y, z, w, joints);
+  const int n = static_cast<int>(offsetTranslations_.size());
+  for (int m = 0; m < n; ++m) translations[m] += weight * offsetTranslations_[m];
+}
+
+// Local SoA pose -> model space (forward_kinematics.h, in float):
+//   R_model(j) = R_model(p) R_local(j),  x_model(j) = x_model(p) + R_model(p) t_local(j).
+// Only the rotation products form a chain along the hierarchy; rotating every joint's local
+// translation by its parent's model rotation is independent per joint, so that part runs as
+// one vectorized pass over SoA arrays, and the positions are then a chain of plain additions.
+// Both chains run breadth-first: joints of one depth do not depend on each other, so the CPU
+// overlaps them instead of waiting on every product down a limb (file order is depth-first).
+void Player::forwardKinematics() {
+  const int joints = graph_->jointCount();
+  const int translated = static_cast<int>(graph_->translatedJoints.size());
+  const float* r = soaRotations_.data();
+  const float* t = soaTranslations_.data();
+  float* __restrict f = fkScratch_.data();
+  float* __restrict px = f;  // each joint's parent's model rotation (identity at roots), SoA
+  float* __restrict py = f + joints;
+  float* __restrict pz = f + 2 * joints;
+  float* __restrict pw = f + 3 * joints;
+  float* __restrict tx = f + 4 * joints;  // local translations (rest offsets preset)
+  float* __restrict ty = f + 5 * joints;
+  float* __restrict tz = f + 6 * joints;
+  float* __restrict vx = f + 7 * joints;  // local translations in the parent's model frame
+  float* __restrict vy = f + 8 * joints;
+  float* __restrict vz = f + 9 * joints;
+  for (int a = 0; a < translated; ++a) {
+    const int j = graph_->translatedJoints[a];
+    tx[j] = t[a];
+    ty[j] = t[translated + a];
+    tz[j] = t[2 * translated + a];
+  }
+  // Model rotations: scalar component loads and stores, which store forwarding serves at once.
+  // Slot 0 of the model arrays is the roots' parent (identity, origin), so no joint branches.
+  float* model = modelRotations_.data()->coeffs().data();  // x y z w per slot
+  for (int k = 0; k < joints; ++k) {
+    const int j = breadthFirst_[k];
+    const float x = r[j], y = r[joints + j], z = r[2 * joints + j], w = r[3 * joints + j];
+    const float* q = model + 4 * parentSlot_[k];
+    const float ax = q[0], ay = q[1], az = q[2], aw = q[3];
+    px[j] = ax;
+    py[j] = ay;
+    pz[j] = az;
+    pw[j] = aw;
+    float* m = model + 4 * (j + 1);
+    m[0] = aw * x + ax * w + ay * z - az * y;
+    m[1] = aw * y - ax * z + ay * w + az * x;
+    m[2] = aw * z + ax * y - ay * x + az * w;
+    m[3] = aw * w - ax * x - ay * y - az * z;
+  }
+  rotateByParents(px, py, pz, pw, tx, ty, tz, vx, vy, vz, joints);
+  float* position = modelPositions_.data()->data();  // x y z per slot
+  for (int k = 0; k < joints; ++k) {
+    const int j = breadthFirst_[k];
+    const float* base = position + 3 * parentSlot_[k];
+    float* out = position + 3 * (j + 1);
+    out[0] = vx[j] + base[0];
+    out[1] = vy[j] + base[1];
+    out[2] = vz[j] + base[2];
+  }
+  localPoseStale_ = true;
+}
+
+// The local pose in AoS on demand: most callers read only the model-space pose.
+void Player::refreshLocalPose() const {
+  if (!localPoseStale_) return;
+  const int joints = graph_->jointCount();
+  const float* r = soaRotations_.data();
+  const float* f = fkScratch_.data();
+  for (int j = 0; j < joints; ++j) {
+    localRotations_[j] = Eigen::Quaternionf(r[3 * joints + j], r[j], r[joints + j], r[2 * joints + j]);
+    localTranslations_[j] = Eigen::Vector3f(f[4 * joints + j], f[5 * joints + j], f[6 * joints + j]);
+  }
+  localPoseStale_ = false;
+}
+
+}  // namespace fatgraph

@@ -1,0 +1,161 @@
+// Consistency checks of a runtime graph. A loader calls validate() once, so the player's loop
+// can index the data block without bounds checks.
+#include "fatgraph/runtime/runtime_graph.h"
+
+#include <cmath>
+#include <cstdint>
+
+namespace fatgraph {
+
+namespace {
+
+std::string edgeLabel(const RuntimeEdge& e, std::size_t index) {
+  return "edge '" + (e.name.empty() ? std::to_string(index) : e.name) + "'";
+}
+
+bool allFinite(const float* v, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    if (!std::isfinite(v[i])) return false;
+  return true;
+}
+
+// A range [offset, offset + count) inside a block of `size` floats (no overflow: 64 bit).
+bool inside(std::uint64_t offset, std::uint64_t count, std::size_t size) {
+  return offset + count <= static_cast<std::uint64_t>(size);
+}
+
+std::string validateSegment(const RuntimeEdge& e, const RuntimeSegment& s, int joints,
+                            int translated, float fps) {
+  if (s.frameCount < 2) return "has " + std::to_string(s.frameCount) + " frames, expected >= 2";
+  const float expected = static_cast<float>(s.frameCount - 1) / fps;
+  if (!std::isfinite(s.duration) || std::abs(s.duration - expected) > 1e-3f * expected + 1e-6f)
+    return "duration " + std::to_string(s.duration) + " s does not match its " +
+           std::to_string(s.frameCount) + " frames at " + std::to_string(fps) + " fps";
+  const std::uint64_t frames = static_cast<std::uint64_t>(s.frameCount);
+  const std::size_t size = e.data.size();
+  if (!inside(s.rotations, frames * 4 * joints, size)) return "rotations lie outside the data block";
+  if (!inside(s.translations, frames * 3 * translated, size))
+    return "translations lie outside the data block";
+  if (!inside(s.trajectory, frames * 3, size)) return "trajectory lies outside the data block";
+  if (s.warpKnots < 2) return "has " + std::to_string(s.warpKnots) + " warp knots, expected >= 2";
+  if (!inside(s.warpX, s.warpKnots, size) || !inside(s.warpY, s.warpKnots, size))
+    return "warp knots lie outside the data block";
+  const float* x = e.data.data() + s.warpX;
+  const float* y = e.data.data() + s.warpY;
+  for (int k = 1; k < s.warpKnots; ++k)
+    if (!(x[k] > x[k - 1]) || !(y[k] > y[k - 1])) return "warp knots not increasing";
+  // Rotations must be unit so one normalize after the weighted sum suffices.
+  for (int f = 0; f < s.frameCount; ++f) {
+    const float* q = e.data.data() + s.rotations + static_cast<std::size_t>(f) * 4 * joints;
+    for (int j = 0; j < joints; ++j) {
+      const float n = q[j] * q[j] + q[joints + j] * q[joints + j] +
+                      q[2 * joints + j] * q[2 * joints + j] + q[3 * joints + j] * q[3 * joints + j];
+      if (!(std::abs(n - 1.0f) < 1e-3f))
+        return "frame " + std::to_string(f) + " joint " + std::to_string(j) +
+               ": rotation is not a unit quaternion";
+    }
+  }
+  return {};
+}
+
+std::string validateParameters(const RuntimeEdge& e, int joints) {
+  const RuntimeParameterSpace& p = e.parameters;
+  if (p.dimension < 0 || p.dimension > 2) return "parameter dimension " + std::to_string(p.dimension);
+  if (!allFinite(p.origin, 3) || !allFinite(p.xAxis, 3) || !allFinite(p.yAxis, 3) ||
+      !std::isfinite(p.referenceTime) || !allFinite(p.gridMin, 2) || !allFinite(p.gridMax, 2))
+    return "parameter space has non-finite values";
+  if (p.joint < 0 || p.joint >= joints) return "parameter joint " + std::to_string(p.joint) + " out of range";
+  if (p.gridResolution != 0 && p.gridResolution < 2)
+    return "grid resolution " + std::to_string(p.gridResolution) + ", expected 0 or >= 2";
+  const std::uint64_t expected = static_cast<std::uint64_t>(p.gridResolution) * p.gridResolution *
+                                 e.segments.size();
+  if (p.gridWeights.size() != expected)
+    return "grid has " + std::to_string(p.gridWeights.size()) + " weights, expected " +
+           std::to_string(expected);
+  for (float w : p.gridWeights)
+    if (!std::isfinite(w) || w < 0.0f) return "grid weight negative or not finite";
+  if (p.gridMin[0] > p.gridMax[0] || p.gridMin[1] > p.gridMax[1]) return "grid bounds inverted";
+  const JoystickMapping& j = e.joystick;
+  if (!(j.deadZone >= 0.0f && j.deadZone < 1.0f)) return "joystick dead zone outside [0, 1)";
+  if (!(j.responseExponent > 0.0f) || !std::isfinite(j.responseExponent))
+    return "joystick response exponent not positive";
+  if (!allFinite(j.neutral, 2) || !allFinite(j.rangeMin, 2) || !allFinite(j.rangeMax, 2))
+    return "joystick mapping has non-finite values";
+  return {};
+}
+
+std::string validateEdge(const RuntimeGraph& g, const RuntimeEdge& e) {
+  const int hubs = static_cast<int>(g.hubs.size());
+  if (e.fromHub < 0 || e.fromHub >= hubs || e.toHub < 0 || e.toHub >= hubs)
+    return "hub index out of range";
+  if (e.segments.empty()) return "has no segments";
+  if (e.referenceSegment < 0 || e.referenceSegment >= static_cast<int>(e.segments.size()))
+    return "reference segment " + std::to_string(e.referenceSegment) + " out of range";
+  const float ref = e.segments[e.referenceSegment].duration;
+  if (!(e.referenceDuration > 0.0f) || std::abs(e.referenceDuration - ref) > 1e-3f * ref + 1e-6f)
+    return "reference duration does not match the reference segment";
+  if (!allFinite(e.data.data(), e.data.size())) return "data block has non-finite values";
+  const int translated = static_cast<int>(g.translatedJoints.size());
+  for (std::size_t s = 0; s < e.segments.size(); ++s) {
+    const std::string problem = validateSegment(e, e.segments[s], g.jointCount(), translated, g.fps);
+    if (!problem.empty()) return "segment " + std::to_string(s) + ": " + problem;
+  }
+  return validateParameters(e, g.jointCount());
+}
+
+std::string validateHubs(const RuntimeGraph& g) {
+  const int edges = static_cast<int>(g.edges.size());
+  for (std::size_t h = 0; h < g.hubs.size(); ++h) {
+    const RuntimeHub& hub = g.hubs[h];
+    const std::string label = "hub '" + (hub.name.empty() ? std::to_string(h) : hub.name) + "'";
+    for (std::size_t k = 0; k < hub.outgoing.size(); ++k) {
+      const int e = hub.outgoing[k];
+      if (e < 0 || e >= edges) return label + ": outgoing edge " + std::to_string(e) + " out of range";
+      if (k > 0 && e <= hub.outgoing[k - 1]) return label + ": outgoing edges not ascending";
+      if (g.edges[e].fromHub != static_cast<int>(h))
+        return label + ": outgoing " + edgeLabel(g.edges[e], e) + " starts at another hub";
+    }
+    if (hub.defaultEdge != -1) {
+      bool listed = false;
+      for (int e : hub.outgoing) listed = listed || e == hub.defaultEdge;
+      if (!listed) return label + ": default edge is not one of its outgoing edges";
+    } else if (!hub.outgoing.empty()) {
+      return label + ": has outgoing edges but no default edge";
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+int RuntimeGraph::findEdge(const std::string& name) const {
+  for (std::size_t e = 0; e < edges.size(); ++e)
+    if (edges[e].name == name) return static_cast<int>(e);
+  return -1;
+}
+
+std::string RuntimeGraph::validate() const {
+  if (formatVersion != kRuntimeGraphFormatVersion)
+    return "format version " + std::to_string(formatVersion) + ", expected " +
+           std::to_string(kRuntimeGraphFormatVersion);
+  if (const std::string s = skeleton.validate(); !s.empty()) return "skeleton: " + s;
+  const int joints = jointCount();
+  for (std::size_t a = 0; a < translatedJoints.size(); ++a) {
+    const int j = translatedJoints[a];
+    if (j < 0 || j >= joints) return "translated joint " + std::to_string(j) + " out of range";
+    if (a > 0 && j <= translatedJoints[a - 1]) return "translated joints not ascending";
+  }
+  if (!(fps > 0.0f) || !std::isfinite(fps)) return "fps must be positive and finite";
+  if (!(transitions.blendSeconds >= 0.0f) || !std::isfinite(transitions.blendSeconds))
+    return "transition blend seconds must be >= 0 and finite";
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    const std::string problem = validateEdge(*this, edges[e]);
+    if (!problem.empty()) return edgeLabel(edges[e], e) + ": " + problem;
+  }
+  if (const std::string h = validateHubs(*this); !h.empty()) return h;
+  if (edges.empty() ? startEdge != -1 : (startEdge < 0 || startEdge >= static_cast<int>(edges.size())))
+    return "start edge " + std::to_string(startEdge) + " out of range";
+  return {};
+}
+
+}  // namespace fatgraph

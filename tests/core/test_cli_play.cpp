@@ -1,0 +1,318 @@
+// `fatgraph play` end to end, as a script uses it: 144_03 (a long figure-8 walk) built and
+// exported with the CLI, then played from stick scripts. Checks the JSON report against the
+// BVH it wrote, smoothness against the mocap itself, steering, actions, and that a bad input
+// writes nothing.
+#include <QtTest>
+
+#include "cli_run.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/runtime/forward_kinematics.h"
+
+namespace {
+QString s(const char* text) { return QString::fromUtf8(text); }
+
+void writeText(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  f.write(text);
+}
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+fatgraph::Vec3 vec(const QJsonValue& v) {
+  const QJsonArray a = v.toArray();
+  return {a[0].toDouble(), a[1].toDouble(), a[2].toDouble()};
+}
+
+// The largest world displacement of any joint between consecutive frames of a clip.
+double largestJointStep(const fatgraph::Skeleton& skeleton, const fatgraph::Clip& clip) {
+  const size_t joints = size_t(skeleton.jointCount());
+  std::vector<fatgraph::Quat> rotations(joints);
+  std::vector<fatgraph::Vec3> positions(joints), previous(joints);
+  double largest = 0;
+  for (int f = 0; f < clip.frameCount(); ++f) {
+    fatgraph::clipFrameToModel(skeleton, clip, f, rotations, positions);
+    for (size_t j = 0; f > 0 && j < joints; ++j) largest = std::max(largest, (positions[j] - previous[j]).norm());
+    std::swap(positions, previous);
+  }
+  return largest;
+}
+
+// The largest change of a joint's per-frame displacement, |(p[k+1] - p[k]) - (p[k] - p[k-1])|:
+// acceleration times frame time squared. A pop of d metres in one frame shows as about d (2d
+// when it snaps back); smooth motion keeps it to what the mocap's hardest foot contact does.
+double largestStepChange(const fatgraph::Skeleton& skeleton, const fatgraph::Clip& clip) {
+  const size_t joints = size_t(skeleton.jointCount());
+  std::vector<fatgraph::Quat> rotations(joints);
+  std::vector<std::vector<fatgraph::Vec3>> p(3, std::vector<fatgraph::Vec3>(joints));
+  double largest = 0;
+  for (int f = 0; f < clip.frameCount(); ++f) {
+    std::rotate(p.begin(), p.begin() + 1, p.end());  // p[2] becomes free for frame f
+    fatgraph::clipFrameToModel(skeleton, clip, f, rotations, p[2]);
+    for (size_t j = 0; f > 1 && j < joints; ++j) {
+      largest = std::max(largest, (p[2][j] - 2 * p[1][j] + p[0][j]).norm());
+    }
+  }
+  return largest;
+}
+}  // namespace
+
+class TestCliPlay : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+  QString graph_;
+  QJsonArray edges_;  // `export --json` fat_edges
+
+  QString path(const char* name) const { return dir_.filePath(s(name)); }
+
+  // Plays `csv` (written to in.csv) into `out`; --json unless told otherwise.
+  CliRun play(const QByteArray& csv, const QString& out, QStringList extra = {s("--json")}) {
+    writeText(path("in.csv"), csv);
+    return runCli(QStringList{s("play"), graph_, s("--input"), path("in.csv"), s("-o"), out} + extra);
+  }
+
+  // A stick held at (x, y) for `seconds`.
+  static QByteArray held(double x, double y, double seconds) {
+    return QStringLiteral("t,x,y,action\n0,%1,%2,\n%3,%1,%2,\n").arg(x).arg(y).arg(seconds).toUtf8();
+  }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    const CliRun build = runCli({s("build"), s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh"), s("-o"),
+                                 path("walk.fgproj"), s("--json")});
+    QVERIFY2(build.exitCode == 0, qPrintable(build.err));
+    graph_ = path("walk.fgraph");
+    const CliRun exported = runCli({s("export"), path("walk.fgproj"), s("-o"), graph_, s("--json")});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    edges_ = exported.json().value(s("fat_edges")).toArray();
+    QVERIFY(!edges_.isEmpty());
+  }
+
+  // Ten seconds of a centred stick: the walk goes on from edge to edge, smoothly, and the BVH
+  // holds exactly what the report says.
+  void centredStick() {
+    const QString out = path("centred.bvh");
+    const CliRun r = play(held(0, 0, 10), out);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject o = r.json();
+    for (const char* key : {"output", "frames", "duration_s", "fps", "transitions", "edges_played", "max_joint_jump_m",
+                            "param_error_median_m", "nan_frames", "blend_mode", "root_start", "root_end",
+                            "root_travel_m", "final_yaw_rad"}) {
+      QVERIFY2(o.contains(s(key)), key);
+    }
+    QCOMPARE(o.value(s("output")).toString(), out);
+    QCOMPARE(o.value(s("frames")).toInt(), 301);
+    QCOMPARE(o.value(s("fps")).toDouble(), 30.0);
+    QCOMPARE(o.value(s("duration_s")).toDouble(), 10.0);
+    QCOMPARE(o.value(s("nan_frames")).toInt(), 0);
+    QCOMPARE(o.value(s("blend_mode")).toString(), s("grid"));
+    const int transitions = o.value(s("transitions")).toInt();
+    QVERIFY(transitions >= 1);
+    QCOMPARE(o.value(s("edges_played")).toArray().size(), transitions + 1);
+    QVERIFY2(o.value(s("root_travel_m")).toDouble() > 5.0, qPrintable(QString::number(o.value(s("root_travel_m")).toDouble())));
+    // The walk edge has a parameter plane (the root at the edge's end), so every completed
+    // walk edge is a pass. The centred stick asks for the neutral point, the reference
+    // segment's own end, which the grid reproduces to about a millimetre (export reports
+    // ~1 mm over random targets); a wrong edge-start frame or interpolation would show as
+    // centimetres (the root moves 3-4 cm per frame).
+    QVERIFY(o.value(s("param_error_passes")).toInt() >= transitions - 1);
+    const double paramError = o.value(s("param_error_median_m")).toDouble(-1);
+    qInfo("parameter error median %.4f m over %d passes", paramError, o.value(s("param_error_passes")).toInt());
+    QVERIFY(paramError >= 0 && paramError < 0.01);
+
+    // Smoothness, against the mocap itself at the same rate: its fastest joint (a toe in swing,
+    // about 4 m/s) bounds how far a joint moves in one frame, its hardest foot contact how much
+    // that step changes from one frame to the next. The centred stick plays each edge's
+    // reference segment, so between transitions the frames are the mocap's own; a quarter
+    // above both leaves room for the transition blends and breaks on a gross pop (a frame of
+    // another pose, the root placed or turned wrongly, a transition's pose difference added at
+    // once). On 144_03 the hub poses match so closely that even an instant switch stays under
+    // the bound, so subtle pops are left to the player's own tests.
+    fatgraph::BvhImportOptions source;
+    source.resampleFps = 30;
+    const fatgraph::BvhImport mocap = fatgraph::importBvh(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh", source);
+    const double mocapStep = largestJointStep(mocap.skeleton, mocap.clip);
+    const double jump = o.value(s("max_joint_jump_m")).toDouble();
+    qInfo("largest joint step: played %.4f m, mocap %.4f m", jump, mocapStep);
+    QVERIFY(jump > 0 && jump < 1.25 * mocapStep);
+
+    // The BVH: the graph's skeleton in metres, the reported frames, root where reported.
+    fatgraph::BvhImportOptions options;
+    options.units = fatgraph::BvhUnits::Metres;
+    options.dropReferencePose = false;
+    const fatgraph::BvhImport bvh = fatgraph::importBvh(out.toStdString(), options);
+    QCOMPARE(bvh.clip.frameCount(), 301);
+    QVERIFY(std::abs(bvh.fileFps - 30.0) < 1e-3);
+    QCOMPARE(bvh.skeleton.names, mocap.skeleton.names);
+    QCOMPARE(bvh.skeleton.endSites.size(), mocap.skeleton.endSites.size());
+    QVERIFY(bvh.unitScale == 1.0);
+    const size_t joints = size_t(bvh.skeleton.jointCount());
+    std::vector<fatgraph::Quat> rotations(joints);
+    std::vector<fatgraph::Vec3> positions(joints);
+    fatgraph::clipFrameToModel(bvh.skeleton, bvh.clip, 0, rotations, positions);
+    QVERIFY((positions[0] - vec(o.value(s("root_start")))).norm() < 1e-5);
+    fatgraph::clipFrameToModel(bvh.skeleton, bvh.clip, 300, rotations, positions);
+    QVERIFY((positions[0] - vec(o.value(s("root_end")))).norm() < 1e-5);
+    // Max joint jump as re-measured from the file (6 decimals of rounding).
+    QVERIFY(std::abs(largestJointStep(bvh.skeleton, bvh.clip) - jump) < 1e-4);
+    const double mocapChange = largestStepChange(mocap.skeleton, mocap.clip);
+    const double playedChange = largestStepChange(bvh.skeleton, bvh.clip);
+    qInfo("largest step change: played %.4f m, mocap %.4f m", playedChange, mocapChange);
+    QVERIFY(playedChange < 1.25 * mocapChange);
+  }
+
+  // Stick x > 0 asks for the character's right. Positive yaw turns the character left
+  // (counter-clockwise from above), so holding the stick left must end with more yaw than
+  // holding it right. final_yaw_rad is unwrapped, so turning past half a circle still compares.
+  void steering() {
+    const CliRun left = play(held(-1, 0, 8), path("left.bvh"));
+    const CliRun right = play(held(1, 0, 8), path("right.bvh"));
+    QVERIFY2(left.exitCode == 0 && right.exitCode == 0, qPrintable(left.err + right.err));
+    const double yawLeft = left.json().value(s("final_yaw_rad")).toDouble();
+    const double yawRight = right.json().value(s("final_yaw_rad")).toDouble();
+    qInfo("final yaw after 8 s: stick left %.3f rad, stick right %.3f rad", yawLeft, yawRight);
+    QVERIFY2(yawLeft > yawRight + 0.2, qPrintable(QStringLiteral("left %1, right %2").arg(yawLeft).arg(yawRight)));
+  }
+
+  // An action is taken at the first hub its edge leaves.
+  void action() {
+    const CliRun plain = play(held(0, 0, 4), path("plain.bvh"));
+    QCOMPARE(plain.exitCode, 0);
+    const QString first = plain.json().value(s("edges_played")).toArray()[0].toString();
+    QString hub, requested;
+    for (const auto& e : edges_) {
+      if (e.toObject().value(s("name")).toString() == first) hub = e.toObject().value(s("to")).toString();
+    }
+    for (const auto& e : edges_) {  // an edge from that hub, preferably not the one played anyway
+      const QJsonObject edge = e.toObject();
+      if (edge.value(s("from")).toString() == hub && (requested.isEmpty() || requested == first)) {
+        requested = edge.value(s("name")).toString();
+      }
+    }
+    QVERIFY(!requested.isEmpty());
+    const CliRun r = play(QStringLiteral("t,x,y,action\n0,0,0,%1\n4,0,0,\n").arg(requested).toUtf8(), path("action.bvh"));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonArray played = r.json().value(s("edges_played")).toArray();
+    QVERIFY(played.size() >= 2);
+    QCOMPARE(played[1].toString(), requested);
+  }
+
+  void oneFrameAndRate() {
+    const CliRun single = play("t,x,y,action\n0,0,0,\n", path("single.bvh"));
+    QVERIFY2(single.exitCode == 0, qPrintable(single.err));
+    QCOMPARE(single.json().value(s("frames")).toInt(), 1);
+    QCOMPARE(single.json().value(s("max_joint_jump_m")).toDouble(), 0.0);
+    const CliRun fast = play(held(0.3, 0.5, 1), path("fast.bvh"), {s("--json"), s("--fps"), s("60")});
+    QVERIFY2(fast.exitCode == 0, qPrintable(fast.err));
+    QCOMPARE(fast.json().value(s("frames")).toInt(), 61);
+    const fatgraph::BvhImport bvh = fatgraph::importBvh(path("fast.bvh").toStdString());
+    QCOMPARE(bvh.fileFrames, 61);
+    QVERIFY(std::abs(bvh.fileFps - 60.0) < 1e-3);
+  }
+
+  // At 0.5 fps a frame is 2 s: played in sub-steps (the player itself would drop all but 1 s
+  // of each), so the character ends where it does at 30 fps.
+  void lowFrameRateLosesNoTime() {
+    const CliRun normal = play(held(0, 0, 4), path("normal.bvh"));
+    const CliRun slow = play(held(0, 0, 4), path("slow.bvh"), {s("--json"), s("--fps"), s("0.5")});
+    QVERIFY2(normal.exitCode == 0 && slow.exitCode == 0, qPrintable(normal.err + slow.err));
+    QCOMPARE(slow.json().value(s("frames")).toInt(), 3);
+    const double apart = (vec(slow.json().value(s("root_end"))) - vec(normal.json().value(s("root_end")))).norm();
+    QVERIFY2(apart < 0.05, qPrintable(QString::number(apart)));
+    QCOMPARE(slow.json().value(s("transitions")).toInt(), normal.json().value(s("transitions")).toInt());
+  }
+
+  void clampedStickIsNoted() {
+    const CliRun r = play("t,x,y,action\n0,0,1.5,\n1,0,0,\n", path("clamped.bvh"));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonArray notes = r.json().value(s("notes")).toArray();
+    QCOMPARE(notes.size(), 1);
+    QVERIFY(notes[0].toString().contains(s("clamped (first on line 2)")));
+  }
+
+  void textSummary() {
+    const CliRun r = play(held(0, 1, 2), path("text.bvh"), {});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith(s("wrote ") + path("text.bvh") + s(": 61 frames at 30 fps")));
+    QVERIFY(r.out.count(QLatin1Char('\n')) <= 3);
+    QVERIFY(r.err.isEmpty());
+  }
+
+  // Every bad input: non-zero exit, one line naming the file and line, nothing written (a new
+  // output is not created, an existing one keeps its bytes).
+  void badInput_data() {
+    QTest::addColumn<QByteArray>("csv");
+    QTest::addColumn<QString>("message");
+    const QByteArray h = "t,x,y,action\n";
+    QTest::newRow("empty file") << QByteArray() << s("in.csv: empty file");
+    QTest::newRow("other header") << QByteArray("t,x,y\n0,0,0\n") << s("in.csv:1: expected the header");
+    QTest::newRow("wrong column count") << h + "0,0,0,\n1,0,0\n" << s("in.csv:3: expected 4 columns");
+    QTest::newRow("non-numeric") << h + "0,zero,0,\n" << s("in.csv:2: x 'zero' is not a number");
+    QTest::newRow("NaN") << h + "0,0,0,\n1,0,NaN,\n" << s("in.csv:3: y 'NaN' is not finite");
+    QTest::newRow("backwards") << h + "0,0,0,\n1.5,0,0,\n1.2,0,0,\n" << s("in.csv:4: time 1.2 goes backwards (previous 1.5)");
+    QTest::newRow("negative time") << h + "-1,0,0,\n" << s("in.csv:2: time -1 is negative");
+    QTest::newRow("unknown edge") << h + "0,0,0,\n0.5,0,0,no_such_edge\n" << s("in.csv:3: action 'no_such_edge' names no fat edge");
+    QTest::newRow("binary") << QByteArray("t,x,y,action\n\x7f\x45\x4c\x46\0\0\x01,\n", 22) << s("in.csv:2: NUL byte");
+  }
+
+  void badInput() {
+    QFETCH(QByteArray, csv);
+    QFETCH(QString, message);
+    const QString fresh = path("never.bvh");
+    const CliRun r = play(csv, fresh);
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY2(r.err.contains(path("in.csv")), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(!QFile::exists(fresh));
+
+    const QString existing = path("existing.bvh");
+    writeText(existing, "not touched\n");
+    const CliRun again = play(csv, existing);
+    QVERIFY(again.exitCode != 0);
+    QCOMPARE(readAll(existing), QByteArray("not touched\n"));
+    QCOMPARE(QDir(dir_.path()).entryList({s("*.tmp*"), s(".*.tmp*")}, QDir::Files | QDir::Hidden).size(), 0);
+  }
+
+  void usageErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no input") << QStringList{s("play"), s("/x.fgraph"), s("-o"), s("/tmp/x.bvh")} << s("missing --input");
+    QTest::newRow("no output") << QStringList{s("play"), s("/x.fgraph"), s("--input"), s("/x.csv")} << s("missing -o");
+    QTest::newRow("bad fps") << QStringList{s("play"), s("/x.fgraph"), s("--input"), s("/x.csv"), s("-o"), s("/tmp/x.bvh"), s("--fps"), s("0")} << s("--fps");
+    QTest::newRow("missing graph") << QStringList{s("play"), s("/no/such.fgraph"), s("--input"), s("/x.csv"), s("-o"), s("/tmp/never-play.bvh")} << s("/no/such.fgraph");
+  }
+
+  void usageErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const CliRun r = runCli(args);
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    QVERIFY(!QFile::exists(s("/tmp/never-play.bvh")));
+  }
+
+  void help() {
+    const CliRun r = runCli({s("play"), s("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(s("--input")));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliPlay)
+#include "test_cli_play.moc"

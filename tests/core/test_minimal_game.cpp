@@ -1,0 +1,151 @@
+// A game's view of fatgraph, end to end: `fatgraph build` and `fatgraph export` make a graph
+// from 144_03, `cmake --install` of this build (compiled with FATGRAPH_ARCH's -march) puts the
+// runtime package in a fresh prefix, examples/minimal_game is configured against that prefix
+// alone with default compiler flags, built, and plays the graph: the library's ABI does not
+// depend on the instruction set. Bad input fails on one line.
+#include <QtTest>
+
+#include "cli_run.h"
+#include "skippable_test_main.h"
+
+#include <QJsonArray>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <cmath>
+
+namespace {
+
+QString s(const char* text) { return QString::fromUtf8(text); }
+
+struct Tool {
+  int exitCode = -1;
+  QString out;  // stdout and stderr together (for failure messages)
+};
+
+// Runs a program with no compiler-flag variables in its environment, so the game is built
+// with CMake's defaults whatever the caller's shell exports.
+Tool runTool(const QString& program, const QStringList& args, int timeoutMs = 600000) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  for (const char* var : {"CFLAGS", "CXXFLAGS", "LDFLAGS", "CMAKE_PREFIX_PATH"}) env.remove(s(var));
+  p.setProcessEnvironment(env);
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  p.start(program, args);
+  p.waitForFinished(timeoutMs);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAll())};
+}
+
+}  // namespace
+
+class TestMinimalGame : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  QString game_;   // the built minimal_game
+  QString graph_;  // the exported 144_03 graph
+
+ private slots:
+  void initTestCase() {
+    const QString project = dir_.filePath(s("walk.fgproj"));
+    graph_ = dir_.filePath(s("walk.fgraph"));
+    const CliRun build = runCli({s("build"), s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh"),
+                                 s("-o"), project, s("--hubs"), s("1")});
+    QVERIFY2(build.exitCode == 0, qPrintable(build.err));
+    const CliRun exported = runCli({s("export"), project, s("-o"), graph_, s("--json")});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    QVERIFY(exported.json().value(s("bytes")).toInteger() > 0);
+    QCOMPARE(exported.json().value(s("output")).toString(), graph_);
+    QCOMPARE(exported.json().value(s("hubs")).toArray().size(), 1);
+    const QJsonArray edges = exported.json().value(s("fat_edges")).toArray();
+    QVERIFY(!edges.isEmpty());
+    for (const auto& e : edges) {
+      for (const char* key : {"name", "from", "to", "segments", "locomotion", "blend", "param_error_median_m",
+                              "param_error_p95_m", "param_error_median_m_unrefined"}) {
+        QVERIFY2(e.toObject().contains(s(key)), key);
+      }
+    }
+    qInfo("exported 144_03: %lld bytes", exported.json().value(s("bytes")).toInteger());
+
+    const QString prefix = dir_.filePath(s("prefix"));
+    QString packageBuild = s(FATGRAPH_BINARY_DIR);
+    if (FATGRAPH_PACKAGE_FROM_SOURCE) {
+      // This build is instrumented (sanitizers, fuzzing): a plain game cannot link its
+      // libraries, so the package comes from runtime/ configured on its own, default flags.
+      packageBuild = dir_.filePath(s("runtime"));
+      const Tool configure = runTool(s(FATGRAPH_CMAKE),
+          {s("-S"), s(FATGRAPH_SOURCE_DIR "/runtime"), s("-B"), packageBuild, s("-G"), s(FATGRAPH_CMAKE_GENERATOR),
+           s("-DCMAKE_BUILD_TYPE=Release")});
+      QVERIFY2(configure.exitCode == 0, qPrintable(configure.out));
+      const Tool compile = runTool(s(FATGRAPH_CMAKE), {s("--build"), packageBuild, s("-j"), s("2")});
+      QVERIFY2(compile.exitCode == 0, qPrintable(compile.out));
+    }
+    const Tool install = runTool(s(FATGRAPH_CMAKE), {s("--install"), packageBuild, s("--prefix"), prefix});
+    QVERIFY2(install.exitCode == 0, qPrintable(install.out));
+    QVERIFY(QFile::exists(prefix + s("/lib/cmake/fatgraph/fatgraphConfig.cmake")));
+    QVERIFY(QFile::exists(prefix + s("/include/fatgraph/runtime_io/runtime_graph_file.h")));
+
+    const QString buildDir = dir_.filePath(s("game"));
+    const Tool configure = runTool(s(FATGRAPH_CMAKE),
+        {s("-S"), s(FATGRAPH_SOURCE_DIR "/examples/minimal_game"), s("-B"), buildDir,
+         s("-G"), s(FATGRAPH_CMAKE_GENERATOR), s("-DCMAKE_PREFIX_PATH=") + prefix,
+         s("-DCMAKE_BUILD_TYPE=Release"), s("-DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF")});
+    QVERIFY2(configure.exitCode == 0, qPrintable(configure.out));
+    const Tool compile = runTool(s(FATGRAPH_CMAKE), {s("--build"), buildDir, s("-j"), s("2")});
+    QVERIFY2(compile.exitCode == 0, qPrintable(compile.out));
+    game_ = buildDir + s("/minimal_game");
+    QVERIFY(QFile::exists(game_));
+  }
+
+  void gameWasBuiltAgainstThePrefixWithDefaultFlags() {
+    QFile cache(QFileInfo(game_).absolutePath() + s("/CMakeCache.txt"));
+    QVERIFY(cache.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QString text = QString::fromUtf8(cache.readAll());
+    QVERIFY2(text.contains(s("fatgraph_DIR:PATH=") + dir_.filePath(s("prefix/lib/cmake/fatgraph"))),
+             "fatgraph found outside the temporary prefix");
+    QVERIFY(!text.contains(s("-march")));
+  }
+
+  void playsTheGraphAndTravels() {
+    const Tool run = runTool(game_, {graph_});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out));
+    const QStringList words = run.out.trimmed().split(QLatin1Char(' '));
+    QCOMPARE(words.size(), 4);
+    QCOMPARE(words[0], s("root"));
+    double x[3];
+    for (int i = 0; i < 3; ++i) {
+      bool ok = false;
+      x[i] = words[i + 1].toDouble(&ok);
+      QVERIFY2(ok && std::isfinite(x[i]), qPrintable(run.out));
+    }
+    // 144_03 walks: 10 s on its edges carry the root well away from where it started (the
+    // origin), and the root stays at hip height above the ground.
+    QVERIFY2(std::hypot(x[0], x[2]) > 1.0, qPrintable(run.out));
+    QVERIFY2(x[1] > 0.3 && x[1] < 2.0, qPrintable(run.out));
+  }
+
+  void exportWithoutGraphWritesNothing() {
+    const QString out = dir_.filePath(s("none.fgraph"));
+    const CliRun r = runCli({s("export"), s(FATGRAPH_TEST_FIXTURES_DIR "/projects/v1_small.fgproj"), s("-o"), out});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(s("has no fat graph")) && r.err.trimmed().count(QLatin1Char('\n')) == 0, qPrintable(r.err));
+    QVERIFY(!QFile::exists(out));
+  }
+
+  void badInputFailsOnOneLine_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("no arguments") << QStringList();
+    QTest::newRow("missing file") << QStringList{s("/nonexistent/graph.fgraph")};
+    QTest::newRow("not a graph") << QStringList{s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh")};
+  }
+
+  void badInputFailsOnOneLine() {
+    QFETCH(QStringList, args);
+    const Tool run = runTool(game_, args);
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.out.trimmed().count(QLatin1Char('\n')), 0);
+    if (!args.isEmpty()) QVERIFY2(run.out.contains(args[0]), qPrintable(run.out));
+  }
+};
+
+FATGRAPH_SKIPPABLE_TEST_MAIN(TestMinimalGame, {QFile::exists(s(FATGRAPH_CMAKE)), "cmake is not installed"})
+#include "test_minimal_game.moc"

@@ -1,0 +1,280 @@
+// The .fgraph file: core's writer and runtime_io's loader agree bit for bit on a graph exported
+// from real mocap (144_03 with parameterized edges), and every kind of bad file is refused with
+// one line naming the file and what is wrong. Exports are atomic.
+#include <QtTest>
+
+#include <hdf5.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "fatgraph/core/clip_set_import.h"
+#include "fatgraph/core/error.h"
+#include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/parameterization.h"
+#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/runtime_io/runtime_graph_file.h"
+
+using namespace fatgraph;
+
+namespace {
+
+std::string readBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void writeBytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// Bit equality, so NaN equals NaN and 0.0 differs from -0.0.
+template <class T>
+bool sameBits(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+template <class T>
+bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+template <class T, size_t N>
+bool sameBits(const T (&a)[N], const T (&b)[N]) {
+  return std::memcmp(a, b, sizeof a) == 0;
+}
+
+// The first field in which two graphs differ, or empty.
+std::string firstDifference(const RuntimeGraph& a, const RuntimeGraph& b) {
+  const Skeleton &s = a.skeleton, &t = b.skeleton;
+  if (a.formatVersion != b.formatVersion) return "formatVersion";
+  if (!sameBits(a.fps, b.fps) || a.startEdge != b.startEdge) return "fps or startEdge";
+  if (!sameBits(a.transitions.blendSeconds, b.transitions.blendSeconds)) return "transitions";
+  if (s.names != t.names || s.parents != t.parents || s.animatedTranslation != t.animatedTranslation) {
+    return "skeleton names, parents or animated translation";
+  }
+  for (size_t j = 0; j < s.restOffsets.size(); ++j) {
+    if (!sameBits(s.restOffsets[j], t.restOffsets[j])) return "skeleton rest offset " + std::to_string(j);
+  }
+  if (s.endSites.size() != t.endSites.size()) return "end site count";
+  for (size_t k = 0; k < s.endSites.size(); ++k) {
+    if (s.endSites[k].parent != t.endSites[k].parent || !sameBits(s.endSites[k].offset, t.endSites[k].offset)) {
+      return "end site " + std::to_string(k);
+    }
+  }
+  if (a.translatedJoints != b.translatedJoints) return "translatedJoints";
+  if (a.hubs.size() != b.hubs.size()) return "hub count";
+  for (size_t h = 0; h < a.hubs.size(); ++h) {
+    const RuntimeHub &x = a.hubs[h], &y = b.hubs[h];
+    if (x.name != y.name || x.outgoing != y.outgoing || x.defaultEdge != y.defaultEdge) return "hub " + x.name;
+  }
+  if (a.edges.size() != b.edges.size()) return "edge count";
+  for (size_t i = 0; i < a.edges.size(); ++i) {
+    const RuntimeEdge &x = a.edges[i], &y = b.edges[i];
+    const std::string e = "edge " + x.name + ": ";
+    if (x.name != y.name || x.fromHub != y.fromHub || x.toHub != y.toHub) return e + "name or hubs";
+    if (x.referenceSegment != y.referenceSegment || !sameBits(x.referenceDuration, y.referenceDuration)) {
+      return e + "reference";
+    }
+    if (!sameBits(x.paramErrorMedian, y.paramErrorMedian)) return e + "paramErrorMedian";
+    if (!sameBits(x.data, y.data)) return e + "data block";
+    if (x.segments.size() != y.segments.size()) return e + "segment count";
+    for (size_t k = 0; k < x.segments.size(); ++k) {
+      const RuntimeSegment &p = x.segments[k], &q = y.segments[k];
+      if (p.clip != q.clip || p.firstFrame != q.firstFrame || p.frameCount != q.frameCount ||
+          !sameBits(p.duration, q.duration) || p.rotations != q.rotations ||
+          p.translations != q.translations || p.trajectory != q.trajectory || p.warpX != q.warpX ||
+          p.warpY != q.warpY || p.warpKnots != q.warpKnots) {
+        return e + "segment " + std::to_string(k);
+      }
+    }
+    const RuntimeParameterSpace &p = x.parameters, &q = y.parameters;
+    if (p.dimension != q.dimension || p.joint != q.joint || !sameBits(p.referenceTime, q.referenceTime) ||
+        p.gridResolution != q.gridResolution || !sameBits(p.origin, q.origin) ||
+        !sameBits(p.xAxis, q.xAxis) || !sameBits(p.yAxis, q.yAxis) || !sameBits(p.gridMin, q.gridMin) ||
+        !sameBits(p.gridMax, q.gridMax) || !sameBits(p.gridWeights, q.gridWeights)) {
+      return e + "parameter space";
+    }
+    const JoystickMapping &m = x.joystick, &n = y.joystick;
+    if (!sameBits(m.deadZone, n.deadZone) || !sameBits(m.responseExponent, n.responseExponent) ||
+        m.invert[0] != n.invert[0] || m.invert[1] != n.invert[1] || !sameBits(m.neutral, n.neutral) ||
+        !sameBits(m.rangeMin, n.rangeMin) || !sameBits(m.rangeMax, n.rangeMax)) {
+      return e + "joystick";
+    }
+  }
+  return {};
+}
+
+// The message loadRuntimeGraph throws for `path`, or "(loaded)".
+std::string loadError(const std::string& path) {
+  try {
+    loadRuntimeGraph(path);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "(loaded)";
+}
+
+// Opens an exported file for editing with HDF5's C API (the tests' tampering tool).
+struct TamperedFile {
+  hid_t file;
+  explicit TamperedFile(const std::string& path) : file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT)) {}
+  ~TamperedFile() { H5Fclose(file); }
+  void replaceIntAttribute(const char* name, int value) const {
+    H5Adelete(file, name);
+    const hid_t space = H5Screate(H5S_SCALAR);
+    const hid_t attr = H5Acreate2(file, name, H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT);
+    H5Awrite(attr, H5T_NATIVE_INT, &value);
+    H5Aclose(attr);
+    H5Sclose(space);
+  }
+  void replaceFloats(const char* path, const std::vector<float>& values) const {
+    H5Ldelete(file, path, H5P_DEFAULT);
+    const hsize_t n = values.size();
+    const hid_t space = H5Screate_simple(1, &n, nullptr);
+    const hid_t ds = H5Dcreate2(file, path, H5T_IEEE_F32LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    H5Dwrite(ds, H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
+    H5Dclose(ds);
+    H5Sclose(space);
+  }
+};
+
+}  // namespace
+
+class TestRuntimeGraphFile : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  RuntimeGraph graph_;  // 144_03 with one hub, parameterized
+  std::string exported_;
+  std::string project_;  // the project it came from
+
+  std::string path(const char* name) const { return dir_.filePath(QString::fromUtf8(name)).toStdString(); }
+  // A fresh copy of the exported file to damage.
+  std::string copyOfExport(const char* name) const {
+    const std::string p = path(name);
+    std::filesystem::copy_file(exported_, p, std::filesystem::copy_options::overwrite_existing);
+    return p;
+  }
+
+ private slots:
+  void initTestCase() {
+    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+    Project project = importClipSet({FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh"}, {}).project;
+    BuildOptions options;
+    options.hubCount = 1;
+    buildMotionGraph(project, options);
+    QVERIFY(!project.graph.fatEdges.empty());
+    project.settings.parameterization.samples = 40;  // small: the file, not the fit, is tested
+    project.settings.parameterization.grid = 8;
+    parameterizeGraph(project);
+    graph_ = buildRuntimeGraph(project);
+    QCOMPARE(graph_.validate(), std::string());
+    QVERIFY(graph_.edges[0].parameters.gridResolution == 8);
+    project_ = path("144_03.fgproj");
+    saveProject(project, project_);
+    exported_ = path("144_03.fgraph");
+    const ExportSummary summary = exportProject(project, exported_);
+    QCOMPARE(summary.bytes, std::filesystem::file_size(exported_));
+    QCOMPARE(summary.edges, static_cast<int>(graph_.edges.size()));
+    qInfo("144_03 (1 hub, %d edges, %d segments): %llu bytes", summary.edges, summary.segments,
+          static_cast<unsigned long long>(summary.bytes));
+  }
+
+  void roundTripIsBitExact() {
+    const RuntimeGraph loaded = loadRuntimeGraph(exported_);
+    QCOMPARE(firstDifference(graph_, loaded), std::string());
+  }
+
+  // Values the builder does not produce: NaN error, inverted axes, odd settings, no edges' grid.
+  void roundTripOfUnusualValues() {
+    RuntimeGraph g = graph_;
+    g.fps = 30.0f;
+    g.transitions.blendSeconds = 0.0f;
+    RuntimeEdge& e = g.edges[0];
+    e.paramErrorMedian = std::numeric_limits<float>::quiet_NaN();
+    e.joystick.invert[1] = true;
+    e.joystick.deadZone = 0.3f;
+    e.joystick.responseExponent = 1.7f;
+    e.name = "a much longer edge name than the others, with UTF-8: \xc3\xa9t\xc3\xa9";
+    g.edges.back().parameters.gridResolution = 0;
+    g.edges.back().parameters.gridWeights.clear();
+    QCOMPARE(g.validate(), std::string());
+    const std::string p = path("unusual.fgraph");
+    writeRuntimeGraph(g, p);
+    QCOMPARE(firstDifference(g, loadRuntimeGraph(p)), std::string());
+  }
+
+  void badFiles_data() {
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("expected");  // part of the message after the file name
+    QTest::newRow("missing file") << "missing" << "no such file";
+    QTest::newRow("not HDF5") << "text" << "not an HDF5 file";
+    QTest::newRow("truncated") << "truncate" << "cannot open";
+    QTest::newRow("newer format") << "version" << "format_version is 2 but this build reads version 1";
+    QTest::newRow("a project") << "project" << "not a fatgraph runtime graph (a fatgraph project?";
+    QTest::newRow("odd file_type") << "file_type" << "attribute 'file_type': expected a fixed-length string";
+    QTest::newRow("wrong size") << "size" << "/edges/0000/segments/duration: expected shape [S=";
+    QTest::newRow("missing dataset") << "unlink" << "/hubs/default_edge: missing dataset";
+    QTest::newRow("inconsistent values") << "values" << "inconsistent graph: ";
+  }
+
+  void badFiles() {
+    QFETCH(QString, damage);
+    QFETCH(QString, expected);
+    const std::string p = damage == QStringLiteral("missing") ? path("nowhere.fgraph") : copyOfExport("bad.fgraph");
+    if (damage == QStringLiteral("text")) writeBytes(p, "HIERARCHY\nROOT Hips\n");
+    if (damage == QStringLiteral("project")) std::filesystem::copy_file(project_, p, std::filesystem::copy_options::overwrite_existing);
+    if (damage == QStringLiteral("truncate")) {
+      const std::string bytes = readBytes(p);
+      writeBytes(p, bytes.substr(0, bytes.size() / 2));
+    }
+    if (damage == QStringLiteral("version")) TamperedFile(p).replaceIntAttribute("format_version", 2);
+    if (damage == QStringLiteral("file_type")) TamperedFile(p).replaceIntAttribute("file_type", 7);
+    if (damage == QStringLiteral("size")) {
+      const size_t s = graph_.edges[0].segments.size();
+      TamperedFile(p).replaceFloats("/edges/0000/segments/duration", std::vector<float>(s + 1, 1.0f));
+    }
+    if (damage == QStringLiteral("unlink")) H5Ldelete(TamperedFile(p).file, "/hubs/default_edge", H5P_DEFAULT);
+    if (damage == QStringLiteral("values")) {  // right shapes, impossible durations
+      const size_t s = graph_.edges[0].segments.size();
+      TamperedFile(p).replaceFloats("/edges/0000/segments/duration", std::vector<float>(s, -1.0f));
+    }
+    const std::string message = loadError(p);
+    qInfo("%s", message.c_str());
+    QVERIFY2(message.rfind(p + ": ", 0) == 0, message.c_str());  // starts with the file
+    QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
+    QVERIFY2(message.find('\n') == std::string::npos, message.c_str());
+  }
+
+  void failedExportKeepsTheOldFile() {
+    const std::string p = copyOfExport("keep.fgraph");
+    const std::string before = readBytes(p);
+    RuntimeGraph broken = graph_;
+    broken.edges[0].segments[0].warpKnots = 1 << 20;  // offsets past the block
+    QVERIFY_THROWS_EXCEPTION(Error, writeRuntimeGraph(broken, p));
+    QCOMPARE(readBytes(p), before);
+    // Nothing left beside it either (the temporary file is removed).
+    int files = 0;
+    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir_.path().toStdString())) ++files;
+    const std::string out = path("nodir/graph.fgraph");
+    QVERIFY_THROWS_EXCEPTION(Error, writeRuntimeGraph(graph_, out));
+    int after = 0;
+    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir_.path().toStdString())) ++after;
+    QCOMPARE(after, files);
+  }
+
+  void projectWithoutGraphWritesNothing() {
+    Project empty = importClipSet({FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh"}, {}).project;
+    const std::string p = path("empty.fgraph");
+    QVERIFY_THROWS_EXCEPTION(Error, exportProject(empty, p));
+    QVERIFY(!std::filesystem::exists(p));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestRuntimeGraphFile)
+#include "test_runtime_graph_file.moc"

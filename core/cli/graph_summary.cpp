@@ -36,6 +36,10 @@ void addParameterization(nlohmann::json& edge, const Project& p, const EdgeParam
   edge["param_error_median_m"] = errorJson(e.achieved.median3d);
   edge["param_error_p95_m"] = errorJson(e.achieved.p95_3d);
   edge["param_error_median_m_unrefined"] = errorJson(e.plain.median3d);
+  // The same targets measured in the plane the stick controls (the 3D figure adds the
+  // samples' own scatter off the plane, which no lookup removes).
+  edge["param_error_plane_median_m"] = errorJson(e.achieved.medianPlane);
+  edge["param_error_plane_median_m_unrefined"] = errorJson(e.plain.medianPlane);
   edge["param_dimension"] = e.plane.dimension;
   edge["param_joint"] = e.joint >= 0 && e.joint < p.skeleton.jointCount() ? p.skeleton.names[e.joint] : std::string();
   edge["param_time_s"] = e.referenceTime;

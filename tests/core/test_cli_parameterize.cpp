@@ -60,6 +60,13 @@ class TestCliParameterize : public QObject {
       QVERIFY2(std::isfinite(x) && x >= 0, key);
     }
     QVERIFY(d.value(s("param_error_median_m")).toDouble() <= d.value(s("param_error_median_m_unrefined")).toDouble());
+    // In the plane the stick controls, the error is at most the 3D one (a projection) and
+    // refinement lowers it too.
+    const double plane = d.value(s("param_error_plane_median_m")).toDouble(std::nan(""));
+    const double planePlain = d.value(s("param_error_plane_median_m_unrefined")).toDouble(std::nan(""));
+    QVERIFY(std::isfinite(plane) && std::isfinite(planePlain));
+    QVERIFY(planePlain <= d.value(s("param_error_median_m_unrefined")).toDouble() + 1e-12);
+    QVERIFY(plane < planePlain);
 
     // edit: a joint and time for the dominant edge, reported the same way.
     const QString edits = dir.filePath(s("edits.json"));

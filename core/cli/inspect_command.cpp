@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/motion_summary.h"
 #include "fatgraph/core/project_store.h"
 #include "graph_summary.h"
@@ -21,9 +22,39 @@ nlohmann::json clipJson(const ClipSummary& s, int joints) {
           {"unit_scale", 1.0},  {"path_length_m", s.pathLengthM}};
 }
 
+// The legs (legs.h): chain joint names hip to ankle, the toe (null without one), lengths.
+nlohmann::json legsJson(const Skeleton& skeleton, const LegSetup& setup) {
+  nlohmann::json legs = nlohmann::json::array();
+  for (const Leg& leg : setup.legs) {
+    nlohmann::json chain = nlohmann::json::array();
+    for (int j : leg.chain) chain.push_back(skeleton.names[j]);
+    legs.push_back({{"name", leg.name},
+                    {"chain", chain},
+                    {"toe", leg.toe >= 0 ? nlohmann::json(skeleton.names[leg.toe]) : nlohmann::json()},
+                    {"length_m", leg.length},
+                    {"foot_length_m", leg.footLength}});
+  }
+  return legs;
+}
+
+// One line per leg; a line saying why when there is none.
+void printLegs(std::ostream& out, const Skeleton& skeleton, const LegSetup& setup) {
+  if (setup.empty()) {
+    out << "  legs         none" << (setup.notes.empty() ? "" : " (" + setup.notes.back() + ")") << "\n";
+    return;
+  }
+  for (const Leg& leg : setup.legs) {
+    out << "  leg          " << leg.name << ": ";
+    for (size_t i = 0; i < leg.chain.size(); ++i) out << (i ? " > " : "") << skeleton.names[leg.chain[i]];
+    out << ", toe " << (leg.toe >= 0 ? skeleton.names[leg.toe] : std::string("none")) << ", "
+        << std::setprecision(3) << leg.length << " m, foot " << leg.footLength << " m\n";
+  }
+}
+
 int inspectBvh(const std::string& path, bool json) {
   const BvhImport bvh = importBvh(path);
   const ClipSummary s = summarizeClip(bvh.skeleton, bvh.clip);
+  const LegSetup legs = detectLegs(bvh.skeleton, &bvh.clip);
   // The file's own frame count and duration; the path is measured without a reference pose.
   const double duration = bvh.fileFps > 0 ? bvh.fileFrames / bvh.fileFps : 0.0;
   if (json) {
@@ -39,7 +70,8 @@ int inspectBvh(const std::string& path, bool json) {
                         {"units", unitName(bvh.units)},
                         {"path_length_m", s.pathLengthM},
                         {"reference_pose", {{"detected", bvh.referencePoseDetected},
-                                            {"jump_deg", bvh.referencePoseJumpDeg}}}};
+                                            {"jump_deg", bvh.referencePoseJumpDeg}}},
+                        {"legs", legsJson(bvh.skeleton, legs)}};
     std::cout << j.dump(2) << "\n";
     return 0;
   }
@@ -55,6 +87,7 @@ int inspectBvh(const std::string& path, bool json) {
             << "  frame 0      "
             << (bvh.referencePoseDetected ? "reference T-pose (jump " : "motion (largest change ")
             << std::setprecision(1) << bvh.referencePoseJumpDeg << " deg to frame 1)\n";
+  printLegs(std::cout, bvh.skeleton, legs);
   return 0;
 }
 
@@ -88,6 +121,7 @@ int inspectProject(const std::string& path, bool json) {
         j[key] = g[key];
       }
     }
+    j["legs"] = legsJson(project.skeleton, project.legs);
     j["edits"] = project.edits.size();
     j["distances_cached"] = project.distances.valid();
     std::cout << j.dump(2) << "\n";
@@ -102,6 +136,7 @@ int inspectProject(const std::string& path, bool json) {
     std::cout << "    " << s.name << ": " << s.frames << " frames at " << s.fps << " fps, "
               << s.durationS << " s, path " << s.pathLengthM << " m\n";
   }
+  printLegs(std::cout, project.skeleton, project.legs);
   if (!project.graph.empty()) printGraphSummary(std::cout, project);
   std::cout << project.edits.size() << " edit(s) in the history\n";
   return 0;

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "fatgraph/core/clip_set_import.h"
+#include "fatgraph/core/character_heading.h"
+#include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/synthetic_motion.h"
 #include "fatgraph/runtime/forward_kinematics.h"
@@ -59,11 +61,11 @@ inline RuntimeGraph loopGraph(const Skeleton& skeleton, const std::vector<Clip>&
 
 /// The character frame a segment starts from so that playing it reproduces the clip in the
 /// world: the root's ground position and heading at its first frame.
-inline CharacterFrame segmentStartFrame(const Clip& clip, int first) {
+inline CharacterFrame segmentStartFrame(const Skeleton& skeleton, const Clip& clip, int first) {
   CharacterFrame frame;
   const Vec3 root = clip.frameTranslations(first)[0];
   frame.position = Vec3(root.x(), 0.0, root.z());
-  frame.yaw = headingYaw(clip.frameRotations(first)[0]);
+  frame.yaw = characterHeadings(skeleton, clip, detectLegs(skeleton, &clip))[first];
   return frame;
 }
 

@@ -54,7 +54,7 @@ class TestEdgeBlend : public QObject {
     blend.begin(0);
     const float oneHot[] = {0.0f, 1.0f};
     blend.setWeights(oneHot);
-    CharacterFrame frame = segmentStartFrame(clip, 400);
+    CharacterFrame frame = segmentStartFrame(walk_.skeleton, clip, 400);
     const int joints = walk_.skeleton.jointCount();
     double worst = 0.0, worstAngle = 0.0;
     for (int k = 0; k <= 45; ++k) {

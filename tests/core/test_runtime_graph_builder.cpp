@@ -38,7 +38,8 @@ class TestRuntimeGraphBuilder : public QObject {
   Q_OBJECT
 
  private slots:
-  // Stored root: no heading, on the ground axis; trajectory + start frame give the clip back.
+  // Stored root: no heading beyond the pelvis wobble, on the ground axis; trajectory + start
+  // frame give the clip back.
   void rootHeadingMovesIntoTrajectory() {
     const SyntheticMotion walk = syntheticWalk(1.0, 4.0);  // turns about 4.3 rad: unwrapping
     const Clip& clip = walk.clip;
@@ -48,11 +49,13 @@ class TestRuntimeGraphBuilder : public QObject {
     const RuntimeSegment& s = e.segments[0];
     const int joints = walk.skeleton.jointCount();
     const int translated = static_cast<int>(runtimeTranslatedJoints(walk.skeleton).size());
-    const CharacterFrame start = segmentStartFrame(clip, first);
+    const CharacterFrame start = segmentStartFrame(walk.skeleton, clip, first);
     double previousYaw = 0.0;
     for (int k = 0; k < s.frameCount; ++k) {
       const Quat root = storedRotation(e, s, joints, k, 0);
-      QVERIFY(std::abs(headingYaw(root)) < 1e-5);
+      // The character's heading (the smoothed hip line) left the pose; what remains of the
+      // root's yaw is the pelvis's wobble about it (amplitude 0.08 rad in the generator).
+      QVERIFY2(std::abs(headingYaw(root)) < 0.12, qPrintable(QString::number(headingYaw(root))));
       const float* t = e.data.data() + s.translations + 3 * translated * k;
       QCOMPARE(t[0], 0.0f);
       QCOMPARE(t[2 * translated], 0.0f);

@@ -1,6 +1,7 @@
 // The synthetic walk generator against its own declared ground truth, through forward
 // kinematics: planted feet, swing height, stride per cycle, turning rate and circle radius,
-// periodicity, gait phases of four legs, the shared stand pose, edge parameters, bad input.
+// periodicity, gait phases of four legs, the shared stand pose, edge parameters, bad input;
+// the hexapod's six legs (planted feet, stride, tripod support).
 #include <QtTest>
 
 #include <algorithm>
@@ -185,6 +186,8 @@ class TestSyntheticMotion : public QObject {
   void edgeParameters();
   void invalidParameters_data();
   void invalidParameters();
+  void hexapodWalk_data();
+  void hexapodWalk();
 };
 
 void TestSyntheticMotion::skeletons_data() {
@@ -838,6 +841,85 @@ void TestSyntheticMotion::invalidParameters() {
     QVERIFY2(what.startsWith(quadruped ? QStringLiteral("generateQuadrupedWalk: ")
                                        : QStringLiteral("generateBipedWalk: ")),
              qPrintable(what));
+  }
+}
+
+// The hexapod keeps the biped's and quadruped's guarantees with six legs: every planted foot
+// is world-stationary through FK, footprints of a leg lie one declared stride apart on a
+// straight walk and the root covers one stride per period; the default tripod gait always
+// has at least three feet on the ground.
+void TestSyntheticMotion::hexapodWalk_data() {
+  QTest::addColumn<SyntheticWalkParams>("params");
+  QTest::addColumn<bool>("straight");
+  SyntheticWalkParams p = SyntheticWalkParams::hexapodDefaults();
+  QTest::newRow("tripod") << p << true;
+  SyntheticWalkParams wave = p;
+  wave.legPhaseOffsets = {0.5, 0.0, 0.25, 0.75, 0.0, 0.5};
+  wave.dutyFactor = 0.75;
+  wave.fps = 60;
+  QTest::newRow("wave gait 60 fps") << wave << true;
+  SyntheticWalkParams turn = p;
+  turn.turningRate = 0.6;
+  turn.heelRollAngle = 0.3;
+  QTest::newRow("tripod turning, heel roll") << turn << false;
+  SyntheticWalkParams stand = p;
+  stand.commonPose = true;
+  stand.floorHeight = 0.3;
+  QTest::newRow("tripod common pose raised floor") << stand << false;
+}
+
+void TestSyntheticMotion::hexapodWalk() {
+  QFETCH(SyntheticWalkParams, params);
+  QFETCH(bool, straight);
+  const SyntheticMotion m = generateHexapodWalk(params);
+  QVERIFY2(m.skeleton.validate().empty(), m.skeleton.validate().c_str());
+  QVERIFY2(m.clip.validate(m.skeleton).empty(), m.clip.validate(m.skeleton).c_str());
+  QCOMPARE(m.skeleton.jointCount(), 29);
+  QCOMPARE(syntheticHexapodSkeleton().jointCount(), 29);
+  const std::vector<std::string> names = {"LeftFront",   "RightFront", "LeftMiddle",
+                                          "RightMiddle", "LeftHind",   "RightHind"};
+  QCOMPARE(m.truth.legs.size(), names.size());
+  for (size_t l = 0; l < names.size(); ++l) {
+    const SyntheticLeg& leg = m.truth.legs[l];
+    QCOMPARE(leg.name, names[l]);
+    QCOMPARE(m.skeleton.names[leg.hip], leg.name + "UpLeg");
+    QCOMPARE(m.skeleton.names[leg.toe], leg.name + "Toe");
+  }
+  const World w = world(m);
+  const FootStats s = checkFeet(m, w);
+  qInfo("toe drift %.2e m, tip %.2e m, ankle %.2e m over %d stance frames", s.toeDrift,
+        s.tipDrift, s.ankleDrift, s.stanceFrames);
+  QVERIFY(s.stanceFrames > 0);
+  QVERIFY(s.toeDrift < 1e-6);
+  QVERIFY(s.tipDrift < 1e-6);
+  QVERIFY(s.ankleDrift < 1e-6);
+  QVERIFY(s.stanceHeightError < 1e-6);
+  QCOMPARE(s.badBounds, 0);
+  QVERIFY(s.penetration < 1e-9);
+
+  if (straight) {
+    const Vec3 stride = yawRotation(params.startHeading) * Vec3(0, 0, params.strideLength);
+    for (const SyntheticLeg& leg : m.truth.legs) {
+      QVERIFY(leg.footprints.size() >= 4);
+      for (size_t k = 1; k < leg.footprints.size(); ++k) {
+        QVERIFY(((leg.footprints[k].ankle - leg.footprints[k - 1].ankle) - stride).norm() < 1e-9);
+      }
+    }
+    const int P = static_cast<int>(std::lround(params.period * params.fps));
+    const int root = m.truth.root;
+    for (int f = 0; f + P < m.clip.frameCount(); ++f) {
+      const Vec3 d = m.clip.frameTranslations(f + P)[root] - m.clip.frameTranslations(f)[root];
+      QVERIFY((d - stride).norm() < 1e-9);
+    }
+  }
+  if (params.legPhaseOffsets.empty()) {  // the tripod: three feet or more always down
+    int fewest = 6;
+    for (int f = 0; f < m.clip.frameCount(); ++f) {
+      int planted = 0;
+      for (const SyntheticLeg& leg : m.truth.legs) planted += leg.stanceAtFrame(f) != nullptr;
+      fewest = std::min(fewest, planted);
+    }
+    QVERIFY2(fewest >= 3, std::to_string(fewest).c_str());
   }
 }
 

@@ -9,6 +9,7 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/hub_suggestions.h"
 #include "graph_build_steps.h"
+#include "leg_edits.h"
 #include "parameter_edits.h"
 
 namespace fatgraph {
@@ -37,6 +38,7 @@ class EditContext {
     }
     if (op == "set_edge_parameters") return detail::setEdgeParameters(p_, edit_, progress_);
     if (op == "set_parameterization") return detail::setParameterization(p_, edit_, progress_);
+    if (op == "set_legs" || op == "detect_legs") return detail::editLegs(p_, edit_, op);
     throw Error("unknown op '" + op + "'");
   }
   /// Whether `op` looks after the parameterizations itself (every other op may derive the fat

@@ -6,6 +6,7 @@
 
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/joint_matching.h"
+#include "fatgraph/core/leg_detection.h"
 #include "fatgraph/runtime/forward_kinematics.h"
 
 namespace fatgraph {
@@ -60,6 +61,7 @@ AdmittedClip admitClip(const Project& project, const std::string& projectSkeleto
   AdmittedClip out;
   if (project.clips.empty()) {
     out.skeleton = skeleton;
+    if (project.legs.empty()) out.legs = detectLegs(skeleton, &clip);  // the rig's legs (legs.h)
   } else {
     std::vector<int> order;
     try {

@@ -21,6 +21,7 @@ ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSet
       p.skeleton = std::move(*admitted.skeleton);
       skeletonFile = file;
     }
+    if (admitted.legs) p.legs = std::move(*admitted.legs);
     out.notes.insert(out.notes.end(), admitted.notes.begin(), admitted.notes.end());
     p.clips.push_back(std::move(admitted.clip));
   };
@@ -31,6 +32,8 @@ ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSet
       for (const Clip& c : loaded.clips) {
         add(admitClip(p, skeletonFile, loaded.skeleton, c, path), path);
       }
+      // The project that brings the skeleton brings the legs its user set, too.
+      if (skeletonFile == path && !loaded.legs.automatic) p.legs = loaded.legs;
       continue;
     }
     add(admitBvh(p, skeletonFile, importBvh(path, bvhAdmissionOptions(admission)), path), path);

@@ -61,6 +61,11 @@ void writeParameterization(const h5::Context& ctx, hid_t file, const Project& pr
 /// Reads /parameterization into project.settings and project.graph when the file has it.
 void readParameterization(const h5::Context& ctx, hid_t file, Project& project);
 
+/// Writes /legs (project_file_legs.cpp).
+void writeLegs(const h5::Context& ctx, hid_t file, const Project& project);
+/// Reads /legs into project.legs, or detects the legs when the file has none.
+void readLegs(const h5::Context& ctx, hid_t file, Project& project);
+
 /// Writes the root attributes, /skeleton, /clips, /settings, /distances (when
 /// writesDistanceCache), /graph (when writesGraph) and /edits into an empty file, calling
 /// options.afterGroupWritten after each top-level group and each clip. Throws FileError (via

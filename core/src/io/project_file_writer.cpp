@@ -254,6 +254,7 @@ void write(const Context& ctx, hid_t file, const Project& project,
     writeParameterization(ctx, file, project);
     if (options.afterGroupWritten) options.afterGroupWritten("/parameterization");
   }
+  writeLegs(ctx, file, project);
 }
 
 }  // namespace fatgraph::project_file

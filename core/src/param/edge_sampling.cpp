@@ -29,7 +29,8 @@ BlendProbe::BlendProbe(const Project& project, int fatEdge, int joint, double ti
   graph_.skeleton = project.skeleton;
   graph_.translatedJoints = runtimeTranslatedJoints(project.skeleton);  // the export's layout
   graph_.fps = static_cast<float>(project.settings.fps);
-  graph_.edges.push_back(buildRuntimeEdge(project.skeleton, project.clips, project.settings.fps, source));
+  graph_.edges.push_back(buildRuntimeEdge(project.skeleton, project.clips, project.settings.fps, source,
+                                           project.legs.empty() ? nullptr : &project.legs));
   graph_.startEdge = 0;
 }
 

@@ -5,9 +5,12 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <string>
 
+#include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/runtime/root_motion.h"
 
@@ -47,12 +50,13 @@ const Clip& checkedClip(const Skeleton& skeleton, const std::vector<Clip>& clips
   return clip;
 }
 
-// The root's heading leaves the pose: root rotation R_y(-yaw_k) q_k, root translation
+// The character's heading (character_heading.h: the smoothed hip line, not the wobbling root
+// yaw) leaves the pose: root rotation R_y(-yaw_k) q_k, root translation
 // (0, height, 0); the trajectory keeps where the root went, relative to the first frame and in
 // its heading frame, with the yaw unwrapped so deltas never jump by 2 pi. Other roots (rare)
 // take the same change of frame so the model stays rigid.
 SegmentFrames extractSegment(const Skeleton& skeleton, const Clip& clip, int first, int last,
-                             const std::vector<int>& translated) {
+                             const std::vector<int>& translated, const std::vector<double>& heading) {
   const int joints = skeleton.jointCount();
   SegmentFrames out;
   out.frames = last - first + 1;
@@ -60,13 +64,13 @@ SegmentFrames extractSegment(const Skeleton& skeleton, const Clip& clip, int fir
   out.translations.resize(static_cast<std::size_t>(out.frames) * translated.size());
   out.trajectory.resize(out.frames);
   const Vec3 start = clip.frameTranslations(first)[0];
-  const double startYaw = headingYaw(clip.frameRotations(first)[0]);
+  const double startYaw = heading[first];
   const Quat toStartFrame = yawRotation(-startYaw);
   double unwrapped = startYaw;
   for (int k = 0; k < out.frames; ++k) {
     const auto rotations = clip.frameRotations(first + k);
     const auto translations = clip.frameTranslations(first + k);
-    const double yaw = headingYaw(rotations[0]);
+    const double yaw = heading[first + k];
     if (k > 0) unwrapped += wrapAngle(yaw - unwrapped);
     const Quat removeHeading = yawRotation(-yaw);
     const Vec3 ground(translations[0].x(), 0.0, translations[0].z());
@@ -159,7 +163,7 @@ std::vector<int> runtimeTranslatedJoints(const Skeleton& skeleton) {
 }
 
 RuntimeEdge buildRuntimeEdge(const Skeleton& skeleton, const std::vector<Clip>& clips, double fps,
-                             const RuntimeEdgeSource& source) {
+                             const RuntimeEdgeSource& source, const LegSetup* legs) {
   if (!(fps > 0.0) || !std::isfinite(fps))
     throw Error("runtime edge '" + source.name + "': fps must be positive");
   if (const std::string problem = skeleton.validate(); !problem.empty())
@@ -171,11 +175,16 @@ RuntimeEdge buildRuntimeEdge(const Skeleton& skeleton, const std::vector<Clip>& 
   const int joints = skeleton.jointCount();
   const std::vector<int> translated = runtimeTranslatedJoints(skeleton);
 
+  const LegSetup detected = legs != nullptr ? LegSetup{} : detectLegs(skeleton, clips.empty() ? nullptr : &clips[0]);
+  std::map<int, std::vector<double>> headings;  // per clip used, computed once
   std::vector<SegmentFrames> frames(source.segments.size());
   for (std::size_t i = 0; i < source.segments.size(); ++i) {
     const Clip& clip = checkedClip(skeleton, clips, fps, source, i);
     const RuntimeSegmentSource& s = source.segments[i];
-    frames[i] = extractSegment(skeleton, clip, s.first, s.last, translated);
+    auto h = headings.find(s.clip);
+    if (h == headings.end())
+      h = headings.emplace(s.clip, characterHeadings(skeleton, clip, legs != nullptr ? *legs : detected)).first;
+    frames[i] = extractSegment(skeleton, clip, s.first, s.last, translated, h->second);
     alignAlongTime(frames[i], joints);
   }
   const SegmentFrames& reference = frames[source.reference];

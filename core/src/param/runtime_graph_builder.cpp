@@ -154,7 +154,8 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
         fat.toHub >= static_cast<int>(graph.hubs.size()))
       throw Error("fat edge '" + fat.name + "': hub index out of range");
     RuntimeEdge edge =
-        buildRuntimeEdge(project.skeleton, project.clips, project.settings.fps, edgeSource(graph, fat));
+        buildRuntimeEdge(project.skeleton, project.clips, project.settings.fps, edgeSource(graph, fat),
+                         project.legs.empty() ? nullptr : &project.legs);
     if (parameterized) applyParameterization(edge, graph.parameterizations[f]);
     out.hubs[fat.fromHub].outgoing.push_back(static_cast<int>(out.edges.size()));
     out.edges.push_back(std::move(edge));

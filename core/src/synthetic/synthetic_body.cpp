@@ -49,6 +49,14 @@ void poseBody(const Rig& rig, const SyntheticWalkParams& p, const std::vector<do
     pose.rotations[J.rightArm] = rotZ(-r * p.armRaise) * rotX(-r * p.armSwing * cr);
     pose.rotations[J.leftForeArm] = rotX(-r * (0.2 + 0.125 * (1.0 + cl)));
     pose.rotations[J.rightForeArm] = rotX(-r * (0.2 + 0.125 * (1.0 + cr)));
+  } else if (rig.creature == Creature::Hexapod) {
+    // The front segment counter-rotates like the quadruped's chest; the abdomen sways
+    // (armSwing) and the head rises (armRaise).
+    pose.rotations[J.chest] = counter;
+    pose.rotations[J.head] = rotX(-r * p.armRaise);
+    const double wag = r * p.armSwing * std::sin(kTwoPi * phi);
+    pose.rotations[J.tail] = counter;
+    pose.rotations[J.tail1] = yawRotation(wag);
   } else {
     pose.rotations[J.spine] = counter;
     pose.rotations[J.chest] = counter;

@@ -255,4 +255,8 @@ SyntheticMotion generateQuadrupedWalk(const SyntheticWalkParams& params) {
                       "synthetic_quadruped_walk");
 }
 
+SyntheticMotion generateHexapodWalk(const SyntheticWalkParams& params) {
+  return generateWalk(hexapodRig(), params, "generateHexapodWalk", "synthetic_hexapod_walk");
+}
+
 }  // namespace fatgraph

@@ -1,6 +1,6 @@
 #pragma once
 // Internals shared by the synthetic-motion sources (synthetic_skeletons.cpp, synthetic_gait.cpp,
-// synthetic_motion.cpp). Not a public header.
+// synthetic_motion.cpp, synthetic_body.cpp). Not a public header.
 #include <string>
 #include <vector>
 
@@ -29,7 +29,7 @@ struct BodyJoints {
   int tail = -1, tail1 = -1;
 };
 
-enum class Creature { Biped, Quadruped };
+enum class Creature { Biped, Quadruped, Hexapod };
 
 struct Rig {
   Creature creature = Creature::Biped;
@@ -43,6 +43,7 @@ struct Rig {
 
 Rig bipedRig();
 Rig quadrupedRig();
+Rig hexapodRig();
 
 /// Smootherstep 6u^5 - 15u^4 + 10u^3 on clamp(u, 0, 1): zero velocity and acceleration at
 /// both ends, so a foot leaves and reaches its footprint at rest.

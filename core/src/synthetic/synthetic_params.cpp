@@ -21,6 +21,19 @@ SyntheticWalkParams SyntheticWalkParams::quadrupedDefaults() {
   return p;
 }
 
+SyntheticWalkParams SyntheticWalkParams::hexapodDefaults() {
+  SyntheticWalkParams p;
+  p.period = 0.6;
+  p.strideLength = 0.3;
+  p.dutyFactor = 0.55;  // each tripod overlaps the other briefly: always three feet down
+  p.stepHeight = 0.04;
+  p.bobAmplitude = 0.004;
+  p.hipSway = 0.004;
+  p.pelvisYaw = 0.02;
+  p.armSwing = 0.1;
+  return p;
+}
+
 const SyntheticFootprint* SyntheticLeg::stanceAtFrame(int frame) const {
   for (const SyntheticFootprint& fp : footprints) {
     if (frame >= fp.firstFrame && frame <= fp.lastFrame) return &fp;

@@ -1,4 +1,4 @@
-// The synthetic biped and quadruped skeletons, and the leg descriptions the walk generator
+// The synthetic biped, quadruped and hexapod skeletons, and the leg descriptions the walk generator
 // solves on them. Dimensions in metres; rest pose standing on y = 0, facing +Z, left = +X.
 #include <algorithm>
 
@@ -114,9 +114,48 @@ Rig quadrupedRig() {
   return rig;
 }
 
+// A six-legged walker (seed 001's many-legged creatures; Johansen ch. 7 handles any number of
+// legs): three body segments, each carrying one pair of legs built like the quadruped's (the
+// IK and footprint code is shared), knees bending forward on the front and middle pairs and
+// backward on the hind pair, as an insect's do.
+Rig hexapodRig() {
+  Rig rig;
+  rig.creature = Creature::Hexapod;
+  Skeleton& s = rig.skeleton;
+  BodyJoints& b = rig.body;
+  b.root = s.addJoint("Hips", -1, Vec3(0, 0.40, 0), true);  // the middle segment
+  const Vec3 foot(0, -0.04, 0.02), tip(0, 0, 0.03);
+  const double upper = 0.16, lower = 0.16;
+  LegRig lm = addLeg(s, "LeftMiddle", "Toe", b.root, Vec3(0.10, -0.02, 0), upper, lower, foot, tip, 1);
+  LegRig rm = addLeg(s, "RightMiddle", "Toe", b.root, Vec3(-0.10, -0.02, 0), upper, lower, foot, tip, 1);
+  b.chest = s.addJoint("Chest", b.root, Vec3(0, 0.01, 0.18), false);  // the front segment
+  LegRig lf = addLeg(s, "LeftFront", "Toe", b.chest, Vec3(0.10, -0.03, 0.02), upper, lower, foot, tip, 1);
+  LegRig rf = addLeg(s, "RightFront", "Toe", b.chest, Vec3(-0.10, -0.03, 0.02), upper, lower, foot, tip, 1);
+  b.head = s.addJoint("Head", b.chest, Vec3(0, 0.02, 0.12), false);
+  s.endSites.push_back({b.head, Vec3(0, 0, 0.08)});
+  b.tail = s.addJoint("Tail", b.root, Vec3(0, 0.01, -0.18), false);  // the hind segment
+  LegRig lh = addLeg(s, "LeftHind", "Toe", b.tail, Vec3(0.10, -0.03, -0.02), upper, lower, foot, tip, -1);
+  LegRig rh = addLeg(s, "RightHind", "Toe", b.tail, Vec3(-0.10, -0.03, -0.02), upper, lower, foot, tip, -1);
+  b.tail1 = s.addJoint("Tail1", b.tail, Vec3(0, 0.02, -0.14), false);  // the abdomen
+  s.endSites.push_back({b.tail1, Vec3(0, -0.02, -0.12)});
+  lf.name = "LeftFront";
+  rf.name = "RightFront";
+  lm.name = "LeftMiddle";
+  rm.name = "RightMiddle";
+  lh.name = "LeftHind";
+  rh.name = "RightHind";
+  rig.legs = {lf, rf, lm, rm, lh, rh};
+  // Alternating tripods: {LeftFront, RightMiddle, LeftHind} strike together, half a cycle
+  // before {RightFront, LeftMiddle, RightHind}.
+  rig.defaultPhaseOffsets = {0.0, 0.5, 0.5, 0.0, 0.0, 0.5};
+  finishLegs(rig);
+  return rig;
+}
+
 }  // namespace synthetic
 
 Skeleton syntheticBipedSkeleton() { return synthetic::bipedRig().skeleton; }
 Skeleton syntheticQuadrupedSkeleton() { return synthetic::quadrupedRig().skeleton; }
+Skeleton syntheticHexapodSkeleton() { return synthetic::hexapodRig().skeleton; }
 
 }  // namespace fatgraph

@@ -38,6 +38,9 @@ struct AdmittedClip {
   Clip clip;
   /// Set when the project had no clips: the skeleton the project takes with this clip.
   std::optional<Skeleton> skeleton;
+  /// Set with `skeleton` when the project has no legs yet: the legs detected on it
+  /// (leg_detection.h), for the project to take along.
+  std::optional<LegSetup> legs;
   /// One line each, starting with the file: T-pose dropped, reordered, retargeted,
   /// resampled, renamed.
   std::vector<std::string> notes;

@@ -24,6 +24,13 @@
 //                                                    automatic / project default
 //   {"op": "set_parameterization", "samples": 300, "grid": 32, "refine": true}
 //                                                    project-wide defaults (null = built-in)
+//   {"op": "set_legs", "legs": [{"name": "Left", "chain": ["LeftUpLeg", "LeftLeg", "LeftFoot"],
+//    "toe": "LeftToeBase", "heel": [0, -0.08, 0], "toe_tip": [0, -0.07, 0.2]}, ...]}
+//                                                    the legs (legs.h), chain hip -> ankle
+//                                                    parent to child; toe, heel and toe_tip
+//                                                    (ankle frame, m) null or absent = none /
+//                                                    computed as detection does
+//   {"op": "detect_legs"}                            legs detected anew (automatic)
 //
 // Parameterization (parameterization.h). set_edge_parameters keeps the choice by edge name
 // (so it outlasts re-clustering, which carries names over) and parameterizes the edge anew;

@@ -7,6 +7,7 @@
 
 #include "fatgraph/core/distance_matrix.h"
 #include "fatgraph/core/fat_edge_clustering.h"
+#include "fatgraph/core/legs.h"
 #include "fatgraph/core/motion_graph.h"
 #include "fatgraph/runtime/clip.h"
 #include "fatgraph/runtime/skeleton.h"
@@ -41,6 +42,9 @@ struct Project {
   /// Every user edit of the graph, in order, as JSON objects (see graph_edits.h): the history
   /// a user can read or replay headless.
   std::vector<std::string> edits;
+  /// The skeleton's legs (legs.h): detected when the first clip brings the skeleton, or when
+  /// a file without them loads; set by the set_legs / detect_legs edits.
+  LegSetup legs;
 
   /// Index of the clip named `name`, or -1.
   int findClip(const std::string& name) const;
@@ -50,14 +54,14 @@ struct Project {
   std::string distanceFingerprint() const;
 };
 
-/// Restores a project's graph, settings, distance cache and edit history when the operation
-/// it guards fails (the destructor runs without commit()), without copying the clips: graph
-/// construction and edits change nothing else.
+/// Restores a project's graph, settings, distance cache, edit history and legs when the
+/// operation it guards fails (the destructor runs without commit()), without copying the
+/// clips: graph construction and edits change nothing else.
 class GraphStateGuard {
  public:
   explicit GraphStateGuard(Project& project)
       : project_(project), settings_(project.settings), distances_(project.distances),
-        graph_(project.graph), edits_(project.edits) {}
+        graph_(project.graph), edits_(project.edits), legs_(project.legs) {}
   GraphStateGuard(const GraphStateGuard&) = delete;
   GraphStateGuard& operator=(const GraphStateGuard&) = delete;
   ~GraphStateGuard() {
@@ -66,6 +70,7 @@ class GraphStateGuard {
     project_.distances = std::move(distances_);
     project_.graph = std::move(graph_);
     project_.edits = std::move(edits_);
+    project_.legs = std::move(legs_);
   }
   void commit() { committed_ = true; }
 
@@ -75,6 +80,7 @@ class GraphStateGuard {
   DistanceCache distances_;
   MotionGraph graph_;
   std::vector<std::string> edits_;
+  LegSetup legs_;
   bool committed_ = false;
 };
 

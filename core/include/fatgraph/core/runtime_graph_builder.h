@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/legs.h"
 #include "fatgraph/core/project.h"
 #include "fatgraph/core/warp_map.h"
 #include "fatgraph/runtime/runtime_graph.h"
@@ -39,8 +40,11 @@ std::vector<int> runtimeTranslatedJoints(const Skeleton& skeleton);
 /// clip must use `skeleton` and the same rate `fps`. The edge's parameter space is left empty
 /// (weights fall back to the reference segment). Throws fatgraph::Error naming the problem
 /// (a frame range outside its clip, a warp that is not increasing, fewer than 2 frames).
+/// The character's heading comes from `legs`' hip line (character_heading.h); null: the legs
+/// are detected from the skeleton.
 RuntimeEdge buildRuntimeEdge(const Skeleton& skeleton, const std::vector<Clip>& clips,
-                             double fps, const RuntimeEdgeSource& source);
+                             double fps, const RuntimeEdgeSource& source,
+                             const LegSetup* legs = nullptr);
 
 /// The whole graph of a built project: hubs, every fat edge, and each edge's parameter space
 /// and joystick mapping from project.graph.parameterizations where present. Throws

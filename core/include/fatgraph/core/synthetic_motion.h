@@ -45,8 +45,9 @@
 namespace fatgraph {
 
 /// Parameters of a synthetic walk. Defaults describe a relaxed human walk (1.05 m/s);
-/// quadrupedDefaults() gives a dog-sized walk. Every value is validated: a non-finite or
-/// out-of-range value throws fatgraph::Error naming the parameter and the accepted range.
+/// quadrupedDefaults() gives a dog-sized walk, hexapodDefaults() an insect-like one. Every
+/// value is validated: a non-finite or out-of-range value throws fatgraph::Error naming the
+/// parameter and the accepted range.
 struct SyntheticWalkParams {
   // --- Gait timing ---
   double period = 1.05;       // s, one full gait cycle (every foot steps once); > 0
@@ -58,7 +59,10 @@ struct SyntheticWalkParams {
   double startPhase = 0.0;    // gait phase (cycles) at t = 0 when there is no common pose
   /// Per leg, the gait phase (in [0, 1)) at which its stance begins (foot strike). Empty = the
   /// creature's default: biped {Left 0, Right 0.5}; quadruped, legs ordered
-  /// {LeftFront, RightFront, LeftHind, RightHind}, a lateral-sequence walk {0.25, 0.75, 0, 0.5}.
+  /// {LeftFront, RightFront, LeftHind, RightHind}, a lateral-sequence walk {0.25, 0.75, 0, 0.5};
+  /// hexapod, legs ordered {LeftFront, RightFront, LeftMiddle, RightMiddle, LeftHind,
+  /// RightHind}, alternating tripods {0, 0.5, 0.5, 0, 0, 0.5} (a wave gait is, e.g.,
+  /// {0.5, 0, 0.25, 0.75, 0, 0.5} with a duty factor of 0.75).
   std::vector<double> legPhaseOffsets;
 
   // --- Feet ---
@@ -75,8 +79,9 @@ struct SyntheticWalkParams {
   double hipSway = 0.02;       // m, lateral pelvis oscillation toward the stance leg; >= 0
   double pelvisYaw = 0.08;     // rad, amplitude of the pelvis yaw wobble (the spine counter-
                                // rotates so the chest keeps the path heading); >= 0
-  double armSwing = 0.3;       // rad, arm swing amplitude (quadruped: tail wag); >= 0
-  double armRaise = 0.0;       // rad, arm abduction (quadruped: head raise); style knob
+  double armSwing = 0.3;       // rad, arm swing amplitude (quadruped: tail wag; hexapod: abdomen
+                               // sway); >= 0
+  double armRaise = 0.0;       // rad, arm abduction (quadruped, hexapod: head raise); style knob
   double crouch = 0.0;         // m, pelvis lowered by this much, spine leans forward; style
                                // knob; >= 0 (too deep for the legs throws)
 
@@ -92,6 +97,9 @@ struct SyntheticWalkParams {
   /// A dog-sized walk: period 0.8 s, stride 0.7 m, duty 0.6, step 0.06 m, small bob/sway,
   /// tail wag 0.25 rad.
   static SyntheticWalkParams quadrupedDefaults();
+  /// An insect-like walk of the hexapod: period 0.6 s, stride 0.3 m, duty 0.55 (an
+  /// alternating tripod gait), step 0.04 m, small bob/sway, abdomen sway 0.1 rad.
+  static SyntheticWalkParams hexapodDefaults();
 };
 
 /// One footprint: a stance interval of one leg and where the foot stood.
@@ -115,7 +123,8 @@ struct SyntheticFootprint {
 
 /// One leg of the synthetic skeleton and its declared stances.
 struct SyntheticLeg {
-  std::string name;  // "Left", "Right" (biped); "LeftFront", ..., "RightHind" (quadruped)
+  std::string name;  // "Left", "Right" (biped); "LeftFront", ..., "RightHind" (quadruped,
+                     // hexapod)
   int hip = -1;      // joint index of the thigh (…UpLeg), at the hip
   int knee = -1;     // joint index of the shin (…Leg), at the knee
   int ankle = -1;    // joint index of the foot (…Foot), at the ankle ("heel" for analysis)
@@ -167,7 +176,7 @@ struct SyntheticGroundTruth {
 
 struct SyntheticMotion {
   Skeleton skeleton;
-  Clip clip;  // name "synthetic_biped_walk" / "synthetic_quadruped_walk", source empty
+  Clip clip;  // name "synthetic_biped_walk" / "_quadruped_walk" / "_hexapod_walk", source empty
   SyntheticGroundTruth truth;
 };
 
@@ -195,5 +204,18 @@ SyntheticMotion generateBipedWalk(const SyntheticWalkParams& params = {});
 /// the starting point: the biped defaults stride too far for its legs.
 SyntheticMotion generateQuadrupedWalk(
     const SyntheticWalkParams& params = SyntheticWalkParams::quadrupedDefaults());
+
+/// A 29-joint hexapod, facing +Z, rest pose standing on y = 0: Hips (root, the middle body
+/// segment, animated translation, 0.40 m up), Chest (front segment, 0.18 m ahead) with Head,
+/// Tail (hind segment, 0.18 m behind) with Tail1 (abdomen); six legs LeftFront/RightFront (on
+/// the Chest), LeftMiddle/RightMiddle (on the Hips), LeftHind/RightHind (on the Tail), each
+/// …UpLeg, …Leg, …Foot, …Toe (0.16 + 0.16 m two-bone leg, toe joint 0.02 m above the floor,
+/// toe tip 0.05 m ahead of the ankle) with an end site; the hind knees bend backward.
+Skeleton syntheticHexapodSkeleton();
+
+/// A hexapod walk; pass SyntheticWalkParams::hexapodDefaults() (the default argument) as the
+/// starting point.
+SyntheticMotion generateHexapodWalk(
+    const SyntheticWalkParams& params = SyntheticWalkParams::hexapodDefaults());
 
 }  // namespace fatgraph

@@ -1,0 +1,270 @@
+// One gait cycle's analysis (Johansen ch. 4; docs/ALGORITHMS.md G): input checks, forward
+// kinematics of the heel and toe points, the moving character frame, and the per-cycle figures
+// 4.16-4.18. The per-leg steps live in cycle_footbase.cpp and cycle_key_times.cpp.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <span>
+#include <string>
+
+#include "cycle_analysis_detail.h"
+#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/runtime/root_motion.h"
+
+namespace fatgraph {
+namespace {
+
+using cycle::FootTrack;
+using cycle::LegDerived;
+
+// A character frame gliding from the root's ground position and heading at the first frame to
+// those at the last with constant speed and turning rate: the "character space" of the thesis,
+// in which a walk cycle stays in place and a planted foot slides back at the cycle's speed.
+// Position after cycle time c: p0 + R(yaw0) * integral_0^c R(turn u) v du, which is
+// C(c) v + S(c) (up x v) with C = sin(turn c) / turn, S = (1 - cos(turn c)) / turn; v (per
+// cycle, in the first heading frame) is solved from the last frame's position.
+struct CharacterPath {
+  Vec3 origin = Vec3::Zero();
+  double yaw0 = 0.0, turn = 0.0;
+  Vec3 velocity = Vec3::Zero();
+
+  Vec3 travelled(double c) const {
+    if (std::abs(turn) < 1e-9) return velocity * c;
+    const double cs = std::sin(turn * c) / turn, sn = (1.0 - std::cos(turn * c)) / turn;
+    return cs * velocity + sn * Vec3::UnitY().cross(velocity);
+  }
+  /// World point -> character space at cycle time c (y stays world height).
+  Vec3 toLocal(const Vec3& world, double c) const {
+    const Vec3 position = origin + yawRotation(yaw0) * travelled(c);
+    Vec3 local = yawRotation(-(yaw0 + turn * c)) * (world - position);
+    local.y() = world.y();
+    return local;
+  }
+};
+
+CharacterPath characterPath(const Quat& rootFirst, const Vec3& rootFirstPos, const Quat& rootLast,
+                            const Vec3& rootLastPos) {
+  CharacterPath path;
+  path.origin = Vec3(rootFirstPos.x(), 0.0, rootFirstPos.z());
+  path.yaw0 = headingYaw(rootFirst);
+  // The heading change is the yaw part of the root's rotation from the first to the last
+  // frame: the pelvis wobble is in the same phase at both ends of a cycle, so it cancels.
+  const SwingTwist st = swingTwist(rootLast * rootFirst.conjugate(), Vec3::UnitY());
+  path.turn = wrapAngle(2.0 * std::atan2(st.twist.vec().dot(Vec3::UnitY()), st.twist.w()));
+  Vec3 d = yawRotation(-path.yaw0) * (rootLastPos - rootFirstPos);
+  d.y() = 0.0;
+  if (std::abs(path.turn) < 1e-9) {
+    path.velocity = d;
+  } else {
+    const double cs = std::sin(path.turn) / path.turn, sn = (1.0 - std::cos(path.turn)) / path.turn;
+    const double det = cs * cs + sn * sn;
+    path.velocity = det > 1e-12 ? Vec3((cs * d - sn * Vec3::UnitY().cross(d)) / det) : d;
+  }
+  return path;
+}
+
+bool finiteFrames(const Clip& clip, int first, int last, int& badFrame) {
+  for (int f = first; f <= last; ++f) {
+    for (const Quat& q : clip.frameRotations(f)) {
+      if (!q.coeffs().allFinite() || q.coeffs().squaredNorm() < 1e-12) {
+        badFrame = f;
+        return false;
+      }
+    }
+    for (const Vec3& t : clip.frameTranslations(f)) {
+      if (!t.allFinite()) {
+        badFrame = f;
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+std::string checkLeg(const Skeleton& skeleton, const Leg& leg) {
+  const int n = skeleton.jointCount();
+  if (leg.chain.size() < 2) return "leg " + leg.name + " has no hip -> ankle chain";
+  for (int j : leg.chain) {
+    if (j < 0 || j >= n)
+      return "leg " + leg.name + " names joint " + std::to_string(j) + " outside the skeleton";
+  }
+  if (leg.toe < -1 || leg.toe >= n) {
+    return "leg " + leg.name + " has a toe joint outside the skeleton";
+  }
+  if (!leg.heel.allFinite() || !leg.toeTip.allFinite() || !std::isfinite(leg.footLength)) {
+    return "leg " + leg.name + " has a non-finite heel or toe point";
+  }
+  return {};
+}
+
+// World positions of one leg's heel and toe tip per frame. The toe tip rides on the toe joint
+// when there is one (re-expressed through the rest pose), so a bending toe stays flat on the
+// floor during the heel roll instead of turning with the ankle into the ground.
+struct FootPoints {
+  std::vector<Vec3> heel, toe;  // per frame of the range
+};
+
+}  // namespace
+
+CycleAnalysis analyzeCycle(const Skeleton& skeleton, const Clip& clip, int firstFrame,
+                           int lastFrame, const LegSetup& legs,
+                           const CycleAnalysisOptions& options) {
+  CycleAnalysis out;
+  out.firstFrame = firstFrame;
+  out.lastFrame = lastFrame;
+  const int frames = clip.frameCount();
+  if (clip.jointCount != skeleton.jointCount() || !skeleton.validate().empty()) {
+    out.problems.push_back("the clip does not fit the skeleton");
+  }
+  if (!(clip.fps > 0.0) || !std::isfinite(clip.fps))
+    out.problems.push_back("the clip has no frame rate");
+  if (firstFrame < 0 || lastFrame >= frames || firstFrame > lastFrame) {
+    out.problems.push_back("frames [" + std::to_string(firstFrame) + ", " +
+                           std::to_string(lastFrame) + "] are outside the clip's " +
+                           std::to_string(frames) + " frames");
+  } else if (lastFrame - firstFrame < std::max(2, options.minFrames)) {
+    out.problems.push_back("the cycle spans " + std::to_string(lastFrame - firstFrame) +
+                           " frames, fewer than " + std::to_string(std::max(2, options.minFrames)));
+  }
+  if (legs.empty()) out.problems.push_back("no legs to analyse");
+  for (const Leg& leg : legs.legs) {
+    const std::string why = checkLeg(skeleton, leg);
+    if (!why.empty()) out.problems.push_back(why);
+  }
+  if (options.samples < 4 || options.samples > 100000) {
+    out.problems.push_back("samples per cycle must be 4 to 100000");
+  }
+  const bool fraction = options.liftThreshold > 0 && options.liftThreshold < 1 &&
+                        options.minFootRoll >= 0 && options.minFootRoll < 1;
+  if (!fraction || !(options.linearSpeedDeviation >= 0) ||
+      !std::isfinite(options.linearSpeedDeviation) || !(options.balanceSharpness > 0) ||
+      !std::isfinite(options.balanceSharpness)) {
+    out.problems.push_back("analysis options out of range (thresholds are fractions in [0, 1))");
+  }
+  if (!out.problems.empty()) return out;
+  int badFrame = -1;
+  if (!finiteFrames(clip, firstFrame, lastFrame, badFrame)) {
+    out.problems.push_back("frame " + std::to_string(badFrame) + " holds non-finite joint data");
+    return out;
+  }
+  out.duration = (lastFrame - firstFrame) / clip.fps;
+
+  // Forward kinematics of the rest pose (for toe points re-expressed on the toe joint) and of
+  // every frame of the range.
+  const int joints = skeleton.jointCount();
+  std::vector<Quat> rot(joints), restRot(joints);
+  std::vector<Vec3> pos(joints), restPos(joints);
+  const Pose rest = Pose::rest(skeleton);
+  localToModel(skeleton, rest.rotations, rest.translations, restRot, restPos);
+  const int span = lastFrame - firstFrame;
+  std::vector<FootPoints> feet(legs.legs.size());
+  for (FootPoints& f : feet) {
+    f.heel.resize(span + 1);
+    f.toe.resize(span + 1);
+  }
+  Quat rootFirst = Quat::Identity(), rootLast = Quat::Identity();
+  Vec3 rootFirstPos = Vec3::Zero(), rootLastPos = Vec3::Zero();
+  for (int f = 0; f <= span; ++f) {
+    clipFrameToModel(skeleton, clip, firstFrame + f, rot, pos);
+    if (f == 0) {
+      rootFirst = rot[0];
+      rootFirstPos = pos[0];
+    }
+    if (f == span) {
+      rootLast = rot[0];
+      rootLastPos = pos[0];
+    }
+    for (size_t l = 0; l < legs.legs.size(); ++l) {
+      const Leg& leg = legs.legs[l];
+      const int ankle = leg.ankle();
+      feet[l].heel[f] = rot[ankle] * leg.heel + pos[ankle];
+      if (leg.toe >= 0) {
+        const Vec3 onToe = restRot[leg.toe].conjugate() *
+                           (restRot[ankle] * leg.toeTip + restPos[ankle] - restPos[leg.toe]);
+        feet[l].toe[f] = rot[leg.toe] * onToe + pos[leg.toe];
+      } else {
+        feet[l].toe[f] = rot[ankle] * leg.toeTip + pos[ankle];
+      }
+    }
+  }
+  double floor = std::numeric_limits<double>::infinity();
+  for (const FootPoints& f : feet) {
+    for (int i = 0; i <= span; ++i) floor = std::min({floor, f.heel[i].y(), f.toe[i].y()});
+  }
+  out.floorHeight = floor;
+  const CharacterPath path = characterPath(rootFirst, rootFirstPos, rootLast, rootLastPos);
+  out.turningRate = path.turn / out.duration;
+
+  // A point at cycle time c, in character space above the floor, interpolated between frames.
+  auto local = [&](const std::vector<Vec3>& world, double c) {
+    const double x = std::clamp(c, 0.0, 1.0) * span;
+    const int i = std::min(static_cast<int>(x), span - 1);
+    const double u = x - i;
+    Vec3 p = path.toLocal(world[i] * (1.0 - u) + world[i + 1] * u, c);
+    p.y() -= floor;
+    return p;
+  };
+  // Key times are searched at least at the clip's own resolution (50 samples of a 126-frame
+  // cycle at 120 fps would lose 2.5 frames), the outputs at options.samples.
+  const int dense = std::max(options.samples, span);
+  const int samples = options.samples;
+  out.legs.resize(legs.legs.size());
+  double longestLeg = 0.0;
+  for (const Leg& leg : legs.legs) longestLeg = std::max(longestLeg, leg.length);
+  for (size_t l = 0; l < legs.legs.size(); ++l) {
+    const Leg& leg = legs.legs[l];
+    LegCycle& result = out.legs[l];
+    result.name = leg.name;
+    FootTrack track;
+    track.heel.resize(dense + 1);
+    track.toe.resize(dense + 1);
+    for (int k = 0; k <= dense; ++k) {
+      const double c = static_cast<double>(k) / dense;
+      track.heel[k] = local(feet[l].heel, c);
+      track.toe[k] = local(feet[l].toe, c);
+    }
+    LegDerived derived;
+    cycle::analyzeStance(track, leg.footLength, options, result, derived);
+    std::vector<Vec3> heel(samples), toe(samples);
+    for (int s = 0; s < samples; ++s) {
+      heel[s] = local(feet[l].heel, static_cast<double>(s) / samples);
+      toe[s] = local(feet[l].toe, static_cast<double>(s) / samples);
+    }
+    cycle::fillOutputSamples(heel, toe, derived, options, result);
+    result.stanceCount = cycle::countStances(track, derived);
+
+    // A foot that stays well above the lowest foot of the cycle never stands on the floor; a
+    // lift smaller than 2 % of the leg length (or 1 cm) is jitter, not a step.
+    const double legScale = leg.length > 0 ? leg.length : longestLeg;
+    const double touchTolerance = std::max(0.03, 0.08 * legScale);
+    if (derived.lowest > touchTolerance) {
+      out.problems.push_back("leg " + leg.name + " never touches the ground (lowest point " +
+                             std::to_string(derived.lowest) + " m above the floor)");
+      result.stanceCount = 0;
+      continue;
+    }
+    std::string problem;
+    if (!cycle::findKeyTimes(track, derived, std::max(0.01, 0.02 * legScale), options, result,
+                             problem)) {
+      out.problems.push_back(problem);
+      continue;
+    }
+    cycle::measureStride(derived, path.turn, result);
+  }
+  if (!out.problems.empty()) return out;
+
+  // 4.16-4.18: the cycle's distance and direction are the legs' means; the speed follows.
+  Vec3 direction = Vec3::Zero();
+  for (const LegCycle& leg : out.legs) {
+    out.distance += leg.strideLength / out.legs.size();
+    direction += leg.strideDirection;
+  }
+  out.direction = direction.norm() > 1e-9 ? Vec3(direction.normalized()) : Vec3::UnitZ();
+  out.speed = out.distance / out.duration;
+  out.worldDirection = yawRotation(path.yaw0 + 0.5 * path.turn) * out.direction;
+  for (LegCycle& leg : out.legs) cycle::normalizeFootbase(out.distance, out.direction, leg);
+  out.valid = true;
+  return out;
+}
+
+}  // namespace fatgraph

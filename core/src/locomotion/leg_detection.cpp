@@ -1,0 +1,121 @@
+// detectLegs: names first, geometry when the names say nothing, then one naming and ordering
+// rule and the measurements (heel, toe tip, lengths) for whichever method found the legs.
+#include <algorithm>
+#include <map>
+
+#include "leg_detection_detail.h"
+
+namespace fatgraph {
+namespace {
+
+using legs::FoundLeg;
+using legs::Place;
+using legs::Side;
+
+const char* sideName(Side s) {
+  return s == Side::Left ? "Left" : (s == Side::Right ? "Right" : "Centre");
+}
+const char* placeName(Place p) {
+  switch (p) {
+    case Place::Front: return "Front";
+    case Place::Middle: return "Middle";
+    case Place::Hind: return "Hind";
+    case Place::None: break;
+  }
+  return "";
+}
+
+// Front before middle before hind (a leg without a position word counts as front), left
+// before right before centre: the order of the synthetic creatures' legs.
+bool before(const FoundLeg& a, const FoundLeg& b) {
+  auto rank = [](Place p) { return p == Place::None ? 0 : static_cast<int>(p) - 1; };
+  if (rank(a.place) != rank(b.place)) return rank(a.place) < rank(b.place);
+  return static_cast<int>(a.side) < static_cast<int>(b.side);
+}
+
+// Leg names from side and position; a name used twice (more than three legs on one side)
+// gets a number.
+std::vector<std::string> legNames(const std::vector<FoundLeg>& found) {
+  std::vector<std::string> names;
+  std::map<std::string, int> uses;
+  for (const FoundLeg& l : found) {
+    names.push_back(std::string(sideName(l.side)) + placeName(l.place));
+    ++uses[names.back()];
+  }
+  std::map<std::string, int> seen;
+  for (std::string& n : names) {
+    if (uses[n] > 1) n += std::to_string(++seen[n]);
+  }
+  return names;
+}
+
+}  // namespace
+
+LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample) {
+  LegSetup out;
+  out.automatic = true;
+  if (skeleton.jointCount() == 0 || !skeleton.validate().empty()) {
+    out.method = "none";
+    out.notes.push_back("no legs: the skeleton is empty or inconsistent");
+    return out;
+  }
+  std::vector<std::string> notes;
+  std::string method;
+  legs::ReferencePose pose = legs::ReferencePose::rest(skeleton);
+  std::vector<FoundLeg> found = legs::legsByNames(skeleton, method, notes);
+  if (found.empty()) {
+    std::string why;
+    found = legs::legsByGeometry(skeleton, pose, why);
+    method = "geometry (rest pose): chains from the body down to the joints nearest the floor";
+    // A rest pose that does not stand (all offsets in one plane, legs folded) may still show
+    // the legs in the first frame of a clip.
+    if (found.empty() && sample && sample->jointCount == skeleton.jointCount() &&
+        sample->frameCount() > 0) {
+      pose = legs::ReferencePose::frame(skeleton, *sample, 0);
+      std::string whyFrame;
+      found = legs::legsByGeometry(skeleton, pose, whyFrame);
+      method = "geometry (first frame of '" + sample->name +
+               "'): chains from the body down to the joints nearest the floor";
+      if (found.empty()) why += "; in the first frame of '" + sample->name + "', " + whyFrame;
+    }
+    if (found.empty()) {
+      out.method = "none";
+      out.notes = notes;
+      out.notes.push_back("no legs: the joint names follow no known leg convention and " + why);
+      return out;
+    }
+    notes.push_back("legs found by geometry (the joint names follow no known convention): check them");
+  }
+  std::stable_sort(found.begin(), found.end(), before);
+  // Feet are measured in a standing pose: names do not need one to find the legs, heels do.
+  std::vector<std::vector<int>> chains;
+  for (const FoundLeg& l : found) chains.push_back(l.chain);
+  std::vector<legs::ReferencePose> poses(found.size(), pose);
+  if (!legs::standsIn(skeleton, legs::ReferencePose::rest(skeleton), chains)) {
+    std::string poseNote;
+    poses = legs::measurementPoses(skeleton, chains, sample, &poseNote);
+    if (!poseNote.empty()) notes.push_back(poseNote);
+  }
+  const std::vector<std::string> names = legNames(found);
+  int left = 0, right = 0;
+  for (size_t i = 0; i < found.size(); ++i) {
+    Leg leg;
+    leg.name = names[i];
+    leg.chain = found[i].chain;
+    leg.toe = found[i].toe;
+    if (leg.toe < 0) notes.push_back(leg.name + ": no toe joint found below the ankle");
+    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes);
+    left += found[i].side == Side::Left;
+    right += found[i].side == Side::Right;
+    out.legs.push_back(std::move(leg));
+  }
+  if (left != right) {
+    notes.push_back(std::to_string(left) + " left and " + std::to_string(right) +
+                    " right legs: the legs do not come in symmetric pairs");
+  }
+  out.method = method;
+  out.notes = std::move(notes);
+  return out;
+}
+
+}  // namespace fatgraph

@@ -1,0 +1,174 @@
+// Numeric IK for legs of three or more bones (Johansen ch. 7.4.3: "a primitive numerical
+// solver" for legs with more than two bones between hip and ankle; ALGORITHMS.md F).
+//
+// The bend family: let C_k be the rotation taking the first bone's direction d̂₀ to bone k's
+// (C₀ = I, C_k = r_k·C_{k−1} with r_k the shortest arc from bone k−1 to bone k). Written in the
+// first bone's frame, joint k's bend is the rotation vector ω_k = C_{k−1}⁻¹·(θ_k·â_k), so
+// C_k = C_{k−1}·exp(ω_k). Scaling every ω_k by f gives C_k(f) = C_{k−1}(f)·exp(f·ω_k): f = 1 is
+// the unadjusted chain, f = 0 the straight one, and each joint's local rotation changes only
+// about its own bend axis (by (f − 1)·θ_k). The hip–ankle distance |Σ L_k·C_k(f)·d̂₀| shrinks as
+// f grows (until a joint folds back past 180°), so bisection on f finds the target distance.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "fatgraph/runtime/leg_ik.h"
+#include "leg_ik_frames.h"
+
+namespace fatgraph {
+
+using namespace leg_ik_detail;
+
+namespace {
+
+Vec3f boneDirection(std::span<const Vec3f> joints, size_t k) {
+  return (joints[k + 1] - joints[k]).normalized();
+}
+
+// The shortest-arc rotation vector (angle · unit axis) from unit a to unit b; zero when they
+// are (anti)parallel, where the axis is undefined.
+Vec3f arcVector(const Vec3f& a, const Vec3f& b) {
+  const Vec3f cross = a.cross(b);
+  const float s = cross.norm();
+  if (!(s > 1e-7f)) return Vec3f::Zero();
+  return std::atan2(s, a.dot(b)) * (cross / s);
+}
+
+Quatf expRotation(const Vec3f& w) {
+  const float angle = w.norm();
+  return angle > 0.0f ? Quatf(Eigen::AngleAxisf(angle, w / angle)) : Quatf::Identity();
+}
+
+// Hip-relative end of the chain with every bend scaled by f.
+Vec3f chainEnd(std::span<const Vec3f> joints, std::span<const Vec3f> bends, float f) {
+  const Vec3f dir0 = boneDirection(joints, 0);
+  Vec3f end = (joints[1] - joints[0]).norm() * dir0;
+  Quatf c = Quatf::Identity();
+  for (size_t k = 1; k + 1 < joints.size(); ++k) {
+    c = c * expRotation(f * bends[k]);
+    end += (joints[k + 1] - joints[k]).norm() * (c * dir0);
+  }
+  return end;
+}
+
+}  // namespace
+
+bool ChainIkJob::validate() const {
+  const size_t n = joints.size();
+  if (n < 3 || scratch.size() < n || rotations.size() < n - 1 || solvedJoints.size() < n)
+    return false;
+  if (!usable(target) || !usable(bendHint)) return false;
+  for (size_t k = 0; k < n; ++k) {
+    if (!usable(joints[k])) return false;
+    if (k + 1 < n && !((joints[k + 1] - joints[k]).norm() > 1e-6f)) return false;
+  }
+  return true;
+}
+
+bool ChainIkJob::run(ChainIkReport* report) const {
+  if (report) *report = ChainIkReport{};
+  if (!validate()) {
+    for (Quatf& q : rotations) q = Quatf::Identity();
+    for (size_t k = 0; k < solvedJoints.size(); ++k) {
+      solvedJoints[k] = k < joints.size() && finite(joints[k]) ? joints[k] : Vec3f::Zero();
+    }
+    return false;
+  }
+  const size_t n = joints.size();
+  const Vec3f hip = joints[0];
+  float total = 0.0f;
+  for (size_t k = 0; k + 1 < n; ++k) total += (joints[k + 1] - joints[k]).norm();
+  const Vec3f dir0 = boneDirection(joints, 0);
+
+  // Bends in the first bone's frame (scratch[1..n−2]).
+  Quatf c = Quatf::Identity();
+  float maxBend = 0.0f;
+  for (size_t k = 1; k + 1 < n; ++k) {
+    const Vec3f w = arcVector(boneDirection(joints, k - 1), boneDirection(joints, k));
+    scratch[k] = c.conjugate() * w;
+    c = expRotation(w) * c;
+    maxBend = std::max(maxBend, w.norm());
+  }
+  // A straight chain cannot shorten by scaling zero bends: give every inner joint a small bend
+  // that moves the joints out towards the hint.
+  const Vec3f outward = perpendicularUnit(Vec3f::Zero(), 1.0f, bendHint, dir0);
+  const bool straight = maxBend < 1e-3f;
+  if (straight) {
+    for (size_t k = 1; k + 1 < n; ++k) scratch[k] = 0.01f * outward.cross(dir0);
+    maxBend = 0.01f;
+  }
+  const std::span<const Vec3f> bends(scratch.data(), n);
+
+  // The unadjusted axis and bend side (mean of the inner joints off the hip–ankle line).
+  const Vec3f hipToAnkle = joints[n - 1] - hip;
+  const Vec3f axis0 = hipToAnkle.norm() > 1e-6f * total ? Vec3f(hipToAnkle.normalized()) : dir0;
+  Vec3f inner = Vec3f::Zero();
+  for (size_t k = 1; k + 1 < n; ++k) inner += joints[k] - hip;
+  const Vec3f pole0 =
+      perpendicularUnit(inner / float(n - 2), 1e-4f * total, straight ? outward : bendHint, axis0);
+
+  const Vec3f toTarget = target - hip;
+  const float distance = toTarget.norm();
+  const Vec3f axis = distance > 1e-6f * total ? Vec3f(toTarget / distance) : axis0;
+  const float wanted = std::min(distance, 0.999f * total);
+  const float tolerance = 0.001f * total;
+  bool reached = distance <= 0.999f * total;
+
+  // Bisection on f between a factor whose chain is too long (lo) and one too short (hi).
+  float f = 1.0f;
+  int iterations = 0;
+  float reachedLength = chainEnd(joints, bends, 1.0f).norm();
+  if (std::abs(reachedLength - wanted) > tolerance) {
+    float lo = 0.0f, hi = 1.0f;
+    if (reachedLength > wanted) {
+      lo = 1.0f;
+      hi = static_cast<float>(std::numbers::pi) / maxBend;
+    }
+    const float shortest = chainEnd(joints, bends, hi).norm();
+    if (reachedLength > wanted && shortest > wanted) {
+      f = hi;  // folded as far as it goes and still too long
+      reachedLength = shortest;
+      reached = false;
+    } else {
+      for (; iterations < 100; ++iterations) {
+        f = 0.5f * (lo + hi);
+        reachedLength = chainEnd(joints, bends, f).norm();
+        if (std::abs(reachedLength - wanted) <= tolerance) break;
+        (reachedLength > wanted ? lo : hi) = f;
+      }
+      if (iterations == 100) reached = false;
+    }
+  }
+
+  // Turn the bent chain about the hip onto the target, its bend side onto the unadjusted one.
+  const Vec3f end = chainEnd(joints, bends, f);
+  const Vec3f endDir = end.norm() > 1e-6f * total ? Vec3f(end.normalized()) : axis;
+  const Vec3f poleFrom = perpendicularUnit(pole0, 1e-4f, bendHint, endDir);
+  const Vec3f poleTo = perpendicularUnit(pole0, 1e-4f, bendHint, axis);
+  const Quatf turn =
+      frameMap(endDir, endDir.cross(poleFrom).normalized(), axis, axis.cross(poleTo).normalized());
+
+  // Outputs: bone k's new direction is turn·C_k(f)·d̂₀, its unadjusted one C_k·d̂₀ = d̂_k, where
+  // C_k is rebuilt from the positions (not the scratch, which may hold the straight chain's
+  // made-up bends).
+  Quatf bent = Quatf::Identity(), original = Quatf::Identity();
+  solvedJoints[0] = hip;
+  for (size_t k = 0; k + 1 < n; ++k) {
+    if (k > 0) {
+      bent = bent * expRotation(f * bends[k]);
+      original =
+          expRotation(arcVector(boneDirection(joints, k - 1), boneDirection(joints, k))) * original;
+    }
+    rotations[k] = (turn * bent * original.conjugate()).normalized();
+    solvedJoints[k + 1] =
+        solvedJoints[k] + (joints[k + 1] - joints[k]).norm() * (turn * (bent * dir0));
+  }
+  if (report) {
+    report->reached = reached;
+    report->iterations = iterations;
+    report->distanceError = std::abs((solvedJoints[n - 1] - hip).norm() - distance);
+  }
+  return true;
+}
+
+}  // namespace fatgraph

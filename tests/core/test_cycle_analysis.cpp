@@ -267,7 +267,7 @@ void TestCycleAnalysis::clipCycles() {
 
 void TestCycleAnalysis::realWalkCycle() {
   const std::string path = std::string(FATGRAPH_DATA_DIR) + "/cmu-leonardo-ono-roll/144_03.bvh";
-  if (!QFile::exists(QString::fromStdString(path))) QSKIP("144_03.bvh is not in data/");
+  QVERIFY2(QFile::exists(QString::fromStdString(path)), "144_03.bvh is part of the repository's data/");
   BvhImportOptions options;
   options.resampleFps = 30.0;
   const BvhImport bvh = importBvh(path, options);

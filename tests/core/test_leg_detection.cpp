@@ -98,7 +98,6 @@ class TestLegDetection : public QObject {
   void sampleFrameWhenRestPoseIsFlat();
   void leglessRig();
   void emptySkeleton();
-  void realReallusionFiles();
   void inspectReportsLegs();
 };
 
@@ -271,24 +270,6 @@ void TestLegDetection::emptySkeleton() {
   const LegSetup setup = detectLegs(Skeleton{});
   QVERIFY(setup.empty());
   QVERIFY(!setup.notes.empty());
-}
-
-// The Reallusion CC files of the shared corpus (never copied into the repository).
-void TestLegDetection::realReallusionFiles() {
-  const QDir dir(QString::fromUtf8(FATGRAPH_SHARED_MOCAP_DIR) + "/cmu-iclone-dragonforged");
-  const QStringList files = dir.entryList({"*.bvh"}, QDir::Files, QDir::Name);
-  if (files.isEmpty()) QSKIP("the shared cmu-iclone-dragonforged corpus is not present");
-  for (const QString& f : files.mid(0, 3)) {
-    const BvhImport bvh = importBvh(dir.filePath(f).toStdString());
-    const LegSetup setup = detectLegs(bvh.skeleton, &bvh.clip);
-    compareLegs(bvh.skeleton, setup,
-                biped("L", "R", {"Thigh", "Calf", "Foot", "ToeBase"}, "CC_Base_%_*"));
-    QCOMPARE(setup.method, std::string("names (Reallusion CC)"));
-    for (const Leg& leg : setup.legs) {
-      QVERIFY(leg.length > 0.6 && leg.length < 1.2);
-      QVERIFY(leg.footLength > 0.08 && leg.footLength < 0.35);
-    }
-  }
 }
 
 // `fatgraph inspect` lists the legs: JSON {name, chain, toe, length_m, foot_length_m}, and

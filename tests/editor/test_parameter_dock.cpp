@@ -90,7 +90,7 @@ class TestParameterDock : public QObject {
   }
 
   void followsTheGraphDock() {
-    if (graph().fatEdges.size() < 2) QSKIP("the build has a single fat edge");
+    QVERIFY2(graph().fatEdges.size() >= 2, "the 144_03 build has several fat edges");
     const int other = dock()->currentEdge() == 0 ? 1 : 0;
     window_->graphDock()->edgeView()->selectRow(other);
     QCOMPARE(dock()->currentEdge(), other);

@@ -31,6 +31,14 @@ int takeScreenshot(fatgraph::editor::MainWindow& window,
     return 1;
   }
   window.showFrame(options.frame);
+  if (options.frameCharacter) {
+    // Somewhat wider than the pose, so the footprints and paths around it are in the picture.
+    window.viewport()->frameCharacter();
+    window.viewport()->camera().zoom(-4.0f);
+    window.viewport()->orbit(0.0f, 10.0f);
+  }
+  // The gait analysis runs on the pool; the picture should show its tracks and footprints.
+  window.waitForLegAnalysis();
   const QImage image = fatgraph::editor::captureWindow(window);
   if (image.isNull() || !image.save(options.screenshotPath)) {
     err << "fatgraph-editor: cannot write " << options.screenshotPath << "\n";
@@ -57,6 +65,9 @@ int main(int argc, char* argv[]) {
   fatgraph::editor::MainWindow window;
   window.setInteractive(!options.screenshotMode());
   QStringList errors = window.openFiles(options.files);
+  if (!options.terrain.isEmpty()) {
+    if (const QString error = window.setTerrain(options.terrain); !error.isEmpty()) errors << error;
+  }
   if (options.screenshotMode()) {
     if (errors.isEmpty() && options.buildGraph) {
       // The same worker path as Graph > Build Graph…, waited for before the screenshot.

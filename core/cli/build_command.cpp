@@ -42,6 +42,9 @@ int runBuild(const std::vector<std::string>& args) {
   cl.option("--samples", "N", "blends sampled per fat edge (default 300)");
   cl.option("--grid", "G", "weight grid vertices per side (default 32)");
   cl.flag("--no-refine", "keep the plain Delaunay weight grid (no refinement)");
+  cl.option("--locomotion", "auto|all|none",
+            "fat edges that get the leg layer: auto (default, walking cycles), all (every edge whose "
+            "cycle can be analysed) or none");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().empty()) throw UsageError{"expected at least one CLIP.bvh or PROJECT.fgproj (see --help)"};
@@ -75,12 +78,17 @@ int runBuild(const std::vector<std::string>& args) {
     throw UsageError{"--grid expects 2 to 1024 vertices per side"};
   }
   parameterization.refine = !cl.has("--no-refine");
+  LocomotionSelection locomotion = LocomotionSelection::Automatic;
+  if (const auto l = cl.value("--locomotion"); l && !parseLocomotionSelection(*l, locomotion)) {
+    throw UsageError{"--locomotion expects auto, all or none, got '" + *l + "'"};
+  }
 
   const auto start = std::chrono::steady_clock::now();
   ClipSetImport imported = importClipSet(cl.positional(), clipOptions);
   Project& project = imported.project;
   project.settings.window = window;
   project.settings.parameterization = parameterization;
+  if (cl.has("--locomotion")) project.settings.locomotion = locomotion;
   BuildReport report;
   {
     ProgressBar bar("building");

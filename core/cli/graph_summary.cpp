@@ -3,6 +3,7 @@
 #include <cmath>
 #include <iomanip>
 
+#include "fatgraph/core/edge_locomotion.h"
 #include "fatgraph/core/graph_coverage.h"
 
 namespace fatgraph::cli {
@@ -79,9 +80,29 @@ nlohmann::json hubsJson(const Project& p) {
   return hubs;
 }
 
+static void addLocomotion(nlohmann::json& j, const Project& p, size_t edge) {
+  const EdgeLocomotionPlan plan = planEdgeLocomotion(p, edge, false);
+  j["locomotion"] = plan.locomotion;
+  j["locomotion_reason"] = plan.reason;
+  j["blend"] = blendModeName(plan.blend);
+  if (!plan.locomotion) return;
+  // The reference segment's own cycle (its clock is the edge's): where a user checks the gait.
+  const CycleAnalysis& c = plan.cycles[plan.reference];
+  nlohmann::json legs = nlohmann::json::array();
+  for (const LegCycle& l : c.legs) {
+    legs.push_back({{"name", l.name},
+                    {"stance_time", l.stanceTime},
+                    {"foot_strike", l.keys.footStrike},
+                    {"foot_off", l.keys.footOff},
+                    {"stride_m", l.strideLength}});
+  }
+  j["cycle"] = {{"duration_s", c.duration}, {"distance_m", c.distance}, {"speed_mps", c.speed}, {"legs", legs}};
+}
+
 nlohmann::json fatEdgeParameterJson(const Project& p, size_t edge) {
   nlohmann::json j = {{"locomotion", false}, {"blend", "grid"}, {"param_error_median_m", nullptr},
                       {"param_error_p95_m", nullptr}, {"param_error_median_m_unrefined", nullptr}};
+  if (edge < p.graph.fatEdges.size()) addLocomotion(j, p, edge);
   if (parameterized(p.graph) && edge < p.graph.parameterizations.size()) {
     addParameterization(j, p, p.graph.parameterizations[edge]);
   }
@@ -100,6 +121,7 @@ nlohmann::json graphSummaryJson(const Project& p) {
                            {"segments", e.segments.size()},
                            {"locomotion", false},
                            {"blend", "grid"}};
+    addLocomotion(edge, p, i);
     if (parameterized(g)) addParameterization(edge, p, g.parameterizations[i]);
     edges.push_back(std::move(edge));
   }
@@ -142,6 +164,9 @@ void printGraphSummary(std::ostream& out, const Project& p) {
     const FatEdge& e = g.fatEdges[i];
     out << "  " << e.name << ": " << hubName(g, e.fromHub) << " -> " << hubName(g, e.toHub) << ", "
         << e.segments.size() << " segment(s)\n";
+    const EdgeLocomotionPlan plan = planEdgeLocomotion(p, i, false);
+    out << "    " << (plan.locomotion ? "locomotion" : "not locomotion") << " (" << plan.reason << "), blend "
+        << blendModeName(plan.blend) << "\n";
     if (!parameterized(g)) continue;
     // One line per edge: what steers it and how close the blend lands to the stick's target.
     const EdgeParameterization& q = g.parameterizations[i];

@@ -9,7 +9,9 @@
 namespace fatgraph::cli {
 
 /// {frames, fps, window, clips, hubs [{name, clip, frame, time_s, match_set_size}], segments,
-///  entries, exits, fat_edges [{name, from, to, segments, locomotion, blend, and once
+///  entries, exits, fat_edges [{name, from, to, segments, locomotion, locomotion_reason, blend,
+///  cycle (locomotion edges: the reference segment's {duration_s, distance_m, speed_mps, legs
+///  [{name, stance_time, foot_strike, foot_off, stride_m}]}), and once
 ///  parameterized param_error_median_m, param_error_p95_m, param_error_median_m_unrefined,
 ///  param_dimension, param_joint, param_time_s, param_refined, param_targets, param_reason,
 ///  param_notes}], coverage, thresholds {hub, edge, ...}}.
@@ -18,7 +20,8 @@ nlohmann::json graphSummaryJson(const Project& project);
 /// [{name, clip, frame, time_s, match_set_size}]: the hubs in acceptance order.
 nlohmann::json hubsJson(const Project& project);
 
-/// The parameterization keys of fat edge `edge`: {locomotion, blend, param_error_median_m,
+/// The parameterization keys of fat edge `edge`: {locomotion, locomotion_reason, blend, cycle,
+/// param_error_median_m,
 /// param_error_p95_m, param_error_median_m_unrefined} (3D metres; null while the project is not
 /// parameterized), plus the param_* details graphSummaryJson reports once it is.
 nlohmann::json fatEdgeParameterJson(const Project& project, size_t edge);

@@ -13,11 +13,13 @@
 #include "commands.h"
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/locomotion_settings.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "play_clip.h"
 #include "play_input.h"
 #include "play_metrics.h"
+#include "play_terrain.h"
 
 namespace fatgraph::cli {
 namespace {
@@ -47,17 +49,37 @@ std::string seconds(double s) {
   return out.str();
 }
 
+// The graph's blend mode when every edge shares one, else "mixed".
+std::string graphBlendMode(const RuntimeGraph& graph) {
+  std::string mode;
+  for (const RuntimeEdge& e : graph.edges) {
+    const std::string name = blendModeName(e.blend);
+    if (!mode.empty() && mode != name) return "mixed";
+    mode = name;
+  }
+  return mode.empty() ? "grid" : mode;
+}
+
+nlohmann::json millimetres(const std::optional<double>& metres) {
+  return metres ? nlohmann::json(*metres * 1000.0) : nlohmann::json(nullptr);
+}
+
 }  // namespace
 
 int runPlay(const std::vector<std::string>& args) {
-  CommandLine cl("play", "GRAPH.fgraph --input INPUT.csv -o OUT.bvh [--fps F] [--json]",
+  CommandLine cl("play",
+                 "GRAPH.fgraph --input INPUT.csv -o OUT.bvh [--fps F] [--terrain SPEC] [--no-legs] [--json]",
                  "Play an exported fat graph headless: the stick and actions of INPUT.csv (header\n"
                  "t,x,y,action; see docs/PLAY.md) drive the runtime player from t = 0 to the last\n"
                  "row's time, and the character's motion is written as BVH in metres (the graph's\n"
-                 "skeleton; the root placed in the world). Nothing is written on any error.");
+                 "skeleton; the root placed in the world, y = the terrain's height). Nothing is\n"
+                 "written on any error.");
   cl.option("--input", "INPUT.csv", "timed stick positions and actions");
   cl.option("-o", "OUT.bvh", "BVH file to write (atomically)");
   cl.option("--fps", "F", "output frame rate (default: the graph's rate)");
+  cl.option("--terrain", "SPEC",
+            "ground: a preset (" + std::string(kTerrainPresetNames) + ") or a heightfield file (default: flat)");
+  cl.flag("--no-legs", "turn the leg layer off (the blended pose as is, for comparison)");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().size() != 1) throw UsageError{"expected exactly one GRAPH.fgraph (see --help)"};
@@ -69,6 +91,11 @@ int runPlay(const std::vector<std::string>& args) {
     const double f = cl.number("--fps", 0.0);
     if (!(f > 0 && f <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000]"};
   }
+
+  // The terrain before the graph: a mistyped preset is reported without loading anything.
+  const std::optional<std::string> terrainSpec = cl.value("--terrain");
+  std::optional<Heightfield> terrain;
+  if (terrainSpec) terrain = loadPlayTerrain(*terrainSpec);
 
   const std::string graphPath = cl.positional().front();
   const RuntimeGraph graph = loadRuntimeGraph(graphPath);
@@ -93,8 +120,13 @@ int runPlay(const std::vector<std::string>& args) {
   clip.rotations.reserve(size_t(frames) * size_t(joints));
   clip.translations.reserve(size_t(frames) * size_t(joints));
 
-  Player player(graph);
-  PlayMetrics metrics(graph);
+  PlayerOptions options;
+  options.legs.enabled = !cl.has("--no-legs");
+  Player player(graph, options);
+  // No --terrain: flat ground at y = 0, the player's own default (no rays to cast).
+  const Heightfield* ground = terrain ? &*terrain : nullptr;
+  player.setTerrain(ground);
+  PlayMetrics metrics(graph, ground);
   metrics.begin(player.currentEdge(), player.character());
   std::vector<Vec3> world(static_cast<size_t>(joints));
   for (const PlayUpdate& u : updates) {
@@ -109,6 +141,8 @@ int runPlay(const std::vector<std::string>& args) {
     o.world = world;
     o.finite = isFinitePose(player.localRotations(), player.localTranslations(), player.modelPositions(),
                             o.character);
+    o.modelRotations = player.modelRotations();
+    o.legs = player.legLayer().legs();
     metrics.observe(o, u.dt, u.outputFrame);
     if (u.outputFrame) {
       appendWorldFrame(clip, skeleton, player.localRotations(), player.localTranslations(), o.character);
@@ -136,6 +170,9 @@ int runPlay(const std::vector<std::string>& args) {
   }
   const double duration = (r.frames - 1) / fps;
   const std::optional<double> paramError = r.paramErrorMedian();
+  const std::string terrainName = terrainSpec ? *terrainSpec : std::string("flat");
+  const bool legLayer = options.legs.enabled && !graph.legs.empty();
+  const LegLayerWarnings& warnings = player.legLayer().warnings();
   if (cl.has("--json")) {
     nlohmann::json edges = nlohmann::json::array();
     for (int e : r.edgesPlayed) edges.push_back(graph.edges[size_t(e)].name);
@@ -149,11 +186,24 @@ int runPlay(const std::vector<std::string>& args) {
                         {"param_error_median_m", nullptr},
                         {"param_error_passes", r.paramErrors.size()},
                         {"nan_frames", r.nanFrames},
-                        {"blend_mode", "grid"},
+                        {"blend_mode", graphBlendMode(graph)},
                         {"root_start", point(r.rootStart)},
                         {"root_end", point(r.rootEnd)},
                         {"root_travel_m", r.rootTravel},
                         {"final_yaw_rad", r.finalYaw},
+                        {"terrain", terrainName},
+                        {"leg_layer", legLayer},
+                        {"legs", graph.legs.size()},
+                        {"foot_skate_mm", {{"median", millimetres(r.footSkateMedian())},
+                                           {"max", millimetres(r.footSkateMax())},
+                                           {"stances", r.footSkates.size()}}},
+                        {"penetration_mm", r.penetration * 1000.0},
+                        {"leg_overextension_mm", r.legOverextension * 1000.0},
+                        {"hip_jerk", r.hipJerk},
+                        {"leg_warnings", {{"unreachable", warnings.unreachable},
+                                          {"no_ground", warnings.noGround},
+                                          {"invalid_input", warnings.invalidInput},
+                                          {"no_stance", warnings.noStance}}},
                         {"notes", notes}};
     if (paramError) j["param_error_median_m"] = *paramError;
     std::cout << j.dump(2) << "\n";
@@ -171,6 +221,15 @@ int runPlay(const std::vector<std::string>& args) {
     } else {
       std::cout << "n/a (no pass)\n";
     }
+    std::cout << "terrain " << terrainName << ", leg layer " << (legLayer ? "on" : "off") << "; foot skate ";
+    if (const std::optional<double> skate = r.footSkateMedian()) {
+      std::cout << "median " << std::setprecision(2) << *skate * 1000.0 << " mm, max " << *r.footSkateMax() * 1000.0
+                << " mm over " << r.footSkates.size() << " stance(s)";
+    } else {
+      std::cout << "n/a (no complete stance)";
+    }
+    std::cout << std::setprecision(1) << "; penetration " << r.penetration * 1000.0 << " mm; leg overextension "
+              << r.legOverextension * 1000.0 << " mm; hip jerk " << r.hipJerk << " m/s^3\n";
     for (const std::string& n : notes) std::cout << "note: " << n << "\n";
   }
   return 0;

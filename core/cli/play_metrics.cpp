@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "fatgraph/runtime/quaternion.h"
 
@@ -15,19 +16,61 @@ CharacterFrame lerpFrame(const CharacterFrame& a, const CharacterFrame& b, doubl
   return f;
 }
 
-bool hasPlane(const RuntimeEdge& edge) { return edge.parameters.gridResolution > 0; }
+// Band edges map the stick to a velocity, not to a point of the plane: no pass to measure.
+bool hasPlane(const RuntimeEdge& edge) {
+  return edge.parameters.gridResolution > 0 && edge.blend == EdgeBlendMode::Grid;
+}
+
+double groundHeight(const Heightfield* terrain, const Vec3& p) {
+  return terrain ? double(terrain->height(float(p.x()), float(p.z()))) : 0.0;
+}
+
+double horizontalDistance(const Vec3& a, const Vec3& b) { return std::hypot(a.x() - b.x(), a.z() - b.z()); }
+
+std::optional<double> median(std::vector<double> values) {
+  if (values.empty()) return std::nullopt;
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
 
 }  // namespace
 
-std::optional<double> PlayReport::paramErrorMedian() const {
-  if (paramErrors.empty()) return std::nullopt;
-  std::vector<double> sorted = paramErrors;
-  std::sort(sorted.begin(), sorted.end());
-  const size_t n = sorted.size();
-  return n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+// Eq. 4.5 gives b = 0 with the heel lower, 1 with the toe lower; the foot then rests on that
+// end, and 4.6 (corrected) puts the contact point where the heel is, or would be were the foot
+// laid flat about the toe: toe - footLength h. A rolling foot's point therefore stays still
+// while it pivots on the end that carries it.
+Vec3 footContactPoint(const Vec3& heel, const Vec3& toe, double footLength, const Heightfield* terrain,
+                      const Vec3& fallbackHeading) {
+  constexpr double kAlpha = 20.0;
+  const double length = footLength > 0 ? footLength : (toe - heel).norm();
+  const double heelHeight = heel.y() - groundHeight(terrain, heel);
+  const double toeHeight = toe.y() - groundHeight(terrain, toe);
+  const double balance =
+      length > 0 ? std::atan((heelHeight - toeHeight) / length * kAlpha) / std::numbers::pi + 0.5 : 0.5;
+  // The foot lies flat in the ground's tangent plane, not in a horizontal one: on a slope a
+  // foot pivoting on its toe keeps toe - length * heading still only when the heading runs
+  // along the slope (a horizontal heading would read (1 - cos slope) * length of false skate).
+  const Vec3 middle = 0.5 * (heel + toe);
+  const Vec3 normal = terrain ? Vec3(terrain->normal(float(middle.x()), float(middle.z())).cast<double>())
+                              : Vec3::UnitY();
+  const Vec3 along = toe - heel;
+  Vec3 heading = along - normal * along.dot(normal);
+  heading = heading.norm() > 1e-9 ? heading.normalized() : fallbackHeading;
+  return heel * (1.0 - balance) + (toe - length * heading) * balance;
 }
 
-PlayMetrics::PlayMetrics(const RuntimeGraph& graph) : graph_(&graph) {}
+std::optional<double> PlayReport::paramErrorMedian() const { return median(paramErrors); }
+
+std::optional<double> PlayReport::footSkateMedian() const { return median(footSkates); }
+
+std::optional<double> PlayReport::footSkateMax() const {
+  if (footSkates.empty()) return std::nullopt;
+  return *std::max_element(footSkates.begin(), footSkates.end());
+}
+
+PlayMetrics::PlayMetrics(const RuntimeGraph& graph, const Heightfield* terrain)
+    : graph_(&graph), terrain_(terrain), stances_(graph.legs.size()) {}
 
 void PlayMetrics::begin(int edge, const CharacterFrame& start) {
   report_ = {};
@@ -37,6 +80,10 @@ void PlayMetrics::begin(int edge, const CharacterFrame& start) {
   character_ = start;
   world_.clear();
   frameWorld_.clear();
+  stances_.assign(graph_->legs.size(), Stance{});
+  jerkFrames_ = 0;
+  jerkSquares_ = 0;
+  sinceFrame_ = 0;
   clockRate_ = -1;
   yaw_ = start.yaw;
   edgeStart_ = start;
@@ -117,8 +164,11 @@ void PlayMetrics::observe(const PlayObservation& o, double dt, bool outputFrame)
   report_.transitions = o.transitions;
   report_.finalYaw = yaw_;
 
+  sinceFrame_ += std::isfinite(dt) && dt > 0 ? dt : 0.0;
   if (!outputFrame) return;
   const int frame = report_.frames++;
+  const double frameTime = sinceFrame_;
+  sinceFrame_ = 0;
   if (!o.finite) {
     if (report_.nanFrames++ == 0) report_.firstNanFrame = frame;
   }
@@ -140,6 +190,63 @@ void PlayMetrics::observe(const PlayObservation& o, double dt, bool outputFrame)
   }
   report_.rootEnd = root;
   frameWorld_.assign(o.world.begin(), o.world.end());
+  observeJerk(root, frameTime);
+  observeFeet(o, frame);
+}
+
+// Jerk = (p3 - 3 p2 + 3 p1 - p0) / h^3 over four consecutive frames h apart.
+void PlayMetrics::observeJerk(const Vec3& root, double frameTime) {
+  if (jerkFrames_ >= 3 && frameTime > 0) {
+    const Vec3 third = root - 3.0 * jerkHistory_[2] + 3.0 * jerkHistory_[1] - jerkHistory_[0];
+    const double jerk = third.norm() / (frameTime * frameTime * frameTime);
+    if (std::isfinite(jerk)) {
+      jerkSquares_ += jerk * jerk;
+      ++report_.hipJerkSamples;
+      report_.hipJerk = std::sqrt(jerkSquares_ / report_.hipJerkSamples);
+    }
+  }
+  jerkHistory_[0] = jerkHistory_[1];
+  jerkHistory_[1] = jerkHistory_[2];
+  jerkHistory_[2] = root;
+  jerkFrames_ = std::min(jerkFrames_ + 1, 3);
+}
+
+void PlayMetrics::observeFeet(const PlayObservation& o, int frame) {
+  if (o.modelRotations.size() != o.world.size()) return;
+  const Quat yaw = yawRotation(o.character.yaw);
+  const Vec3 forward = yaw * Vec3::UnitZ();
+  for (size_t l = 0; l < graph_->legs.size(); ++l) {
+    const RuntimeLeg& leg = graph_->legs[l];
+    if (leg.chain.empty()) continue;
+    const size_t hip = size_t(leg.chain.front()), ankle = size_t(leg.chain.back());
+    if (hip >= o.world.size() || ankle >= o.world.size()) continue;
+    // The ankle's world rotation is R_y(yaw) times its model rotation; its world position is
+    // given, so the heel and toe follow as rigid points of the ankle's frame.
+    const Quat ankleWorld = yaw * o.modelRotations[ankle].cast<double>();
+    const Vec3 heel = o.world[ankle] + ankleWorld * Vec3(leg.heel[0], leg.heel[1], leg.heel[2]);
+    const Vec3 toe = o.world[ankle] + ankleWorld * Vec3(leg.toeTip[0], leg.toeTip[1], leg.toeTip[2]);
+    for (const Vec3* p : {&heel, &toe}) {
+      const double below = groundHeight(terrain_, *p) - p->y();
+      if (std::isfinite(below)) report_.penetration = std::max(report_.penetration, below);
+    }
+    const double stretch = (o.world[hip] - o.world[ankle]).norm() - double(leg.length);
+    if (std::isfinite(stretch)) report_.legOverextension = std::max(report_.legOverextension, stretch);
+
+    Stance& s = stances_[l];
+    const bool planted = l < o.legs.size() && o.legs[l].planted;
+    const Vec3 contact = footContactPoint(heel, toe, leg.footLength, terrain_, forward);
+    if (planted && !s.planted) {
+      s.counted = frame > 0;  // standing at frame 0: the stance began before the run
+      s.start = contact;
+      s.skate = 0;
+    } else if (planted && s.counted) {
+      const double d = horizontalDistance(contact, s.start);
+      if (std::isfinite(d)) s.skate = std::max(s.skate, d);
+    } else if (!planted && s.planted && s.counted) {
+      report_.footSkates.push_back(s.skate);
+    }
+    s.planted = planted;
+  }
 }
 
 }  // namespace fatgraph::cli

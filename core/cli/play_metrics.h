@@ -17,13 +17,25 @@
 //     linear; the error is the joint path's curvature over a frame, about a millimetre).
 // An update with more than one transition (an edge shorter than the step) leaves the edges
 // between unknown: their start frames and passes are not measured and they are counted apart.
+//
+// The feet (graph.legs) are judged on the output frames, from the OUTPUT pose, never from what
+// the leg layer says it aimed for: per leg the heel and toe points (RuntimeLeg, carried by the
+// ankle's world transform), their heights above the terrain, and the ground contact point of
+// the corrected eq. 4.6, footbase = heel (1 - b) + (toe - footLength h) b, with b the balance
+// of eq. 4.5 (alpha = 20) and h the unit horizontal heel-to-toe direction. A stance is a run of
+// output frames whose LegReport says `planted`; its skate is the largest horizontal distance
+// of the contact point from where it was at the stance's first frame. Only stances that begin
+// and end inside the run count (one already standing at frame 0, or still standing at the last
+// frame, is cut short and left out).
 #include <Eigen/Core>
 #include <optional>
 #include <span>
 #include <vector>
 
+#include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"
+#include "fatgraph/runtime/terrain.h"
 
 namespace fatgraph::cli {
 
@@ -36,6 +48,11 @@ struct PlayObservation {
   Eigen::Vector2f planePoint = Eigen::Vector2f::Zero();  // stick mapped onto the edge's plane
   std::span<const Vec3> world;  // world positions of every joint (metres)
   bool finite = true;       // every pose value is finite
+  /// Every joint's model-space rotation (character space; world = R_y(yaw) * model): with
+  /// `world` it places each foot's heel and toe. Empty: the feet are not measured.
+  std::span<const Eigen::Quaternionf> modelRotations;
+  /// The leg layer's report per leg of graph.legs (only `planted` is read); empty: no stances.
+  std::span<const LegReport> legs;
 };
 
 struct PlayReport {
@@ -52,14 +69,33 @@ struct PlayReport {
   Vec3 rootStart = Vec3::Zero(), rootEnd = Vec3::Zero();  // root joint, world, first/last frame
   double rootTravel = 0;         // metres along the root's ground path (x, z) over the frames
   double finalYaw = 0;           // radians, unwrapped: the start yaw plus every heading change
+  // The feet (see the header comment), metres.
+  std::vector<double> footSkates;  // one per stance that began and ended inside the run
+  double penetration = 0;          // max over frames, legs, heel and toe of terrain y - point y, >= 0
+  double legOverextension = 0;     // max over frames and legs of |hip - ankle| - leg length, >= 0
+  // The root joint's jerk: RMS over output frames of its third finite difference of world
+  // position divided by the frame time cubed (m/s^3); 0 with fewer than four frames.
+  double hipJerk = 0;
+  int hipJerkSamples = 0;
 
   /// Median of paramErrors; empty when there was no pass.
   std::optional<double> paramErrorMedian() const;
+  /// Median and largest of footSkates; empty when no stance was complete.
+  std::optional<double> footSkateMedian() const;
+  std::optional<double> footSkateMax() const;
 };
+
+/// The ground contact point of one foot (corrected eq. 4.6, see the header comment) from world
+/// heel and toe points; `terrain` null is flat ground at y = 0. Returns the 3D point; its x, z
+/// are what skate measures. `fallbackHeading` (unit, horizontal) is used when the foot points
+/// straight up or down.
+Vec3 footContactPoint(const Vec3& heel, const Vec3& toe, double footLength, const Heightfield* terrain,
+                      const Vec3& fallbackHeading);
 
 class PlayMetrics {
  public:
-  explicit PlayMetrics(const RuntimeGraph& graph);
+  /// `terrain` (not owned; null: flat ground at y = 0) is what heights are measured from.
+  explicit PlayMetrics(const RuntimeGraph& graph, const Heightfield* terrain = nullptr);
 
   /// The player before its first update: on `edge` at T = 0 with character frame `start`.
   void begin(int edge, const CharacterFrame& start);
@@ -71,8 +107,24 @@ class PlayMetrics {
  private:
   void recordPass(int edge, double fraction, const CharacterFrame& edgeStart,
                   const Eigen::Vector2f& planePoint, std::span<const Vec3> world);
+  void observeFeet(const PlayObservation& o, int frame);
+  void observeJerk(const Vec3& root, double frameTime);
+
+  // One leg's stance as the frames go by.
+  struct Stance {
+    bool planted = false;  // in the previous output frame
+    bool counted = false;  // began inside the run (after a frame that was not planted)
+    Vec3 start = Vec3::Zero();
+    double skate = 0;
+  };
 
   const RuntimeGraph* graph_;
+  const Heightfield* terrain_;
+  std::vector<Stance> stances_;
+  Vec3 jerkHistory_[3];     // the root at the last three output frames, oldest first
+  int jerkFrames_ = 0;      // output frames seen for the jerk (up to 3 remembered)
+  double jerkSquares_ = 0;  // sum of squared jerk magnitudes
+  double sinceFrame_ = 0;   // seconds played since the last output frame
   PlayReport report_;
   // The previous observation.
   int edge_ = -1;

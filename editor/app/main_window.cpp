@@ -1,6 +1,7 @@
 #include "app/main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -23,6 +24,10 @@
 #include "docks/clip_list_dock.h"
 #include "docks/graph_dock.h"
 #include "docks/heat_map_dock.h"
+#include "docks/legs_dock.h"
+#include "document/leg_analysis_cache.h"
+#include "models/terrain_choice.h"
+#include "views/key_time_track.h"
 #include "docks/notes_dock.h"
 #include "docks/parameter_dock.h"
 #include "views/heat_map_view.h"
@@ -41,6 +46,10 @@ MainWindow::MainWindow(QWidget* parent)
       heatMapDock_(new HeatMapDock(document_, this)),
       notesDock_(new NotesDock(document_, this)),
       parameterDock_(new ParameterDock(document_, viewport_, this)),
+      legAnalysis_(new LegAnalysisCache(document_, this)),
+      legsDock_(new LegsDock(document_, legAnalysis_, this)),
+      keyTimeTrack_(new KeyTimeTrack),
+      terrainChoice_(new TerrainChoice(this)),
       statusLabel_(new QLabel(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
@@ -48,6 +57,7 @@ MainWindow::MainWindow(QWidget* parent)
   layout->setSpacing(0);
   layout->addWidget(viewport_, 1);
   layout->addWidget(timeline_);
+  layout->addWidget(keyTimeTrack_);
   setCentralWidget(central);
   addDockWidget(Qt::LeftDockWidgetArea, clipDock_);
   addDockWidget(Qt::RightDockWidgetArea, graphDock_);
@@ -57,6 +67,8 @@ MainWindow::MainWindow(QWidget* parent)
   heatMapDock_->raise();
   addDockWidget(Qt::LeftDockWidgetArea, notesDock_);
   splitDockWidget(clipDock_, notesDock_, Qt::Vertical);
+  addDockWidget(Qt::LeftDockWidgetArea, legsDock_);
+  splitDockWidget(clipDock_, legsDock_, Qt::Vertical);
   resizeDocks({graphDock_}, {440}, Qt::Horizontal);
   resizeDocks({graphDock_, heatMapDock_}, {340, 460}, Qt::Vertical);
   statusLabel_->setObjectName(QStringLiteral("clipStatus"));
@@ -75,7 +87,16 @@ MainWindow::MainWindow(QWidget* parent)
     const int current = document_->currentClip();
     if (current >= 0) viewport_->showFrame(document_->skeleton(), document_->clip(current), frame);
     heatMapDock_->view()->setCurrentFrame(current, frame);
+    keyTimeTrack_->setFrame(frame);
   });
+  connect(keyTimeTrack_, &KeyTimeTrack::frameRequested, this, &MainWindow::showFrame);
+  connect(legAnalysis_, &LegAnalysisCache::changed, this, &MainWindow::showLegAnalysis);
+  // The legs drawn on the pose follow the project's legs (detected, edited, undone).
+  auto showLegs = [this] { viewport_->setLegs(document_->project().legs); };
+  connect(document_, &Document::graphChanged, this, showLegs);
+  connect(document_, &Document::reset, this, showLegs);
+  connect(document_, &Document::clipInserted, this, showLegs);
+  connect(terrainChoice_, &TerrainChoice::changed, this, &MainWindow::showTerrain);
   connect(graphDock_, &GraphDock::frameRequested, this, &MainWindow::showClipFrame);
   connect(heatMapDock_, &HeatMapDock::frameRequested, this, &MainWindow::showClipFrame);
   // The parameter dock follows the fat edge selected in the graph dock (rows are fat edges).
@@ -134,8 +155,24 @@ void MainWindow::createActions() {
   QAction* path = view->addAction(tr("Show &Trajectory"), viewport_, &Viewport::setShowTrajectory);
   path->setCheckable(true);
   path->setChecked(true);
+  QAction* legs = view->addAction(tr("Show &Legs"), viewport_, &Viewport::setShowLegs);
+  legs->setCheckable(true);
+  legs->setChecked(true);
+  legs->setObjectName(QStringLiteral("showLegsAction"));
+  QAction* prints =
+      view->addAction(tr("Show F&ootprints"), viewport_, &Viewport::setShowFootprints);
+  prints->setCheckable(true);
+  prints->setChecked(true);
+  prints->setObjectName(QStringLiteral("showFootprintsAction"));
+  QAction* footbase =
+      view->addAction(tr("Show Foot&base Paths"), viewport_, &Viewport::setShowFootbasePaths);
+  footbase->setCheckable(true);
+  footbase->setChecked(true);
+  footbase->setObjectName(QStringLiteral("showFootbasePathsAction"));
+  createTerrainMenu(view);
   view->addSeparator();
   view->addAction(clipDock_->toggleViewAction());
+  view->addAction(legsDock_->toggleViewAction());
   view->addAction(graphDock_->toggleViewAction());
   view->addAction(heatMapDock_->toggleViewAction());
   view->addAction(notesDock_->toggleViewAction());
@@ -231,12 +268,84 @@ void MainWindow::showCurrentClip() {
   if (current < 0) {
     viewport_->clearClip();
     timeline_->setClip(0, 30.0);
+    keyTimeTrack_->setClip(0, 30.0);
   } else {
     const Clip& clip = document_->clip(current);
+    viewport_->setLegs(document_->project().legs);
     viewport_->setClip(document_->skeleton(), clip);
+    keyTimeTrack_->setClip(clip.frameCount(), clip.fps);
     timeline_->setClip(clip.frameCount(), clip.fps);
   }
+  showLegAnalysis();
   updateStatus();
+}
+
+void MainWindow::showLegAnalysis() {
+  const auto tracks = legAnalysis_->current();
+  viewport_->setLegTracks(tracks);
+  keyTimeTrack_->setTracks(tracks, !tracks && document_->currentClip() >= 0);
+}
+
+void MainWindow::waitForLegAnalysis() {
+  legAnalysis_->waitForCurrent();
+  showLegAnalysis();
+}
+
+void MainWindow::createTerrainMenu(QMenu* view) {
+  QMenu* menu = view->addMenu(tr("&Terrain"));
+  menu->setObjectName(QStringLiteral("terrainMenu"));
+  menu->setToolTip(tr("The ground drawn around the character; the blend preview's leg layer "
+                      "stands on it"));
+  terrainActions_ = new QActionGroup(this);
+  terrainActions_->setExclusive(true);
+  for (const QString& spec : TerrainChoice::specs()) {
+    QAction* action = menu->addAction(spec == QLatin1String("none") ? tr("None") : spec);
+    action->setCheckable(true);
+    action->setData(spec);
+    action->setChecked(spec == terrainChoice_->spec());
+    terrainActions_->addAction(action);
+    connect(action, &QAction::triggered, this, [this, spec] { setTerrain(spec); });
+  }
+  menu->addSeparator();
+  menu->addAction(tr("Open &Heightfield File…"), this, &MainWindow::openHeightfield);
+}
+
+QString MainWindow::setTerrain(const QString& spec) {
+  const QString error = terrainChoice_->select(spec);
+  if (!error.isEmpty()) {
+    showError(error);
+    showTerrain();  // the menu back on the ground still shown
+  }
+  return error;
+}
+
+void MainWindow::openHeightfield() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open heightfield"), lastDirectory_,
+      tr("Heightfields (*.txt *.heightfield);;All files (*)"));
+  if (!path.isEmpty()) setTerrain(path);
+}
+
+void MainWindow::showTerrain() {
+  const Heightfield* terrain = terrainChoice_->terrain();
+  viewport_->setTerrain(terrain);
+  parameterDock_->setTerrain(terrain);
+  if (terrainActions_ == nullptr) return;
+  const QString spec = terrainChoice_->spec();
+  bool listed = false;
+  for (QAction* action : terrainActions_->actions()) {
+    const bool chosen = action->data().toString() == spec;
+    action->setChecked(chosen);
+    listed = listed || chosen;
+  }
+  if (!listed) {  // a file: no preset is checked
+    if (QAction* checked = terrainActions_->checkedAction()) {
+      terrainActions_->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
+      checked->setChecked(false);
+      terrainActions_->setExclusionPolicy(QActionGroup::ExclusionPolicy::Exclusive);
+    }
+    statusBar()->showMessage(tr("Terrain: %1").arg(QFileInfo(spec).fileName()), 5000);
+  }
 }
 
 void MainWindow::updateStatus() {

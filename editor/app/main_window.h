@@ -1,8 +1,9 @@
 #pragma once
-// The editor window: the 3D viewport with the timeline under it, the clip list on the left,
+// The editor window: the 3D viewport with the timeline and the legs' key-time tracks under
+// it, the clip list and the legs dock on the left,
 // the graph dock, the pose distance heat map and the parameter dock (tabbed with the heat map;
 // hovering its plot previews an edge's blend in the viewport) on the right, the File / Edit /
-// Graph (Build, Accept Hub, Export…) / View /
+// Graph (Build, Accept Hub, Export…) / View (overlays, the preview terrain) /
 // Playback menus, a status bar describing the current clip, and drag and drop of .bvh /
 // .fgproj files. Long jobs (graph builds, hub edits, files opened from the File menu or
 // dropped) run on the document's worker with a progress dialog whose Cancel stops them.
@@ -18,7 +19,9 @@
 #include "document/graph_build.h"
 
 class QAction;
+class QActionGroup;
 class QLabel;
+class QMenu;
 class QMimeData;
 
 namespace fatgraph::editor {
@@ -27,7 +30,11 @@ class ClipListDock;
 class Document;
 class GraphDock;
 class HeatMapDock;
+class KeyTimeTrack;
+class LegAnalysisCache;
+class LegsDock;
 class NotesDock;
+class TerrainChoice;
 class ParameterDock;
 class TimelineWidget;
 class Viewport;
@@ -47,6 +54,10 @@ class MainWindow : public QMainWindow {
   HeatMapDock* heatMapDock() const { return heatMapDock_; }
   NotesDock* notesDock() const { return notesDock_; }
   ParameterDock* parameterDock() const { return parameterDock_; }
+  LegsDock* legsDock() const { return legsDock_; }
+  KeyTimeTrack* keyTimeTrack() const { return keyTimeTrack_; }
+  LegAnalysisCache* legAnalysis() const { return legAnalysis_; }
+  TerrainChoice* terrainChoice() const { return terrainChoice_; }
   /// The progress dialog of the running job; null when none runs.
   QProgressDialog* progressDialog() const { return progressDialog_; }
   QLabel* statusLabel() const { return statusLabel_; }
@@ -70,6 +81,11 @@ class MainWindow : public QMainWindow {
   /// Writes the runtime graph of the document's project to `path` (.fgraph, core
   /// exportProject) on the worker; says what was written (graphExported) or shows the error.
   void exportGraphTo(const QString& path);
+  /// Chooses the preview ground: "none", a preset name or a heightfield file. Empty on
+  /// success; else the reason, also shown as an error (the previous ground stays).
+  QString setTerrain(const QString& spec);
+  /// Waits until the current clip's gait analysis is shown (screenshots, tests).
+  void waitForLegAnalysis();
 
  signals:
   /// Emitted for every error shown to the user.
@@ -86,6 +102,8 @@ class MainWindow : public QMainWindow {
   void buildGraph();
   /// Graph > Export…: asks for a .fgraph file, then exportGraphTo.
   void exportGraph();
+  /// View > Terrain > Open Heightfield File…
+  void openHeightfield();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -95,6 +113,9 @@ class MainWindow : public QMainWindow {
  private:
   void createActions();
   void createGraphMenu();
+  void createTerrainMenu(QMenu* view);
+  void showLegAnalysis();
+  void showTerrain();
   void showJobProgress(const QString& label);
   void updateJobActions();
   void showError(const QString& message);
@@ -112,6 +133,11 @@ class MainWindow : public QMainWindow {
   HeatMapDock* heatMapDock_;
   NotesDock* notesDock_;
   ParameterDock* parameterDock_;
+  LegAnalysisCache* legAnalysis_;
+  LegsDock* legsDock_;
+  KeyTimeTrack* keyTimeTrack_;
+  TerrainChoice* terrainChoice_;
+  QActionGroup* terrainActions_ = nullptr;
   QLabel* statusLabel_;
   QPointer<QProgressDialog> progressDialog_;
   GraphBuildRequest lastBuildRequest_;

@@ -16,15 +16,16 @@ AddClipCommand::AddClipCommand(Document* document, DocumentClip clip, QUndoComma
 }
 
 AddClipCommand::AddClipCommand(Document* document, DocumentClip clip, Skeleton skeleton,
-                               const QString& source, QUndoCommand* parent)
+                               const QString& source, LegSetup legs, QUndoCommand* parent)
     : AddClipCommand(document, std::move(clip), parent) {
-  swap_ = SkeletonSwap{std::move(skeleton), source};
+  swap_ = SkeletonSwap{std::move(skeleton), source, std::move(legs)};
 }
 
 void AddClipCommand::redo() {
   if (swap_) {
-    SkeletonSwap previous{document_->skeleton(), document_->skeletonSource()};
-    document_->setSkeleton(std::move(swap_->skeleton), swap_->source);
+    SkeletonSwap previous{document_->skeleton(), document_->skeletonSource(),
+                          document_->project().legs};
+    document_->setSkeleton(std::move(swap_->skeleton), swap_->source, std::move(swap_->legs));
     swap_ = std::move(previous);
   }
   document_->insertClip(index_, std::move(clip_));
@@ -34,8 +35,9 @@ void AddClipCommand::redo() {
 void AddClipCommand::undo() {
   clip_ = document_->takeClip(index_);
   if (swap_) {
-    SkeletonSwap added{document_->skeleton(), document_->skeletonSource()};
-    document_->setSkeleton(std::move(swap_->skeleton), swap_->source);
+    SkeletonSwap added{document_->skeleton(), document_->skeletonSource(),
+                       document_->project().legs};
+    document_->setSkeleton(std::move(swap_->skeleton), swap_->source, std::move(swap_->legs));
     swap_ = std::move(added);
   }
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Adds one imported clip to the document. The command that adds the first clip also sets the
-// project's skeleton, and its undo restores the previous one, so undoing back to an empty
+// project's skeleton and the legs core detected on it, and its undo restores the previous
+// ones, so undoing back to an empty
 // document lets a clip of another skeleton in again.
 #include <QUndoCommand>
 
@@ -14,9 +15,10 @@ class AddClipCommand : public QUndoCommand {
  public:
   /// Appends `clip` (its skeleton must match the document's).
   AddClipCommand(Document* document, DocumentClip clip, QUndoCommand* parent = nullptr);
-  /// Appends `clip` and makes `skeleton` (read from `source`) the project's skeleton.
+  /// Appends `clip` and makes `skeleton` (read from `source`) the project's skeleton, with
+  /// its `legs`.
   AddClipCommand(Document* document, DocumentClip clip, Skeleton skeleton,
-                 const QString& source, QUndoCommand* parent = nullptr);
+                 const QString& source, LegSetup legs, QUndoCommand* parent = nullptr);
 
   void redo() override;
   void undo() override;
@@ -25,6 +27,7 @@ class AddClipCommand : public QUndoCommand {
   struct SkeletonSwap {
     Skeleton skeleton;  // the one to install next (redo: new; undo: previous)
     QString source;
+    LegSetup legs;
   };
 
   Document* document_;

@@ -175,9 +175,30 @@ void ParameterDock::tick() {
   showPreviewPose();
 }
 
+void ParameterDock::setTerrain(const Terrain* terrain) { preview_.setTerrain(terrain); }
+
 void ParameterDock::showPreviewPose() {
   preview_.updatePose();
   viewport_->showPose(preview_.skeleton(), preview_.worldRotations(), preview_.worldPositions());
+  // The leg layer's previous and next footprints, so a user sees where the feet will stand.
+  const std::span<const LegReport> reports = preview_.legReports();
+  if (reports.empty()) return;
+  std::vector<Footprint> prints;
+  std::vector<QString> names;
+  const Eigen::Vector3f forward =
+      (Eigen::AngleAxisf(static_cast<float>(preview_.character().yaw), Eigen::Vector3f::UnitY()) *
+       Eigen::Vector3f::UnitZ());
+  auto qt = [](const Eigen::Vector3f& v) { return QVector3D(v.x(), v.y(), v.z()); };
+  for (size_t l = 0; l < reports.size() && l < preview_.legs().size(); ++l) {
+    const RuntimeLeg& leg = preview_.legs()[l];
+    names.push_back(QString::fromStdString(leg.name));
+    const Eigen::Vector3f foot = forward * leg.footLength;
+    for (const Eigen::Vector3f& p : {reports[l].previousFootprint, reports[l].nextFootprint}) {
+      if (p.isZero()) continue;  // the layer has not placed this footprint yet
+      prints.push_back({static_cast<int>(l), 0, qt(p), qt(p + foot)});
+    }
+  }
+  viewport_->setPreviewFootprints(prints, names);
 }
 
 void ParameterDock::stopPreview() {

@@ -41,6 +41,8 @@ class ParameterDock : public QDockWidget {
  public slots:
   /// Shows fat edge `fatEdge` (ignored when out of range).
   void selectEdge(int fatEdge);
+  /// The ground the preview's leg layer stands on (null: flat). Not owned.
+  void setTerrain(const Terrain* terrain);
 
  private:
   void refresh();

@@ -92,9 +92,12 @@ QString Document::adoptBvh(const QString& path, BvhImport&& imported) {
     return fail(QString::fromStdString(e.what()));
   }
   entry.clip = std::move(admitted.clip);
-  auto* command = admitted.skeleton ? new AddClipCommand(this, std::move(entry),
-                                                        std::move(*admitted.skeleton), path)
-                                   : new AddClipCommand(this, std::move(entry));
+  // The first clip brings the skeleton and the legs core found on it (clip_admission.h).
+  auto* command =
+      admitted.skeleton
+          ? new AddClipCommand(this, std::move(entry), std::move(*admitted.skeleton), path,
+                               admitted.legs ? std::move(*admitted.legs) : LegSetup{})
+          : new AddClipCommand(this, std::move(entry));
   undoStack_->push(command);
   for (const std::string& note : admitted.notes) emit notice(QString::fromStdString(note));
   return {};
@@ -210,8 +213,9 @@ void Document::setClipName(int index, const std::string& name) {
   emit clipChanged(index);
 }
 
-void Document::setSkeleton(Skeleton skeleton, const QString& source) {
+void Document::setSkeleton(Skeleton skeleton, const QString& source, LegSetup legs) {
   project_.skeleton = std::move(skeleton);
+  project_.legs = std::move(legs);
   skeletonSource_ = source;
 }
 

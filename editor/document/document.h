@@ -36,6 +36,7 @@ struct GraphState {
   GraphSettings settings;
   MotionGraph graph;
   std::vector<std::string> edits;
+  LegSetup legs;  // set_legs / detect_legs change them; every edit carries them for undo
   std::optional<DistanceCache> distances;  // only when the edit changed the cache
 };
 
@@ -117,7 +118,8 @@ class Document : public QObject {
   void insertClip(int index, DocumentClip clip);
   DocumentClip takeClip(int index);
   void setClipName(int index, const std::string& name);
-  void setSkeleton(Skeleton skeleton, const QString& source);
+  /// The skeleton and its legs go together: legs are joint indices into it.
+  void setSkeleton(Skeleton skeleton, const QString& source, LegSetup legs);
   /// Exchanges the whole project (same clip count: the clips' units stay) with `other`.
   void swapProject(Project& other);
   /// Exchanges the graph's state with `other` (the distances only when other has them).
@@ -140,8 +142,8 @@ class Document : public QObject {
   void modifiedChanged(bool modified);
   void filePathChanged(const QString& path);
   void errorOccurred(const QString& message);
-  /// Around every change of the graph, its thresholds or its edit history (and around a
-  /// reset): graph models reset between the two.
+  /// Around every change of the graph, its thresholds, its legs or its edit history (and
+  /// around a reset): graph models reset between the two.
   void graphAboutToChange();
   void graphChanged();
   /// Something worth telling the user that is no error: a cancel, notes of a build.

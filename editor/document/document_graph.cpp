@@ -153,7 +153,7 @@ void Document::adoptEdit(const GraphEditRequest& edit, Project&& edited,
 
 GraphState Document::graphStateOf(Project&& edited) const {
   GraphState state{std::move(edited.settings), std::move(edited.graph), std::move(edited.edits),
-                   std::nullopt};
+                   std::move(edited.legs), std::nullopt};
   const DistanceCache& mine = project_.distances;
   if (edited.distances.fingerprint != mine.fingerprint ||
       edited.distances.scan.frames != mine.scan.frames) {
@@ -167,6 +167,7 @@ void Document::swapGraphState(GraphState& other) {
   std::swap(project_.settings, other.settings);
   std::swap(project_.graph, other.graph);
   std::swap(project_.edits, other.edits);
+  std::swap(project_.legs, other.legs);
   if (other.distances) std::swap(project_.distances, *other.distances);
   emit graphChanged();
 }

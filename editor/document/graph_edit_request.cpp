@@ -54,4 +54,9 @@ GraphEditRequest GraphEditRequest::renameFatEdge(const QString& edge, const QStr
                  tr("Rename fat edge %1 to %2").arg(edge, name), false);
 }
 
+GraphEditRequest GraphEditRequest::detectLegs() {
+  // Slow: the legs feed the locomotion analysis of every fat edge, which core redoes.
+  return request({{QStringLiteral("op"), QStringLiteral("detect_legs")}}, tr("Detect legs"), true);
+}
+
 }  // namespace fatgraph::editor

@@ -19,6 +19,8 @@ struct GraphEditRequest {
   static GraphEditRequest setHubThreshold(double metres);
   static GraphEditRequest setEdgeThreshold(double metres);
   static GraphEditRequest renameFatEdge(const QString& edge, const QString& name);
+  /// The skeleton's legs found anew by core's detection (names, else geometry).
+  static GraphEditRequest detectLegs();
 };
 
 }  // namespace fatgraph::editor

@@ -42,7 +42,8 @@ BlendPreview::BlendPreview() = default;
 BlendPreview::~BlendPreview() = default;
 
 void BlendPreview::clear() {
-  blend_.reset();  // before the graph it refers to
+  legLayer_.reset();  // before the graph it refers to
+  blend_.reset();
   graph_.reset();
   starts_.clear();
   edge_ = -1;
@@ -66,8 +67,14 @@ QString BlendPreview::rebuild(const Project& project) {
   doubleTranslations_.assign(joints, Vec3::Zero());
   rotations_.assign(joints, Quat::Identity());
   positions_.assign(joints, Vec3::Zero());
+  modelRotationsF_.assign(joints, Eigen::Quaternionf::Identity());
+  modelPositionsF_.assign(joints, Eigen::Vector3f::Zero());
   graph_ = std::move(graph);
   blend_ = std::make_unique<EdgeBlend>(*graph_);
+  if (!graph_->legs.empty()) {
+    legLayer_ = std::make_unique<LegLayer>(*graph_);
+    legLayer_->setTerrain(terrain_);
+  }
   return {};
 }
 
@@ -77,7 +84,21 @@ bool BlendPreview::begin(const std::string& name) {
   blend_->begin(edge_);
   character_ = starts_[static_cast<size_t>(edge_)];
   setPlanePoint(point_);
+  restarted_ = true;
+  lastDt_ = 0;
+  lastDelta_ = {};
+  resetLegLayer();
   return true;
+}
+
+void BlendPreview::setTerrain(const Terrain* terrain) {
+  terrain_ = terrain;
+  if (legLayer_) legLayer_->setTerrain(terrain);
+  resetLegLayer();  // footprints planted on the old ground mean nothing on the new one
+}
+
+std::span<const LegReport> BlendPreview::legReports() const {
+  return legLayer_ ? legLayer_->legs() : std::span<const LegReport>{};
 }
 
 void BlendPreview::setPlanePoint(const Eigen::Vector2d& point) {
@@ -90,11 +111,15 @@ void BlendPreview::advance(double seconds) {
   if (edge_ < 0) return;
   // A stalled GUI (a long paint) should not make the preview jump.
   const auto dt = static_cast<float>(std::clamp(seconds, 0.0, 0.1));
-  character_ = applyRootDelta(character_, blend_->advance(dt));
+  lastDelta_ = blend_->advance(dt);
+  lastDt_ = dt;
+  character_ = applyRootDelta(character_, lastDelta_);
   if (blend_->finished()) {  // loop: the edge again from its start, at the same point
     blend_->begin(edge_);
     character_ = starts_[static_cast<size_t>(edge_)];
     setPlanePoint(point_);
+    restarted_ = true;
+    resetLegLayer();  // the character jumped back: no footprint carries over
   }
 }
 
@@ -106,7 +131,38 @@ void BlendPreview::updatePose() {
     doubleTranslations_[j] = localTranslations_[j].cast<double>();
   }
   localToModel(graph_->skeleton, doubleRotations_, doubleTranslations_, rotations_, positions_);
-  modelToWorld({yawRotation(character_.yaw), character_.position}, rotations_, positions_);
+  Vec3 placement = character_.position;
+  applyLegLayer(placement);
+  modelToWorld({yawRotation(character_.yaw), placement}, rotations_, positions_);
+}
+
+void BlendPreview::resetLegLayer() {
+  if (legLayer_) legLayer_->reset();
+}
+
+void BlendPreview::applyLegLayer(Vec3& placement) {
+  if (legLayer_) {
+    // The leg layer works in the player's float character space, as Player does after FK.
+    for (size_t j = 0; j < rotations_.size(); ++j) {
+      modelRotationsF_[j] = rotations_[j].cast<float>();
+      modelPositionsF_[j] = positions_[j].cast<float>();
+    }
+    LegLayer::Input input;
+    input.edge = edge_;
+    input.referenceTime = blend_->time();
+    input.weights = blend_->weights();
+    input.dt = lastDt_;
+    input.character = character_;
+    input.delta = lastDelta_;
+    input.edgeChanged = restarted_;
+    legLayer_->apply(input, modelRotationsF_, modelPositionsF_, graph_->skeleton.parents);
+    for (size_t j = 0; j < rotations_.size(); ++j) {
+      rotations_[j] = modelRotationsF_[j].cast<double>();
+      positions_[j] = modelPositionsF_[j].cast<double>();
+    }
+    placement.y() = legLayer_->groundHeight();
+    restarted_ = false;
+  }
 }
 
 std::span<const float> BlendPreview::weights() const {

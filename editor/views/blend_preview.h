@@ -7,7 +7,9 @@
 // so the preview plays where the recorded motion is.
 //
 // The editor computes nothing here: weights come from the edge's grid (EdgeBlend's bilinear
-// lookup), time and root motion from the runtime's eq. 2 step and root deltas.
+// lookup), time and root motion from the runtime's eq. 2 step and root deltas. When the graph
+// has legs, the runtime's leg layer (leg_layer.h) adjusts every pose after FK as the player
+// does, standing the character on the chosen terrain (flat ground at y = 0 without one).
 #include <QString>
 
 #include <Eigen/Core>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "fatgraph/runtime/edge_blend.h"
+#include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"
 
@@ -48,6 +51,17 @@ class BlendPreview {
   /// Samples the pose at the current time into worldRotations()/worldPositions().
   void updatePose();
 
+  /// The ground the leg layer plants the feet on; null: flat ground. Not owned.
+  void setTerrain(const Terrain* terrain);
+  /// Whether poses pass through the leg layer (the graph has legs).
+  bool hasLegLayer() const { return legLayer_ != nullptr; }
+  /// The leg layer's reports of the last updatePose() (empty without a leg layer).
+  std::span<const LegReport> legReports() const;
+  /// Names and foot lengths of the graph's legs, in report order.
+  const std::vector<RuntimeLeg>& legs() const { return graph_->legs; }
+  /// The character frame after the last advance (world, metres; its heading as yaw).
+  const CharacterFrame& character() const { return character_; }
+
   const Skeleton& skeleton() const { return graph_->skeleton; }
   std::span<const Quat> worldRotations() const { return rotations_; }
   std::span<const Vec3> worldPositions() const { return positions_; }
@@ -56,12 +70,24 @@ class BlendPreview {
   std::span<const float> weights() const;
 
  private:
+  void resetLegLayer();
+  /// Runs the leg layer on rotations_ / positions_ (model space) and sets the placement's
+  /// height to the ground it stands on.
+  void applyLegLayer(Vec3& placement);
+
   std::unique_ptr<RuntimeGraph> graph_;
   std::unique_ptr<EdgeBlend> blend_;    // refers to *graph_
   std::vector<CharacterFrame> starts_;  // per edge: its reference segment's first frame
   int edge_ = -1;
   Eigen::Vector2d point_ = Eigen::Vector2d::Zero();
   CharacterFrame character_;
+  const Terrain* terrain_ = nullptr;
+  std::unique_ptr<LegLayer> legLayer_;  // refers to *graph_; null when the graph has no legs
+  float lastDt_ = 0;                    // the last advance, for the leg layer's velocity
+  RootDelta lastDelta_;
+  bool restarted_ = true;               // the edge (re)started since the last pose
+  std::vector<Eigen::Quaternionf> modelRotationsF_;
+  std::vector<Eigen::Vector3f> modelPositionsF_;
   // Scratch sized once per graph, so a preview frame does not allocate.
   std::vector<Eigen::Quaternionf> localRotations_;
   std::vector<Eigen::Vector3f> localTranslations_;

@@ -98,6 +98,7 @@ void SkeletonScene::setPose(const Skeleton& skeleton, std::span<const Quat> rota
   const auto n = static_cast<size_t>(skeleton.jointCount());
   if (!hasClip() || parents_.size() != n || rotations.size() != n || positions.size() != n) return;
   fatgraph::endSitePositions(skeleton, rotations, positions, endSiteScratch_);
+  poseRotations_.assign(rotations.begin(), rotations.end());
   poseJoints_.resize(n);
   std::transform(positions.begin(), positions.end(), poseJoints_.begin(), toQt);
   poseEndSites_.resize(endSiteScratch_.size());

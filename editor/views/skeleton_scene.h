@@ -50,6 +50,11 @@ class SkeletonScene {
   const std::vector<QVector3D>& endSitePositions() const {
     return showsPose_ ? poseEndSites_ : endSites_;
   }
+  /// World rotations of the shown joints (to carry points given in a joint's frame, such as
+  /// a leg's heel and toe).
+  const std::vector<Quat>& jointRotations() const {
+    return showsPose_ ? poseRotations_ : modelRotations_;
+  }
   const std::vector<QVector3D>& trajectory() const { return trajectory_; }
   /// Bounds of the current pose.
   Bounds poseBounds() const;
@@ -70,6 +75,7 @@ class SkeletonScene {
   std::vector<QVector3D> trajectory_;
   std::vector<QVector3D> poseJoints_;
   std::vector<QVector3D> poseEndSites_;
+  std::vector<Quat> poseRotations_;
   bool showsPose_ = false;
   Bounds clipBounds_;
   int frame_ = -1;

@@ -10,7 +10,9 @@
 #include <cmath>
 #include <cstddef>
 
+#include "views/leg_overlay.h"
 #include "views/line_shader.h"
+#include "views/terrain_mesh.h"
 
 namespace fatgraph::editor {
 
@@ -42,6 +44,8 @@ void Viewport::setClip(const Skeleton& skeleton, const Clip& clip) {
   frameClip();
   staticDirty_ = true;
   poseDirty_ = true;
+  rebuildTerrain();
+  rebuildLegs();
   update();
 }
 
@@ -49,12 +53,16 @@ void Viewport::clearClip() {
   scene_.clear();
   staticDirty_ = true;
   poseDirty_ = true;
+  setLegTracks(nullptr);
+  rebuildTerrain();
+  rebuildLegs();
   update();
 }
 
 void Viewport::showFrame(const Skeleton& skeleton, const Clip& clip, int frame) {
   scene_.setFrame(skeleton, clip, frame);
   poseDirty_ = true;
+  rebuildLegs();
   update();
 }
 
@@ -62,13 +70,97 @@ void Viewport::showPose(const Skeleton& skeleton, std::span<const Quat> rotation
                         std::span<const Vec3> positions) {
   scene_.setPose(skeleton, rotations, positions);
   poseDirty_ = true;
+  rebuildLegs();
   update();
 }
 
 void Viewport::clearPose() {
+  if (!previewFootprints_.batch.empty()) {
+    previewFootprints_.batch.clear();
+    previewFootprints_.dirty = true;
+    update();
+  }
   if (!scene_.showsPose()) return;
   scene_.clearPose();
   poseDirty_ = true;
+  rebuildLegs();
+  update();
+}
+
+void Viewport::setLegs(const LegSetup& legs) {
+  legSetup_ = legs;
+  rebuildLegs();
+  update();
+}
+
+void Viewport::rebuildLegs() {
+  legs_.batch.clear();
+  legs_.batch.width = 6.0f;
+  legs_.batch.cap = 2.0f;
+  legMarkers_.batch.clear();
+  legMarkers_.batch.width = 8.0f;
+  legMarkers_.batch.cap = 3.0f;
+  if (scene_.hasClip()) {
+    addLegChains(legs_.batch, legMarkers_.batch, legSetup_, scene_.jointPositions(),
+                 scene_.jointRotations());
+  }
+  legs_.dirty = true;
+  legMarkers_.dirty = true;
+}
+
+void Viewport::setLegTracks(std::shared_ptr<const ClipLegTracks> tracks) {
+  legTracks_ = std::move(tracks);
+  footprints_.batch.clear();
+  footprints_.batch.width = 2.5f;
+  footbasePaths_.batch.clear();
+  footbasePaths_.batch.width = 2.0f;
+  if (legTracks_) {
+    addFootprints(footprints_.batch, *legTracks_);
+    addFootbasePaths(footbasePaths_.batch, *legTracks_);
+  }
+  footprints_.dirty = true;
+  footbasePaths_.dirty = true;
+  update();
+}
+
+void Viewport::setTerrain(const Heightfield* terrain) {
+  if (terrain != nullptr) {
+    terrainSource_ = *terrain;
+  } else {
+    terrainSource_.reset();
+  }
+  rebuildTerrain();
+  update();
+}
+
+void Viewport::rebuildTerrain() {
+  terrain_.batch.clear();
+  terrain_.batch.width = 1.0f;
+  terrain_.dirty = true;
+  if (!terrainSource_) return;
+  QVector3D center;
+  float halfExtent = 6.0f;
+  if (scene_.hasClip()) {
+    const Bounds& bounds = scene_.clipBounds();
+    center = bounds.center;
+    halfExtent = bounds.radius + 2.0f;
+  }
+  addTerrainMesh(terrain_.batch, *terrainSource_, center, halfExtent);
+}
+
+void Viewport::setPreviewFootprints(const std::vector<Footprint>& footprints,
+                                    const std::vector<QString>& legNames) {
+  previewFootprints_.batch.clear();
+  previewFootprints_.batch.width = 3.0f;
+  for (const Footprint& print : footprints) {
+    const QString name = print.leg < static_cast<int>(legNames.size())
+                             ? legNames[static_cast<size_t>(print.leg)]
+                             : QString();
+    // White-ish so predicted footprints stand apart from the clip's analysed ones.
+    addFootOutline(previewFootprints_.batch, print.heel, print.toe,
+                   legColor(name, print.leg).lighter(160));
+  }
+  previewFootprints_.dirty = true;
   update();
 }
 
@@ -96,6 +188,21 @@ void Viewport::setShowTrajectory(bool show) {
   update();
 }
 
+void Viewport::setShowLegs(bool show) {
+  showLegs_ = show;
+  update();
+}
+
+void Viewport::setShowFootprints(bool show) {
+  showFootprints_ = show;
+  update();
+}
+
+void Viewport::setShowFootbasePaths(bool show) {
+  showFootbasePaths_ = show;
+  update();
+}
+
 void Viewport::orbit(float yawDegrees, float pitchDegrees) {
   camera_.orbit(yawDegrees, pitchDegrees);
   update();
@@ -115,6 +222,10 @@ void Viewport::initializeGL() {
   for (QOpenGLBuffer* buffer : {&gridBuffer_, &trajectoryBuffer_, &bonesBuffer_, &jointsBuffer_}) {
     buffer->create();
   }
+  for (Overlay* overlay : overlays()) {
+    overlay->buffer.create();
+    overlay->dirty = true;
+  }
   staticDirty_ = true;
   poseDirty_ = true;
 }
@@ -125,6 +236,7 @@ void Viewport::releaseGL() {
   for (QOpenGLBuffer* buffer : {&gridBuffer_, &trajectoryBuffer_, &bonesBuffer_, &jointsBuffer_}) {
     buffer->destroy();
   }
+  for (Overlay* overlay : overlays()) overlay->buffer.destroy();
   vao_.destroy();
   program_.reset();
   doneCurrent();
@@ -171,6 +283,8 @@ void Viewport::draw(QOpenGLBuffer& buffer, const LineBatch& batch, int vertexCou
   buffer.release();
 }
 
+void Viewport::drawOverlay(Overlay& overlay) { draw(overlay.buffer, overlay.batch, overlay.count); }
+
 void Viewport::paintGL() {
   const QColor background = backgroundColor();
   glClearColor(static_cast<float>(background.redF()), static_cast<float>(background.greenF()),
@@ -200,6 +314,12 @@ void Viewport::paintGL() {
     jointsCount_ = static_cast<int>(joints_.vertices.size());
     poseDirty_ = false;
   }
+  for (Overlay* overlay : overlays()) {
+    if (!overlay->dirty) continue;
+    upload(overlay->buffer, overlay->batch);
+    overlay->count = static_cast<int>(overlay->batch.vertices.size());
+    overlay->dirty = false;
+  }
 
   const float dpr = static_cast<float>(devicePixelRatioF());
   const QSizeF pixels(width() * dpr, height() * dpr);
@@ -215,10 +335,20 @@ void Viewport::paintGL() {
   program_->setUniformValue("uMvp", mvp);
   program_->setUniformValue("uViewport", pixels);
   QOpenGLVertexArrayObject::Binder vaoBinder(&vao_);
-  if (showGrid_) draw(gridBuffer_, grid_, gridCount_);
+  // The terrain takes the grid's place: both at once would cut through slopes and stairs.
+  if (terrainSource_) {
+    drawOverlay(terrain_);
+  } else if (showGrid_) {
+    draw(gridBuffer_, grid_, gridCount_);
+  }
   if (showTrajectory_) draw(trajectoryBuffer_, trajectory_, trajectoryCount_);
+  if (showFootbasePaths_) drawOverlay(footbasePaths_);
+  if (showFootprints_) drawOverlay(footprints_);
+  drawOverlay(previewFootprints_);
   draw(bonesBuffer_, bones_, bonesCount_);
+  if (showLegs_) drawOverlay(legs_);
   draw(jointsBuffer_, joints_, jointsCount_);
+  if (showLegs_) drawOverlay(legMarkers_);
   program_->release();
 }
 

@@ -1,7 +1,9 @@
 #pragma once
-// The 3D view: a ground grid (1 m cells at y = 0), the root's ground trajectory over the
-// clip, and the posed skeleton (bones from each joint to its parent and to its end sites,
-// joints as square markers). Left drag orbits, middle drag or Shift + left drag pans, the
+// The 3D view: a ground grid (1 m cells at y = 0) or the preview terrain in its place, the
+// root's ground trajectory over the clip, the posed skeleton (bones from each joint to its
+// parent and to its end sites, joints as square markers), the legs drawn over it in their
+// colours with heel and toe marked, the clip's footprints and footbase paths, and the
+// footprints the blend preview's leg layer predicts. Left drag orbits, middle drag or Shift + left drag pans, the
 // wheel zooms, F frames the character. Rendering uses one small shader program and vertex
 // buffers, written for GL 3.3 core, GLES 3 or GL 2.1, so it runs on Mesa llvmpipe under Xvfb.
 #include <QOpenGLBuffer>
@@ -12,8 +14,13 @@
 #include <QPoint>
 
 #include <memory>
+#include <optional>
 #include <span>
+#include <vector>
 
+#include "fatgraph/core/legs.h"
+#include "fatgraph/runtime/terrain.h"
+#include "models/leg_tracks.h"
 #include "views/line_geometry.h"
 #include "views/orbit_camera.h"
 #include "views/skeleton_scene.h"
@@ -45,7 +52,28 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
                 std::span<const Vec3> positions);
   void clearPose();
 
+  /// The legs to highlight on the pose (copied).
+  void setLegs(const LegSetup& legs);
+  /// The clip's gait analysis: its footprints and footbase paths; null clears them.
+  void setLegTracks(std::shared_ptr<const ClipLegTracks> tracks);
+  /// The preview ground, drawn instead of the grid around the clip; null: the flat grid.
+  /// The mesh is built at once, so `terrain` need not outlive the call.
+  void setTerrain(const Heightfield* terrain);
+  /// Footprints of the blend preview's leg layer (previous and next per leg), shown with the
+  /// preview pose; cleared by clearPose().
+  void setPreviewFootprints(const std::vector<Footprint>& footprints,
+                            const std::vector<QString>& legNames);
+
   const SkeletonScene& scene() const { return scene_; }
+  /// CPU geometry of the overlays, for tests.
+  const LineBatch& legLines() const { return legs_.batch; }
+  const LineBatch& footprintLines() const { return footprints_.batch; }
+  const LineBatch& footbasePathLines() const { return footbasePaths_.batch; }
+  const LineBatch& terrainLines() const { return terrain_.batch; }
+  const LineBatch& previewFootprintLines() const { return previewFootprints_.batch; }
+  bool showLegs() const { return showLegs_; }
+  bool showFootprints() const { return showFootprints_; }
+  bool showFootbasePaths() const { return showFootbasePaths_; }
   OrbitCamera& camera() { return camera_; }
   const OrbitCamera& camera() const { return camera_; }
   bool showGrid() const { return showGrid_; }
@@ -58,6 +86,9 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   void frameClip();
   void setShowGrid(bool show);
   void setShowTrajectory(bool show);
+  void setShowLegs(bool show);
+  void setShowFootprints(bool show);
+  void setShowFootbasePaths(bool show);
   /// Orbits the camera by angles in degrees and repaints.
   void orbit(float yawDegrees, float pitchDegrees);
 
@@ -75,11 +106,31 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   void draw(QOpenGLBuffer& buffer, const LineBatch& batch, int vertexCount);
   void upload(QOpenGLBuffer& buffer, const LineBatch& batch);
 
+  /// One overlay: its lines, their buffer and whether the buffer is stale.
+  struct Overlay {
+    LineBatch batch;
+    QOpenGLBuffer buffer{QOpenGLBuffer::VertexBuffer};
+    int count = 0;
+    bool dirty = true;
+  };
+  std::vector<Overlay*> overlays() {
+    return {&terrain_, &footbasePaths_, &footprints_, &legs_, &legMarkers_, &previewFootprints_};
+  }
+  void drawOverlay(Overlay& overlay);
+  void rebuildLegs();
+  void rebuildTerrain();
+
   SkeletonScene scene_;
   OrbitCamera camera_;
   bool showGrid_ = true;
   bool showTrajectory_ = true;
+  bool showLegs_ = true;
+  bool showFootprints_ = true;
+  bool showFootbasePaths_ = true;
   QPoint lastMouse_;
+  LegSetup legSetup_;
+  std::shared_ptr<const ClipLegTracks> legTracks_;
+  std::optional<Heightfield> terrainSource_;  // kept to rebuild the mesh for another clip
 
   // CPU geometry; `*Dirty_` marks what must be re-uploaded at the next paint.
   LineBatch grid_;
@@ -100,6 +151,12 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   int trajectoryCount_ = 0;
   int bonesCount_ = 0;
   int jointsCount_ = 0;
+  Overlay terrain_;
+  Overlay footbasePaths_;
+  Overlay footprints_;
+  Overlay legs_;
+  Overlay legMarkers_;
+  Overlay previewFootprints_;
 };
 
 }  // namespace fatgraph::editor

@@ -71,7 +71,7 @@ void rotateByParents(const float* __restrict qx, const float* __restrict qy,
 }  // namespace
 
 Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
-    : graph_(&graph), options_(options), blend_(graph) {
+    : graph_(&graph), options_(options), blend_(graph), legs_(graph, options.legs) {
   const int joints = graph.jointCount();
   const std::size_t translated = graph.translatedJoints.size();
   localRotations_.assign(joints, Eigen::Quaternionf::Identity());
@@ -115,14 +115,24 @@ void Player::reset() {
   applyStick();
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
   forwardKinematics();
+  legs_.reset();
+  applyLegs(0.0f, false);
 }
 
+void Player::setTerrain(const Terrain* terrain) { legs_.setTerrain(terrain); }
+
 // The weights follow the stick on the current edge's plane; a stick held still on the same
-// edge gives the same weights, so the lookup is skipped then.
+// edge gives the same weights, so the lookup is skipped then. A band edge's mapping spans its
+// segments' velocities instead of a plane, so the mapped point is a velocity (x left, z
+// forward) and gradient bands weight the segments; the time warp keeps their steps in phase.
 void Player::applyStick() {
   if (blend_.edge() < 0) return;
-  planePoint_ = planePointOf(graph_->edges[blend_.edge()].joystick, stick_[0], stick_[1]);
-  blend_.setPlanePoint(planePoint_.x(), planePoint_.y());
+  const RuntimeEdge& edge = graph_->edges[blend_.edge()];
+  planePoint_ = planePointOf(edge.joystick, stick_[0], stick_[1]);
+  if (edge.blend == EdgeBlendMode::Grid)
+    blend_.setPlanePoint(planePoint_.x(), planePoint_.y());
+  else
+    blend_.setWeights(bands_.evaluate(edge, planePoint_));  // empty: the reference segment
   mappedStick_[0] = stick_[0];
   mappedStick_[1] = stick_[1];
   mappedEdge_ = blend_.edge();
@@ -135,8 +145,10 @@ void Player::update(float dt, float stickX, float stickY, int action) {
   if (!(stickX == mappedStick_[0] && stickY == mappedStick_[1] && blend_.edge() == mappedEdge_))
     applyStick();
   const CharacterFrame before = character_;
+  const int transitionsBefore = transitions_;
   advances_ = 0;
   float remaining = std::isfinite(dt) && dt > 0.0f ? std::min(dt, kLongestUpdate) : 0.0f;
+  const float played = remaining;
   while (remaining > 0.0f && blend_.edge() >= 0) {
     const float step = std::min(remaining, kLongestSubStep);
     remaining -= step;
@@ -145,6 +157,34 @@ void Player::update(float dt, float stickX, float stickY, int action) {
   if (advances_ != 1) lastDelta_ = advances_ == 0 ? RootDelta{} : rootDelta(before, character_);
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
   forwardKinematics();
+  applyLegs(played, transitions_ != transitionsBefore);
+}
+
+// The leg layer (leg_layer.h) on the model pose just computed. It moves the whole model pose
+// by the hip offset and rotates the legs; the character stands at the terrain's height. A
+// graph without legs, or with the layer disabled, is left exactly as forward kinematics made it.
+void Player::applyLegs(float dt, bool edgeChanged) {
+  legsChanged_ = false;
+  legHipOffset_ = 0.0f;
+  if (!options_.legs.enabled || graph_->legs.empty() || blend_.edge() < 0) return;
+  LegLayer::Input input;
+  input.edge = blend_.edge();
+  input.referenceTime = blend_.time();
+  input.weights = blend_.weights();
+  input.dt = dt;
+  input.character = character_;
+  input.delta = lastDelta_;
+  input.edgeChanged = edgeChanged;
+  // The offset is read back from a root (the layer moves every joint by it).
+  int root = 0;
+  while (root < graph_->jointCount() && parents_[root] >= 0) ++root;
+  const float rootBefore = root < graph_->jointCount() ? modelPositions_[root + 1].y() : 0.0f;
+  legs_.apply(input, std::span<Eigen::Quaternionf>(modelRotations_).subspan(1),
+              std::span<Eigen::Vector3f>(modelPositions_).subspan(1), parents_);
+  character_.position.y() = legs_.groundHeight();
+  legsChanged_ = !legs_.changedJoints().empty();
+  if (legsChanged_ && root < graph_->jointCount())
+    legHipOffset_ = modelPositions_[root + 1].y() - rootBefore;
 }
 
 // One sub-step: the clock runs to the edge's end at most, the rest of the step is played on
@@ -291,6 +331,16 @@ void Player::refreshLocalPose() const {
   for (int j = 0; j < joints; ++j) {
     localRotations_[j] = Eigen::Quaternionf(r[3 * joints + j], r[j], r[joints + j], r[2 * joints + j]);
     localTranslations_[j] = Eigen::Vector3f(f[4 * joints + j], f[5 * joints + j], f[6 * joints + j]);
+  }
+  // The leg layer's adjustments: local = parentModel^-1 * model for the joints it rotated,
+  // and the hip offset on the roots' translation (the model positions already carry it).
+  if (legsChanged_) {
+    for (const int j : legs_.changedJoints()) {
+      const Eigen::Quaternionf& parent = modelRotations_[parents_[j] + 1];
+      localRotations_[j] = (parent.conjugate() * modelRotations_[j + 1]).normalized();
+    }
+    for (int j = 0; j < joints; ++j)
+      if (parents_[j] < 0) localTranslations_[j].y() += legHipOffset_;
   }
   localPoseStale_ = false;
 }

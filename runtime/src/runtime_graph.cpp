@@ -84,6 +84,73 @@ std::string validateParameters(const RuntimeEdge& e, int joints) {
   return {};
 }
 
+// The leg layer's per-edge data (runtime_graph.h): band samples always, cycles when enabled,
+// with the key-time order the leg layer relies on.
+std::string validateLocomotion(const RuntimeGraph& g, const RuntimeEdge& e) {
+  const std::size_t segments = e.segments.size();
+  if (e.blend != EdgeBlendMode::Grid && e.blend != EdgeBlendMode::CartesianBands &&
+      e.blend != EdgeBlendMode::PolarBands)
+    return "blend mode " + std::to_string(static_cast<int>(e.blend)) + " unknown";
+  if (e.bandSamples.size() != 2 * segments)
+    return "has " + std::to_string(e.bandSamples.size()) + " band sample floats, expected " +
+           std::to_string(2 * segments);
+  if (!allFinite(e.bandSamples.data(), e.bandSamples.size())) return "band samples not finite";
+  const RuntimeLocomotion& m = e.locomotion;
+  if (!std::isfinite(m.floorHeight)) return "floor height not finite";
+  if (!m.enabled) {
+    if (!m.legCycles.empty() || !m.cycleDistance.empty() || !m.cycleDuration.empty())
+      return "locomotion is off but the edge has leg cycles";
+    return {};
+  }
+  if (g.legs.empty()) return "locomotion is on but the graph has no legs";
+  if (m.legCycles.size() != segments * g.legs.size())
+    return "has " + std::to_string(m.legCycles.size()) + " leg cycles, expected " +
+           std::to_string(segments * g.legs.size()) + " (segments x legs)";
+  if (m.cycleDistance.size() != segments || m.cycleDuration.size() != segments)
+    return "cycle distances and durations must have one entry per segment";
+  for (std::size_t s = 0; s < segments; ++s)
+    if (!(m.cycleDistance[s] >= 0.0f) || !std::isfinite(m.cycleDistance[s]) ||
+        !(m.cycleDuration[s] > 0.0f) || !std::isfinite(m.cycleDuration[s]))
+      return "segment " + std::to_string(s) + ": cycle distance or duration out of range";
+  for (std::size_t k = 0; k < m.legCycles.size(); ++k) {
+    const RuntimeLegCycle& c = m.legCycles[k];
+    const std::string label = "segment " + std::to_string(k / g.legs.size()) + " leg '" +
+                              g.legs[k % g.legs.size()].name + "': ";
+    const float keys[7] = {c.stanceTime, c.footLift, c.footOff, c.postFootLift,
+                           c.preFootLand, c.footLand, c.footStrike};
+    for (float v : keys)
+      if (!(v >= 0.0f && v <= 1.0f)) return label + "key times must be finite and in [0, 1]";
+    if (!(c.stanceTime < 1.0f)) return label + "stance time must be below 1";
+    if (!(c.footLift <= c.footOff && c.footOff <= c.postFootLift && c.postFootLift <= c.preFootLand &&
+          c.preFootLand <= c.footLand && c.preFootLand <= c.footStrike))
+      return label + "key times out of order";
+    if (!allFinite(c.stancePosition, 3) || !std::isfinite(c.stanceYaw) ||
+        !(c.strideLength >= 0.0f) || !std::isfinite(c.strideLength))
+      return label + "stance or stride not finite";
+  }
+  return {};
+}
+
+std::string validateLegs(const RuntimeGraph& g) {
+  const int joints = g.jointCount();
+  for (std::size_t l = 0; l < g.legs.size(); ++l) {
+    const RuntimeLeg& leg = g.legs[l];
+    const std::string label = "leg '" + (leg.name.empty() ? std::to_string(l) : leg.name) + "': ";
+    if (leg.chain.size() < 3) return label + "chain needs >= 3 joints (hip to ankle)";
+    for (std::size_t k = 0; k < leg.chain.size(); ++k) {
+      const int j = leg.chain[k];
+      if (j < 0 || j >= joints) return label + "joint " + std::to_string(j) + " out of range";
+      if (k > 0 && g.skeleton.parents[j] != leg.chain[k - 1])
+        return label + "chain joint " + std::to_string(j) + " is not the child of the one before";
+    }
+    if (!allFinite(leg.heel, 3) || !allFinite(leg.toeTip, 3)) return label + "heel or toe not finite";
+    if (!(leg.length > 0.0f) || !std::isfinite(leg.length) || !(leg.footLength > 0.0f) ||
+        !std::isfinite(leg.footLength))
+      return label + "length and foot length must be > 0 and finite";
+  }
+  return {};
+}
+
 std::string validateEdge(const RuntimeGraph& g, const RuntimeEdge& e) {
   const int hubs = static_cast<int>(g.hubs.size());
   if (e.fromHub < 0 || e.fromHub >= hubs || e.toHub < 0 || e.toHub >= hubs)
@@ -100,7 +167,8 @@ std::string validateEdge(const RuntimeGraph& g, const RuntimeEdge& e) {
     const std::string problem = validateSegment(e, e.segments[s], g.jointCount(), translated, g.fps);
     if (!problem.empty()) return "segment " + std::to_string(s) + ": " + problem;
   }
-  return validateParameters(e, g.jointCount());
+  if (std::string problem = validateParameters(e, g.jointCount()); !problem.empty()) return problem;
+  return validateLocomotion(g, e);
 }
 
 std::string validateHubs(const RuntimeGraph& g) {
@@ -148,6 +216,7 @@ std::string RuntimeGraph::validate() const {
   if (!(fps > 0.0f) || !std::isfinite(fps)) return "fps must be positive and finite";
   if (!(transitions.blendSeconds >= 0.0f) || !std::isfinite(transitions.blendSeconds))
     return "transition blend seconds must be >= 0 and finite";
+  if (const std::string l = validateLegs(*this); !l.empty()) return l;
   for (std::size_t e = 0; e < edges.size(); ++e) {
     const std::string problem = validateEdge(*this, edges[e]);
     if (!problem.empty()) return edgeLabel(edges[e], e) + ": " + problem;

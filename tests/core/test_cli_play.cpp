@@ -1,7 +1,7 @@
 // `fatgraph play` end to end, as a script uses it: 144_03 (a long figure-8 walk) built and
 // exported with the CLI, then played from stick scripts. Checks the JSON report against the
-// BVH it wrote, smoothness against the mocap itself, steering, actions, and that a bad input
-// writes nothing.
+// BVH it wrote, smoothness against the mocap itself, steering, actions, terrains (presets, a
+// heightfield file, bad specs) with the feet's metrics, and that a bad input writes nothing.
 #include <QtTest>
 
 #include "cli_run.h"
@@ -110,7 +110,8 @@ class TestCliPlay : public QObject {
     const QJsonObject o = r.json();
     for (const char* key : {"output", "frames", "duration_s", "fps", "transitions", "edges_played", "max_joint_jump_m",
                             "param_error_median_m", "nan_frames", "blend_mode", "root_start", "root_end",
-                            "root_travel_m", "final_yaw_rad"}) {
+                            "root_travel_m", "final_yaw_rad", "terrain", "leg_layer", "legs", "foot_skate_mm",
+                            "penetration_mm", "leg_overextension_mm", "hip_jerk", "leg_warnings"}) {
       QVERIFY2(o.contains(s(key)), key);
     }
     QCOMPARE(o.value(s("output")).toString(), out);
@@ -307,10 +308,142 @@ class TestCliPlay : public QObject {
     QVERIFY(!QFile::exists(s("/tmp/never-play.bvh")));
   }
 
+  // An edge blended by gradient bands over its segments' velocities (set_blend): the stick
+  // still steers as on a parameter plane, left turns left, and the edge has no parameter
+  // passes (its stick maps to a velocity, not to a point of the plane).
+  void bandsSteer() {
+    QString walkEdge;
+    int most = 0;
+    for (const auto& e : edges_) {
+      if (e.toObject().value(s("segments")).toInt() > most) {
+        most = e.toObject().value(s("segments")).toInt();
+        walkEdge = e.toObject().value(s("name")).toString();
+      }
+    }
+    QVERIFY(most >= 2);
+    writeText(path("bands.json"), QStringLiteral("[{\"op\":\"set_blend\",\"edge\":\"%1\",\"blend\":\"bands\"}]")
+                                      .arg(walkEdge).toUtf8());
+    const CliRun edit = runCli({s("edit"), path("walk.fgproj"), path("bands.json"), s("-o"), path("bands.fgproj")});
+    QVERIFY2(edit.exitCode == 0, qPrintable(edit.err));
+    const CliRun exported = runCli({s("export"), path("bands.fgproj"), s("-o"), path("bands.fgraph")});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    double yaw[2] = {0, 0};
+    for (int side = 0; side < 2; ++side) {
+      writeText(path("in.csv"), held(side == 0 ? -1 : 1, 0, 8));
+      const CliRun r = runCli({s("play"), path("bands.fgraph"), s("--input"), path("in.csv"), s("-o"),
+                               path("bands.bvh"), s("--json")});
+      QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+      const QJsonObject o = r.json();
+      QCOMPARE(o.value(s("blend_mode")).toString(), edges_.size() > 1 ? s("mixed") : s("bands"));
+      QCOMPARE(o.value(s("nan_frames")).toInt(), 0);
+      bool onlyWalk = true;
+      for (const auto& e : o.value(s("edges_played")).toArray()) onlyWalk = onlyWalk && e.toString() == walkEdge;
+      if (onlyWalk) QCOMPARE(o.value(s("param_error_passes")).toInt(), 0);
+      yaw[side] = o.value(s("final_yaw_rad")).toDouble();
+    }
+    qInfo("bands on %s: final yaw after 8 s: stick left %.3f rad, right %.3f rad", qPrintable(walkEdge), yaw[0], yaw[1]);
+    QVERIFY2(yaw[0] > yaw[1] + 0.2, qPrintable(QStringLiteral("left %1, right %2").arg(yaw[0]).arg(yaw[1])));
+  }
+
+  // The feet's metrics on every kind of ground, with and without the leg layer: present,
+  // finite and sane. Their quality (skate under a few millimetres) is the leg layer's own test.
+  void terrainMetrics_data() {
+    QTest::addColumn<QString>("terrain");
+    QTest::addColumn<bool>("legs");
+    QTest::newRow("flat") << s("flat") << true;
+    QTest::newRow("bumps") << s("bumps") << true;
+    QTest::newRow("bumps, no legs") << s("bumps") << false;
+    QTest::newRow("heightfield file") << s("file") << true;
+  }
+  void terrainMetrics() {
+    QFETCH(QString, terrain);
+    QFETCH(bool, legs);
+    if (terrain == s("file")) {  // a gentle 1:20 ramp up along +x, 10 m cells
+      terrain = path("ramp.txt");
+      writeText(terrain, "fatgraph-heightfield 1\n3 3 10 -10 -10\n-0.5 0 0.5\n-0.5 0 0.5\n-0.5 0 0.5\n");
+    }
+    QStringList extra{s("--json"), s("--terrain"), terrain};
+    if (!legs) extra << s("--no-legs");
+    const CliRun r = play(held(0, 0.5, 6), path("terrain.bvh"), extra);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject o = r.json();
+    QCOMPARE(o.value(s("terrain")).toString(), terrain);
+    QCOMPARE(o.value(s("nan_frames")).toInt(), 0);
+    const int legCount = o.value(s("legs")).toInt(-1);
+    QVERIFY(legCount >= 0);
+    QCOMPARE(o.value(s("leg_layer")).toBool(), legs && legCount > 0);
+    const QJsonObject skate = o.value(s("foot_skate_mm")).toObject();
+    for (const char* key : {"median", "max", "stances"}) QVERIFY2(skate.contains(s(key)), key);
+    const int stances = skate.value(s("stances")).toInt(-1);
+    QVERIFY(stances >= 0);
+    if (stances > 0) {
+      const double median = skate.value(s("median")).toDouble(-1), max = skate.value(s("max")).toDouble(-1);
+      QVERIFY2(std::isfinite(median) && median >= 0 && median <= max && std::isfinite(max),
+               qPrintable(QStringLiteral("%1 %2").arg(median).arg(max)));
+    } else {
+      QVERIFY(skate.value(s("median")).isNull() && skate.value(s("max")).isNull());
+    }
+    for (const char* key : {"penetration_mm", "leg_overextension_mm", "hip_jerk"}) {
+      QVERIFY2(o.value(s(key)).isDouble(), key);
+      const double v = o.value(s(key)).toDouble();
+      QVERIFY2(std::isfinite(v) && v >= 0, qPrintable(QStringLiteral("%1 = %2").arg(s(key)).arg(v)));
+    }
+    // A walk's body is smooth: its jerk is tens of m/s^3, nowhere near a pop's thousands.
+    QVERIFY(o.value(s("hip_jerk")).toDouble() > 0);
+    const QJsonObject warnings = o.value(s("leg_warnings")).toObject();
+    for (const char* key : {"unreachable", "no_ground", "invalid_input", "no_stance"}) {
+      QVERIFY2(warnings.value(s(key)).isDouble() && warnings.value(s(key)).toInt() >= 0, key);
+    }
+    qInfo("%s%s: %d legs, skate median %s max %s mm over %d stances, penetration %.1f mm, overextension %.1f mm, "
+          "hip jerk %.1f m/s^3, root y %.3f -> %.3f",
+          qPrintable(terrain), legs ? "" : " (no legs)", legCount,
+          qPrintable(skate.value(s("median")).toVariant().toString()),
+          qPrintable(skate.value(s("max")).toVariant().toString()), stances, o.value(s("penetration_mm")).toDouble(),
+          o.value(s("leg_overextension_mm")).toDouble(), o.value(s("hip_jerk")).toDouble(),
+          vec(o.value(s("root_start"))).y(), vec(o.value(s("root_end"))).y());
+  }
+
+  // Without --terrain the ground is flat: the same play as --terrain flat, reported as "flat".
+  void defaultTerrainIsFlat() {
+    const CliRun plain = play(held(0, 0, 2), path("plain-flat.bvh"));
+    const CliRun flat = play(held(0, 0, 2), path("flat.bvh"), {s("--json"), s("--terrain"), s("flat")});
+    QVERIFY2(plain.exitCode == 0 && flat.exitCode == 0, qPrintable(plain.err + flat.err));
+    QCOMPARE(plain.json().value(s("terrain")).toString(), s("flat"));
+    const double apart = (vec(plain.json().value(s("root_end"))) - vec(flat.json().value(s("root_end")))).norm();
+    QVERIFY2(apart < 1e-4, qPrintable(QString::number(apart)));
+  }
+
+  // A SPEC that is neither a preset nor a file, or a file that is no heightfield: one line
+  // naming the problem (and the presets), exit 1, nothing written.
+  void badTerrain_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown preset") << s("hills")
+                                    << s("--terrain 'hills' is neither a terrain preset (flat slope15 slope25 stairs15cm bumps)");
+    QTest::newRow("missing file") << s("/no/such/ground.txt") << s("nor a heightfield file");
+    QTest::newRow("not a heightfield") << s("bad") << s(":1: expected");
+  }
+  void badTerrain() {
+    QFETCH(QString, spec);
+    QFETCH(QString, message);
+    if (spec == s("bad")) {
+      spec = path("bad-ground.txt");
+      writeText(spec, "hello\n");
+    }
+    const QString out = path("never-terrain.bvh");
+    const CliRun r = play(held(0, 0, 1), out, {s("--json"), s("--terrain"), spec});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(!QFile::exists(out));
+  }
+
   void help() {
     const CliRun r = runCli({s("play"), s("--help")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains(s("--input")));
+    QVERIFY(r.out.contains(s("--terrain")) && r.out.contains(s("--no-legs")) && r.out.contains(s("stairs15cm")));
   }
 };
 

@@ -1,6 +1,7 @@
 // `fatgraph play`'s report, fed with synthetic player states whose answers are known: joint
-// jumps, root travel, unwrapped yaw, listed edges, and the parameter error at a reference time
-// that falls inside an update or at a transition.
+// jumps, root travel, unwrapped yaw, listed edges, the parameter error at a reference time
+// that falls inside an update or at a transition, and the feet: the contact point of rolling
+// feet worked out by hand, skate per stance, penetration, overextension and the root's jerk.
 #include <QtTest>
 
 #include <cmath>
@@ -14,6 +15,45 @@ using fatgraph::cli::PlayMetrics;
 using fatgraph::cli::PlayObservation;
 
 namespace {
+
+// One leg: joint 0 the hip (and root), 1 the knee, 2 the ankle. With the ankle's rotation the
+// identity, its heel lies 5 cm below and behind it and its toe tip 5 cm below and 15 cm ahead
+// (+Z): a 20 cm foot that is flat on the ground when the ankle is 5 cm up.
+fatgraph::RuntimeGraph oneLegGraph() {
+  fatgraph::RuntimeGraph graph;
+  fatgraph::RuntimeEdge e;
+  e.name = "walk";
+  e.referenceDuration = 100;
+  graph.edges.push_back(e);
+  fatgraph::RuntimeLeg leg;
+  leg.name = "left";
+  leg.chain = {0, 1, 2};
+  leg.heel[1] = -0.05f;
+  leg.heel[2] = -0.05f;
+  leg.toeTip[1] = -0.05f;
+  leg.toeTip[2] = 0.15f;
+  leg.length = 1.0f;
+  leg.footLength = 0.2f;
+  graph.legs.push_back(leg);
+  return graph;
+}
+
+// A frame of the one-leg figure: the ankle at `ankle`, the hip 0.9 m above it, the character
+// at the origin with yaw 0 (so model = world).
+void observeLeg(PlayMetrics& m, const Vec3& ankle, bool planted, double dt = 1.0 / 30,
+                const Vec3& hip = Vec3(std::nan(""), 0, 0)) {
+  const Vec3 world[3] = {hip.allFinite() ? hip : ankle + Vec3(0, 0.9, 0), ankle + Vec3(0, 0.45, 0.05), ankle};
+  const Eigen::Quaternionf rotations[3] = {Eigen::Quaternionf::Identity(), Eigen::Quaternionf::Identity(),
+                                           Eigen::Quaternionf::Identity()};
+  fatgraph::LegReport report;
+  report.planted = planted;
+  PlayObservation o;
+  o.edge = 0;
+  o.world = world;
+  o.modelRotations = rotations;
+  o.legs = std::span<const fatgraph::LegReport>(&report, 1);
+  m.observe(o, dt, true);
+}
 
 // Two joints: a root at model (0, 1, 0) and a marker at model (0.2, 1, 0).
 const Vec3 kModel[2] = {Vec3(0, 1, 0), Vec3(0.2, 1, 0)};
@@ -57,6 +97,8 @@ void observe(PlayMetrics& m, int edge, double time, int transitions, const Chara
 }
 
 }  // namespace
+
+Q_DECLARE_METATYPE(Vec3)
 
 class TestPlayMetrics : public QObject {
   Q_OBJECT
@@ -181,6 +223,133 @@ class TestPlayMetrics : public QObject {
     for (int k = 0; k < 5; ++k) observe(m, 0, 0.1 * k, 0, c, k ? 0.1 : 0.0, true, Eigen::Vector2f::Zero(), k != 2 && k != 4);
     QCOMPARE(m.report().nanFrames, 2);
     QCOMPARE(m.report().firstNanFrame, 2);
+  }
+
+  // The contact point of eq. 4.6 (corrected) for feet worked out by hand: flat, rolling on the
+  // toe or the heel by 30° (b = 0.5 ± atan(20 · 0.1 / 0.2) / π), and lying flat on a 1:2
+  // slope (both ends at height 0 above it: b = 0.5, and the heel the toe implies along the
+  // slope is the heel itself, so the point is the heel; a horizontal heading would put it
+  // (1 - cos θ) · 0.2 m away and read false skate while the foot rolls).
+  void footContactPoint_data() {
+    QTest::addColumn<Vec3>("heel");
+    QTest::addColumn<Vec3>("toe");
+    QTest::addColumn<bool>("slope");
+    QTest::addColumn<Vec3>("contact");
+    QTest::newRow("flat") << Vec3(1, 0, 2) << Vec3(1, 0, 2.2) << false << Vec3(1, 0, 2);
+    QTest::newRow("on the toe") << Vec3(0, 0.1, 0.2 - 0.2 * std::cos(std::numbers::pi / 6)) << Vec3(0, 0, 0.2) << false
+                                << Vec3(0, 0.003172551743055352, 0.0008500826774976316);
+    QTest::newRow("on the heel") << Vec3(0, 0, 0) << Vec3(0, 0.1, 0.2 * std::cos(std::numbers::pi / 6)) << false
+                                 << Vec3(0, 0.003172551743055352, -0.0008500826774976316);
+    QTest::newRow("on a slope") << Vec3(0, 0, 0) << Vec3(0, 0.08944271909999159, 0.17888543819998318) << true
+                                << Vec3(0, 0, 0);
+  }
+  void footContactPoint() {
+    QFETCH(Vec3, heel);
+    QFETCH(Vec3, toe);
+    QFETCH(bool, slope);
+    QFETCH(Vec3, contact);
+    // y = z / 2 over a 100 m square: bilinear interpolation reproduces the plane exactly.
+    const auto plane = fatgraph::Heightfield::create(2, 2, 100.0f, -50.0f, -50.0f, {-25, -25, 25, 25});
+    QVERIFY(plane);
+    const Vec3 c = fatgraph::cli::footContactPoint(heel, toe, 0.2, slope ? &*plane : nullptr, Vec3::UnitZ());
+    QVERIFY2((c - contact).norm() < 1e-6, qPrintable(QStringLiteral("%1 %2 %3").arg(c.x()).arg(c.y()).arg(c.z())));
+  }
+
+  // Three stances: the first slides 5 mm at its worst (3 mm, 4 mm off its start) and comes back,
+  // the second 2 mm; the third is still standing at the last frame and does not count. The
+  // flat foot's contact point is its heel, so the ankle's travel is the skate.
+  void footSkatePerStance() {
+    const fatgraph::RuntimeGraph graph = oneLegGraph();
+    PlayMetrics m(graph);
+    m.begin(0, CharacterFrame{});
+    const double up = 0.05;
+    observeLeg(m, Vec3(0, 0.3, 0), false, 0);
+    observeLeg(m, Vec3(0, up, 0), true);
+    observeLeg(m, Vec3(0.001, up, 0), true);
+    observeLeg(m, Vec3(0.003, up, 0.004), true);
+    observeLeg(m, Vec3(0.002, up, 0), true);
+    observeLeg(m, Vec3(0.1, 0.2, 0.2), false);
+    observeLeg(m, Vec3(0.5, up, 0.5), true);
+    observeLeg(m, Vec3(0.5, up, 0.502), true);
+    observeLeg(m, Vec3(0.7, 0.2, 0.7), false);
+    observeLeg(m, Vec3(1, up, 1), true);
+    observeLeg(m, Vec3(1.3, up, 1), true);
+    const auto& r = m.report();
+    QCOMPARE(int(r.footSkates.size()), 2);
+    QVERIFY(std::abs(r.footSkates[0] - 0.005) < 1e-9);
+    QVERIFY(std::abs(r.footSkates[1] - 0.002) < 1e-9);
+    QVERIFY(std::abs(*r.footSkateMedian() - 0.0035) < 1e-9);
+    QVERIFY(std::abs(*r.footSkateMax() - 0.005) < 1e-9);
+    QVERIFY(r.penetration < 1e-6);  // the flat foot touches y = 0 (to float rounding)
+    QVERIFY(r.legOverextension == 0);  // the hip is 0.9 m above the ankle, the leg 1 m long
+  }
+
+  // A stance already under way at frame 0 began before the run: not counted. No leg report at
+  // all (no leg layer): no stance.
+  void stancesCutByTheRun() {
+    const fatgraph::RuntimeGraph graph = oneLegGraph();
+    PlayMetrics m(graph);
+    m.begin(0, CharacterFrame{});
+    observeLeg(m, Vec3(0, 0.05, 0), true, 0);
+    observeLeg(m, Vec3(0.5, 0.05, 0), true);
+    observeLeg(m, Vec3(0.5, 0.3, 0), false);
+    QVERIFY(m.report().footSkates.empty());
+    QVERIFY(!m.report().footSkateMedian() && !m.report().footSkateMax());
+  }
+
+  // Heel 3 mm into flat ground at one frame, the toe 7 mm into the slope y = z / 2 at another;
+  // the leg 4 mm longer than it can be at a third.
+  void penetrationAndOverextension() {
+    const fatgraph::RuntimeGraph graph = oneLegGraph();
+    const auto plane = fatgraph::Heightfield::create(2, 2, 100.0f, -50.0f, -50.0f, {-25, -25, 25, 25});
+    PlayMetrics flat(graph);
+    flat.begin(0, CharacterFrame{});
+    observeLeg(flat, Vec3(0, 0.05, 0), false, 0);
+    observeLeg(flat, Vec3(0, 0.047, 0), false);  // heel and toe 3 mm below y = 0
+    observeLeg(flat, Vec3(0, 0.05, 0), false, 1.0 / 30, Vec3(0, 1.054, 0.03));  // |hip - ankle| = 1.0044...
+    QVERIFY2(std::abs(flat.report().penetration - 0.003) < 1e-9, qPrintable(QString::number(flat.report().penetration)));
+    const double stretch = Vec3(0, 1.004, 0.03).norm() - 1.0;
+    QVERIFY(std::abs(flat.report().legOverextension - stretch) < 1e-9);
+
+    PlayMetrics sloped(graph, &*plane);
+    sloped.begin(0, CharacterFrame{});
+    // Ankle at z = 0.05: heel at z = 0 (ground 0), toe at z = 0.2 (ground 0.1). The ankle at
+    // y = 0.143 puts the toe at 0.093, 7 mm below the slope, and the heel 9.3 cm above it.
+    observeLeg(sloped, Vec3(0, 0.143, 0.05), false, 0);
+    QVERIFY2(std::abs(sloped.report().penetration - 0.007) < 1e-6, qPrintable(QString::number(sloped.report().penetration)));
+  }
+
+  // The root moving as z = c t^3 has jerk 6c everywhere; the third difference over frames h
+  // apart is exactly 6 c h^3. A parabola has none.
+  void hipJerk_data() {
+    QTest::addColumn<double>("cubic");
+    QTest::addColumn<double>("square");
+    QTest::addColumn<double>("jerk");
+    QTest::newRow("cubic") << 0.5 << 0.0 << 3.0;
+    QTest::newRow("parabola") << 0.0 << 2.0 << 0.0;
+    QTest::newRow("both") << -1.0 << 4.0 << 6.0;
+  }
+  void hipJerk() {
+    QFETCH(double, cubic);
+    QFETCH(double, square);
+    QFETCH(double, jerk);
+    fatgraph::RuntimeGraph graph;
+    graph.edges.push_back(edge("walk", 100, 0, 50, Vec3::Zero()));
+    graph.edges[0].parameters.gridResolution = 0;
+    PlayMetrics m(graph);
+    m.begin(0, CharacterFrame{});
+    const double h = 1.0 / 30;
+    for (int k = 0; k < 12; ++k) {
+      // Two updates per frame: the jerk uses the frame time, not the update's.
+      const double t = k * h;
+      CharacterFrame c;
+      c.position = Vec3(0, -1, cubic * t * t * t + square * t * t);
+      if (k > 0) observe(m, 0, t - h / 2, 0, c, h / 2, false);
+      observe(m, 0, t, 0, c, k ? h / 2 : 0.0);
+    }
+    QCOMPARE(m.report().hipJerkSamples, 9);
+    QVERIFY2(std::abs(m.report().hipJerk - jerk) < 1e-6 * std::max(1.0, jerk),
+             qPrintable(QString::number(m.report().hipJerk)));
   }
 
   void median() {

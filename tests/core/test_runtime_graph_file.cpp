@@ -1,10 +1,12 @@
 // The .fgraph file: core's writer and runtime_io's loader agree bit for bit on a graph exported
-// from real mocap (144_03 with parameterized edges), and every kind of bad file is refused with
-// one line naming the file and what is wrong. Exports are atomic.
+// from real mocap (144_03 with parameterized edges, legs and leg cycles), a version-1 file still
+// loads, and every kind of bad file is refused with one line naming the file and what is wrong.
+// Exports are atomic.
 #include <QtTest>
 
 #include <hdf5.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -19,6 +21,7 @@
 #include "fatgraph/core/project_store.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 
@@ -108,6 +111,23 @@ std::string firstDifference(const RuntimeGraph& a, const RuntimeGraph& b) {
         !sameBits(m.rangeMin, n.rangeMin) || !sameBits(m.rangeMax, n.rangeMax)) {
       return e + "joystick";
     }
+    if (x.blend != y.blend || !sameBits(x.bandSamples, y.bandSamples)) return e + "blend or band samples";
+    const RuntimeLocomotion &u = x.locomotion, &v = y.locomotion;
+    if (u.enabled != v.enabled || !sameBits(u.floorHeight, v.floorHeight) ||
+        !sameBits(u.cycleDistance, v.cycleDistance) || !sameBits(u.cycleDuration, v.cycleDuration) ||
+        u.legCycles.size() != v.legCycles.size() ||
+        (!u.legCycles.empty() &&
+         std::memcmp(u.legCycles.data(), v.legCycles.data(), u.legCycles.size() * sizeof(RuntimeLegCycle)) != 0)) {
+      return e + "locomotion";
+    }
+  }
+  if (a.legs.size() != b.legs.size()) return "leg count";
+  for (size_t l = 0; l < a.legs.size(); ++l) {
+    const RuntimeLeg &x = a.legs[l], &y = b.legs[l];
+    if (x.name != y.name || x.chain != y.chain || !sameBits(x.heel, y.heel) || !sameBits(x.toeTip, y.toeTip) ||
+        !sameBits(x.length, y.length) || !sameBits(x.footLength, y.footLength)) {
+      return "leg " + x.name;
+    }
   }
   return {};
 }
@@ -144,6 +164,25 @@ struct TamperedFile {
     H5Dclose(ds);
     H5Sclose(space);
   }
+  void replaceInts(const char* path, const std::vector<int>& values) const {
+    H5Ldelete(file, path, H5P_DEFAULT);
+    const hsize_t n = values.size();
+    const hid_t space = H5Screate_simple(1, &n, nullptr);
+    const hid_t ds = H5Dcreate2(file, path, H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    H5Dwrite(ds, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
+    H5Dclose(ds);
+    H5Sclose(space);
+  }
+  void replaceEdgeIntAttribute(const char* group, const char* name, int value) const {
+    const hid_t g = H5Gopen2(file, group, H5P_DEFAULT);
+    H5Adelete(g, name);
+    const hid_t space = H5Screate(H5S_SCALAR);
+    const hid_t attr = H5Acreate2(g, name, H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT);
+    H5Awrite(attr, H5T_NATIVE_INT, &value);
+    H5Aclose(attr);
+    H5Sclose(space);
+    H5Gclose(g);
+  }
 };
 
 }  // namespace
@@ -173,8 +212,12 @@ class TestRuntimeGraphFile : public QObject {
     QVERIFY(!project.graph.fatEdges.empty());
     project.settings.parameterization.samples = 40;  // small: the file, not the fit, is tested
     project.settings.parameterization.grid = 8;
+    project.settings.locomotion = LocomotionSelection::All;  // leg cycles in the file
     parameterizeGraph(project);
     graph_ = buildRuntimeGraph(project);
+    QVERIFY(!graph_.legs.empty());
+    QVERIFY(std::any_of(graph_.edges.begin(), graph_.edges.end(),
+                        [](const RuntimeEdge& e) { return e.locomotion.enabled; }));
     QCOMPARE(graph_.validate(), std::string());
     QVERIFY(graph_.edges[0].parameters.gridResolution == 8);
     project_ = path("144_03.fgproj");
@@ -221,6 +264,8 @@ class TestRuntimeGraphFile : public QObject {
     e.joystick.deadZone = 0.3f;
     e.joystick.responseExponent = 1.7f;
     e.name = "a much longer edge name than the others, with UTF-8: \xc3\xa9t\xc3\xa9";
+    applyBlendMode(e, EdgeBlendMode::PolarBands);
+    g.edges.back().blend = EdgeBlendMode::CartesianBands;
     g.edges.back().parameters.gridResolution = 0;
     g.edges.back().parameters.gridWeights.clear();
     QCOMPARE(g.validate(), std::string());
@@ -235,12 +280,16 @@ class TestRuntimeGraphFile : public QObject {
     QTest::newRow("missing file") << "missing" << "no such file";
     QTest::newRow("not HDF5") << "text" << "not an HDF5 file";
     QTest::newRow("truncated") << "truncate" << "cannot open";
-    QTest::newRow("newer format") << "version" << "format_version is 2 but this build reads version 1";
+    QTest::newRow("newer format") << "version" << "format_version is 3 but this build reads versions 1 to 2";
     QTest::newRow("a project") << "project" << "not a fatgraph runtime graph (a fatgraph project?";
     QTest::newRow("odd file_type") << "file_type" << "attribute 'file_type': expected a fixed-length string";
     QTest::newRow("wrong size") << "size" << "/edges/0000/segments/duration: expected shape [S=";
     QTest::newRow("missing dataset") << "unlink" << "/hubs/default_edge: missing dataset";
     QTest::newRow("inconsistent values") << "values" << "inconsistent graph: ";
+    QTest::newRow("unknown blend") << "blend" << "/edges/0000: attribute 'blend': 7 is not a blend mode";
+    QTest::newRow("band samples shape") << "bands" << "/edges/0000/band_samples: expected shape [S=";
+    QTest::newRow("leg chain joint") << "chain" << "inconsistent graph: leg '";
+    QTest::newRow("key time out of range") << "keys" << "key times must be finite and in [0, 1]";
   }
 
   void badFiles() {
@@ -253,7 +302,26 @@ class TestRuntimeGraphFile : public QObject {
       const std::string bytes = readBytes(p);
       writeBytes(p, bytes.substr(0, bytes.size() / 2));
     }
-    if (damage == QStringLiteral("version")) TamperedFile(p).replaceIntAttribute("format_version", 2);
+    if (damage == QStringLiteral("version")) TamperedFile(p).replaceIntAttribute("format_version", 3);
+    if (damage == QStringLiteral("blend")) TamperedFile(p).replaceEdgeIntAttribute("/edges/0000", "blend", 7);
+    if (damage == QStringLiteral("bands")) TamperedFile(p).replaceFloats("/edges/0000/band_samples", {0.0f});
+    if (damage == QStringLiteral("chain")) {
+      std::vector<int> chains;
+      for (const RuntimeLeg& l : graph_.legs) chains.insert(chains.end(), l.chain.begin(), l.chain.end());
+      chains.back() = 9999;
+      TamperedFile(p).replaceInts("/legs/chains", chains);
+    }
+    if (damage == QStringLiteral("keys")) {  // a locomotion edge's stance times, one past 1
+      size_t e = 0;
+      while (!graph_.edges[e].locomotion.enabled) ++e;
+      const std::string object = "/edges/" + std::string(4 - std::to_string(e).size(), '0') + std::to_string(e);
+      const TamperedFile f(p);
+      const hid_t ds = H5Dopen2(f.file, (object + "/locomotion/stance_time").c_str(), H5P_DEFAULT);
+      std::vector<float> v(graph_.edges[e].locomotion.legCycles.size(), 0.25f);
+      v[0] = 1.5f;
+      H5Dwrite(ds, H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data());
+      H5Dclose(ds);
+    }
     if (damage == QStringLiteral("file_type")) TamperedFile(p).replaceIntAttribute("file_type", 7);
     if (damage == QStringLiteral("size")) {
       const size_t s = graph_.edges[0].segments.size();
@@ -269,6 +337,32 @@ class TestRuntimeGraphFile : public QObject {
     QVERIFY2(message.rfind(p + ": ", 0) == 0, message.c_str());  // starts with the file
     QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
     QVERIFY2(message.find('\n') == std::string::npos, message.c_str());
+  }
+
+  // A version-1 file (before the leg layer) loads: no legs, no locomotion, grid blends, and the
+  // band samples computed from the trajectories on load.
+  void versionOneFileLoads() {
+    const std::string p = copyOfExport("version1.fgraph");
+    {
+      const TamperedFile f(p);
+      f.replaceIntAttribute("format_version", 1);
+      H5Ldelete(f.file, "/legs", H5P_DEFAULT);
+      for (size_t e = 0; e < graph_.edges.size(); ++e) {
+        const std::string object = "/edges/" + std::string(4 - std::to_string(e).size(), '0') + std::to_string(e);
+        H5Ldelete(f.file, (object + "/locomotion").c_str(), H5P_DEFAULT);
+        H5Ldelete(f.file, (object + "/band_samples").c_str(), H5P_DEFAULT);
+        H5Adelete_by_name(f.file, object.c_str(), "blend", H5P_DEFAULT);
+      }
+    }
+    const RuntimeGraph loaded = loadRuntimeGraph(p);
+    QCOMPARE(loaded.formatVersion, kRuntimeGraphFormatVersion);
+    QVERIFY(loaded.legs.empty());
+    for (size_t e = 0; e < loaded.edges.size(); ++e) {
+      QCOMPARE(loaded.edges[e].blend, EdgeBlendMode::Grid);
+      QVERIFY(!loaded.edges[e].locomotion.enabled);
+      QVERIFY(sameBits(loaded.edges[e].bandSamples, graph_.edges[e].bandSamples));
+      QVERIFY(sameBits(loaded.edges[e].data, graph_.edges[e].data));
+    }
   }
 
   void failedExportKeepsTheOldFile() {

@@ -59,6 +59,20 @@ class TestLaunchOptions : public QObject {
     QCOMPARE(options.frame, frame);
   }
 
+  void terrainAndFraming() {
+    const LaunchOptions options = parseLaunchOptions(
+        {QStringLiteral("fatgraph-editor"), QStringLiteral("a.bvh"), QStringLiteral("--terrain"),
+         QStringLiteral("bumps"), QStringLiteral("--screenshot"), QStringLiteral("out.png"),
+         QStringLiteral("--frame-character")});
+    QCOMPARE(options.error, QString());
+    QCOMPARE(options.terrain, QStringLiteral("bumps"));
+    QVERIFY(options.frameCharacter);
+    // Framing only matters for a screenshot.
+    QVERIFY(!parseLaunchOptions({QStringLiteral("fatgraph-editor"), QStringLiteral("a.bvh"),
+                                 QStringLiteral("--frame-character")})
+                 .error.isEmpty());
+  }
+
   void buildGraph_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<bool>("buildGraph");

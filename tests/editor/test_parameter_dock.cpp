@@ -146,6 +146,37 @@ class TestParameterDock : public QObject {
     for (const fatgraph::Vec3& p : preview.worldPositions()) QVERIFY(p.allFinite());
   }
 
+  void previewStandsOnTheTerrain() {
+    fatgraph::editor::BlendPreview preview;
+    QCOMPARE(preview.rebuild(window_->document()->project()), QString());
+    if (!preview.hasLegLayer()) QSKIP("the runtime graph carries no legs");
+    std::string error;
+    const auto slope = fatgraph::terrainFromSpec("slope15", &error);
+    QVERIFY(slope.has_value());
+    preview.setTerrain(&*slope);
+    QVERIFY(preview.begin(graph().fatEdges.front().name));
+    for (int step = 0; step < 60; ++step) {  // 2 s of the edge
+      preview.advance(1.0 / 30.0);
+      preview.updatePose();
+      for (const fatgraph::Vec3& p : preview.worldPositions()) QVERIFY(p.allFinite());
+    }
+    QCOMPARE(preview.legReports().size(), preview.legs().size());
+    int grounded = 0;
+    for (const fatgraph::LegReport& report : preview.legReports()) {
+      QVERIFY(report.previousFootprint.allFinite());
+      QVERIFY(report.nextFootprint.allFinite());
+      const Eigen::Vector3f& next = report.nextFootprint;
+      if (next.isZero()) continue;
+      // The predicted footprint is grounded near the slope (within a heel's height; the leg
+      // layer's own tests hold its exact placement).
+      QVERIFY2(std::abs(next.y() - slope->height(next.x(), next.z())) < 0.1f,
+               qPrintable(QStringLiteral("%1 vs %2").arg(next.y()).arg(
+                   slope->height(next.x(), next.z()))));
+      ++grounded;
+    }
+    qInfo("%d of %d next footprints placed", grounded, static_cast<int>(preview.legs().size()));
+  }
+
   void exportWritesALoadableFile() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());

@@ -1,5 +1,6 @@
 // The OpenGL viewport, rendered for real (Xvfb + Mesa): bones appear, orbiting changes the
-// image, framing centres the character, and a window capture includes the GL view.
+// image, framing centres the character, a window capture includes the GL view, and the legs,
+// footprints, footbase paths and a terrain draw (each toggle changes the picture).
 // Exits 77 (SKIPPED) when there is no X display.
 #include <QApplication>
 #include <QOpenGLContext>
@@ -11,6 +12,7 @@
 #include "document/document.h"
 #include "app/main_window.h"
 #include "app/window_capture.h"
+#include "document/leg_analysis_cache.h"
 #include "fatgraph/core/bvh_import.h"
 #include "views/viewport.h"
 
@@ -156,6 +158,39 @@ class TestViewport : public QObject {
 
     QTest::keyClick(&view, Qt::Key_F);  // frame the character: target at the pose's centre
     QVERIFY((view.camera().target - view.scene().poseBounds().center).length() < 1e-4f);
+  }
+
+  void legsFootprintsAndTerrainRender() {
+    fatgraph::editor::MainWindow window;
+    window.setInteractive(false);
+    QCOMPARE(window.openFiles({kWalk}), QStringList());
+    QCOMPARE(window.setTerrain(QStringLiteral("bumps")), QString());
+    window.show();
+    QVERIFY(fatgraph::editor::waitUntilExposed(window));
+    QVERIFY(window.showFrame(300));
+    window.waitForLegAnalysis();
+    Viewport* view = window.viewport();
+    QVERIFY(window.legAnalysis()->current() != nullptr);
+    QVERIFY(!view->legLines().empty());
+    QVERIFY(!view->footprintLines().empty());
+    QVERIFY(!view->footbasePathLines().empty());
+    QVERIFY(!view->terrainLines().empty());
+
+    const QImage all = view->grabFramebuffer();
+    QVERIFY(coverage(all).count > 5000);
+    // Each overlay is on screen: hiding it changes the picture.
+    view->setShowLegs(false);
+    const QImage noLegs = view->grabFramebuffer();
+    QVERIFY(differingPixels(all, noLegs) > 100);
+    view->setShowLegs(true);
+    view->setShowFootprints(false);
+    view->setShowFootbasePaths(false);
+    const QImage noPrints = view->grabFramebuffer();
+    QVERIFY(differingPixels(all, noPrints) > 100);
+    view->setShowFootprints(true);
+    view->setShowFootbasePaths(true);
+    QCOMPARE(window.setTerrain(QStringLiteral("none")), QString());
+    QVERIFY(differingPixels(all, view->grabFramebuffer()) > 1000);
   }
 
   void windowCaptureIncludesTheViewport() {

@@ -10,6 +10,7 @@
 #include "fatgraph/core/hub_suggestions.h"
 #include "graph_build_steps.h"
 #include "leg_edits.h"
+#include "locomotion_edits.h"
 #include "parameter_edits.h"
 
 namespace fatgraph {
@@ -39,12 +40,14 @@ class EditContext {
     if (op == "set_edge_parameters") return detail::setEdgeParameters(p_, edit_, progress_);
     if (op == "set_parameterization") return detail::setParameterization(p_, edit_, progress_);
     if (op == "set_legs" || op == "detect_legs") return detail::editLegs(p_, edit_, op);
+    if (op == "set_locomotion") return detail::setLocomotion(p_, edit_);
+    if (op == "set_blend") return detail::setBlend(p_, edit_);
     throw Error("unknown op '" + op + "'");
   }
   /// Whether `op` looks after the parameterizations itself (every other op may derive the fat
   /// edges anew, which the parameterizations must then follow).
   static bool parameterizationOp(const std::string& op) {
-    return op == "set_edge_parameters" || op == "set_parameterization";
+    return op == "set_edge_parameters" || op == "set_parameterization" || detail::locomotionOp(op);
   }
 
  private:
@@ -261,6 +264,7 @@ class EditContext {
       for (EdgeParameterChoice& c : p_.settings.edgeParameterChoices) {
         if (c.edge == e.edge) c.edge = e.other;  // the user's choice follows the edge
       }
+      detail::renameLocomotionChoice(p_, e.edge, e.other);
     }
     return {};
   }
@@ -282,6 +286,8 @@ std::vector<std::string> applyParsed(Project& project, const json& edit, const P
   if (!EditContext::parameterizationOp(detail::opOf(edit))) {
     const auto lapsed = detail::keepParameterizations(project, before, progress);
     notes.insert(notes.end(), lapsed.begin(), lapsed.end());
+    const auto lapsedLocomotion = detail::lapsedLocomotionChoices(project);
+    notes.insert(notes.end(), lapsedLocomotion.begin(), lapsedLocomotion.end());
   }
   guard.commit();
   return notes;

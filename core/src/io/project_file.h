@@ -66,6 +66,12 @@ void writeLegs(const h5::Context& ctx, hid_t file, const Project& project);
 /// Reads /legs into project.legs, or detects the legs when the file has none.
 void readLegs(const h5::Context& ctx, hid_t file, Project& project);
 
+/// Writes /locomotion (project_file_locomotion.cpp) unless everything is at its default.
+void writeLocomotion(const h5::Context& ctx, hid_t file, const Project& project);
+/// Reads /locomotion into project.settings and project.locomotionRecords when the file has it
+/// (after the settings and legs).
+void readLocomotion(const h5::Context& ctx, hid_t file, Project& project);
+
 /// Writes the root attributes, /skeleton, /clips, /settings, /distances (when
 /// writesDistanceCache), /graph (when writesGraph) and /edits into an empty file, calling
 /// options.afterGroupWritten after each top-level group and each clip. Throws FileError (via

@@ -426,6 +426,7 @@ Project read(const Context& ctx, hid_t file) {
   project.edits =
       ctx.readStrings(ctx.openDataset(file, "/edits", "edits", H5T_STRING, {-1}, "E"));
   readParameterization(ctx, file, project);
+  readLocomotion(ctx, file, project);
   if (Problem p = checkGraphData(project, true); p.found()) ctx.fail(p.object, p.what);
   return project;
 }

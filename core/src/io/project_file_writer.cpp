@@ -255,6 +255,7 @@ void write(const Context& ctx, hid_t file, const Project& project,
     if (options.afterGroupWritten) options.afterGroupWritten("/parameterization");
   }
   writeLegs(ctx, file, project);
+  writeLocomotion(ctx, file, project);
 }
 
 }  // namespace fatgraph::project_file

@@ -183,7 +183,61 @@ void writeJoystick(const Context& ctx, hid_t edge, const std::string& edgeObject
   writeFloats(ctx, g.get(), object, "range_max", j.rangeMax, {2});
 }
 
-void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const RuntimeEdge& e) {
+// The leg layer's legs (format 2): parallel arrays, the chains concatenated and sliced by
+// offsets like the hubs' outgoing edges.
+void writeLegs(const Context& ctx, hid_t file, const std::vector<RuntimeLeg>& legs) {
+  const std::string object = "/legs";
+  Handle g = ctx.createGroup(file, "legs", object);
+  std::vector<std::string> names;
+  std::vector<int> offsets{0}, chains;
+  std::vector<float> heel, toe, length, footLength;
+  for (const RuntimeLeg& l : legs) {
+    names.push_back(l.name);
+    chains.insert(chains.end(), l.chain.begin(), l.chain.end());
+    offsets.push_back(static_cast<int>(chains.size()));
+    heel.insert(heel.end(), l.heel, l.heel + 3);
+    toe.insert(toe.end(), l.toeTip, l.toeTip + 3);
+    length.push_back(l.length);
+    footLength.push_back(l.footLength);
+  }
+  const hsize_t n = legs.size();
+  writeStrings(ctx, g.get(), object, "names", names);
+  writeInts(ctx, g.get(), object, "chain_offsets", offsets);
+  writeInts(ctx, g.get(), object, "chains", chains);
+  writeFloats(ctx, g.get(), object, "heel", heel.data(), {n, 3});
+  writeFloats(ctx, g.get(), object, "toe_tip", toe.data(), {n, 3});
+  writeFloats(ctx, g.get(), object, "length", length.data(), {n});
+  writeFloats(ctx, g.get(), object, "foot_length", footLength.data(), {n});
+}
+
+// Per segment and leg (segment-major) the cycle on the edge's clock; no entries when off.
+void writeEdgeLocomotion(const Context& ctx, hid_t edge, const std::string& edgeObject,
+                     const RuntimeLocomotion& m, size_t legs) {
+  const std::string object = edgeObject + "/locomotion";
+  Handle g = ctx.createGroup(edge, "locomotion", object);
+  ctx.writeIntAttribute(g.get(), object, "enabled", m.enabled ? 1 : 0);
+  writeFloat(ctx, g.get(), object, "floor_height", m.floorHeight);
+  std::vector<float> stance, keys, position, yaw, stride;
+  for (const RuntimeLegCycle& c : m.legCycles) {
+    stance.push_back(c.stanceTime);
+    keys.insert(keys.end(), {c.footLift, c.footOff, c.postFootLift, c.preFootLand, c.footLand, c.footStrike});
+    position.insert(position.end(), c.stancePosition, c.stancePosition + 3);
+    yaw.push_back(c.stanceYaw);
+    stride.push_back(c.strideLength);
+  }
+  const hsize_t s = m.cycleDistance.size();
+  const hsize_t l = legs;
+  writeFloats(ctx, g.get(), object, "stance_time", stance.data(), {s, l});
+  writeFloats(ctx, g.get(), object, "key_times", keys.data(), {s, l, 6});
+  writeFloats(ctx, g.get(), object, "stance_position", position.data(), {s, l, 3});
+  writeFloats(ctx, g.get(), object, "stance_yaw", yaw.data(), {s, l});
+  writeFloats(ctx, g.get(), object, "stride_length", stride.data(), {s, l});
+  writeFloats(ctx, g.get(), object, "cycle_distance", m.cycleDistance.data(), {s});
+  writeFloats(ctx, g.get(), object, "cycle_duration", m.cycleDuration.data(), {s});
+}
+
+void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const RuntimeEdge& e,
+               size_t legs) {
   const std::string object = "/edges/" + name;
   Handle g = ctx.createGroup(edges, name, object);
   writeString(ctx, g.get(), object, "name", e.name);
@@ -196,6 +250,9 @@ void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const R
   writeSegments(ctx, g.get(), object, e.segments);
   writeParameters(ctx, g.get(), object, e.parameters, e.segments.size());
   writeJoystick(ctx, g.get(), object, e.joystick);
+  ctx.writeIntAttribute(g.get(), object, "blend", static_cast<int>(e.blend));
+  writeFloats(ctx, g.get(), object, "band_samples", e.bandSamples.data(), {e.segments.size(), 2});
+  writeEdgeLocomotion(ctx, g.get(), object, e.locomotion, legs);
 }
 
 void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
@@ -208,9 +265,10 @@ void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
   writeSkeleton(ctx, file, graph.skeleton);
   writeInts(ctx, file, "", "translated_joints", graph.translatedJoints);
   writeHubs(ctx, file, graph.hubs);
+  writeLegs(ctx, file, graph.legs);
   Handle edges = ctx.createGroup(file, "edges", "/edges");
   for (size_t i = 0; i < graph.edges.size(); ++i) {
-    writeEdge(ctx, edges.get(), project_file::clipGroupName(i), graph.edges[i]);
+    writeEdge(ctx, edges.get(), project_file::clipGroupName(i), graph.edges[i], graph.legs.size());
   }
 }
 

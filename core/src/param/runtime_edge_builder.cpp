@@ -12,6 +12,7 @@
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {
@@ -231,6 +232,7 @@ RuntimeEdge buildRuntimeEdge(const Skeleton& skeleton, const std::vector<Clip>& 
   if (edge.data.size() > std::numeric_limits<std::uint32_t>::max())
     throw Error("runtime edge '" + source.name + "': data block exceeds 32-bit offsets");
   edge.referenceDuration = edge.segments[source.reference].duration;
+  applyBandSamples(edge);  // every edge carries its velocities, whatever its blend mode
   return edge;
 }
 

@@ -5,8 +5,10 @@
 #include <cmath>
 #include <string>
 
+#include "fatgraph/core/edge_locomotion.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/runtime_locomotion.h"
 
 namespace fatgraph {
 
@@ -143,6 +145,7 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
   out.skeleton = project.skeleton;
   out.translatedJoints = runtimeTranslatedJoints(project.skeleton);
   out.fps = static_cast<float>(project.settings.fps);
+  out.legs = runtimeLegs(project.legs);
   out.hubs.resize(graph.hubs.size());
   for (std::size_t h = 0; h < graph.hubs.size(); ++h) out.hubs[h].name = graph.hubs[h].name;
 
@@ -157,6 +160,12 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
         buildRuntimeEdge(project.skeleton, project.clips, project.settings.fps, edgeSource(graph, fat),
                          project.legs.empty() ? nullptr : &project.legs);
     if (parameterized) applyParameterization(edge, graph.parameterizations[f]);
+    // The leg layer's data (Johansen ch. 4): each segment analysed as one gait cycle, hub to
+    // hub, then moved onto the edge's clock; the band samples serve the gradient-band blends.
+    applyBandSamples(edge);
+    const EdgeLocomotionPlan plan = planEdgeLocomotion(project, f);
+    applyLocomotion(out, edge, plan.cycles, plan.locomotion);
+    applyBlendMode(edge, plan.blend);
     out.hubs[fat.fromHub].outgoing.push_back(static_cast<int>(out.edges.size()));
     out.edges.push_back(std::move(edge));
   }

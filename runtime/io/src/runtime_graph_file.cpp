@@ -144,7 +144,90 @@ JoystickMapping readJoystick(const Reader& r, hid_t edge, const std::string& edg
   return j;
 }
 
-RuntimeEdge readEdge(const Reader& r, hid_t edges, const std::string& name) {
+// Format 2: the legs of the leg layer (the chains sliced by offsets, like the hubs' edges).
+std::vector<RuntimeLeg> readLegs(const Reader& r, hid_t file) {
+  const std::string object = "/legs";
+  Handle g = r.openGroup(file, "/", "legs");
+  const std::vector<std::string> names = r.strings(g.get(), object, "names", -1);
+  const long long n = sizeOf(names.size());
+  const std::vector<std::int32_t> offsets = r.ints(g.get(), object, "chain_offsets", {{n + 1, "L+1"}});
+  const std::vector<std::int32_t> chains = r.ints(g.get(), object, "chains", {{-1, "C"}});
+  if (offsets.front() != 0 || offsets.back() != static_cast<std::int32_t>(chains.size()) ||
+      !std::is_sorted(offsets.begin(), offsets.end())) {
+    r.fail(object + "/chain_offsets", "sizes inconsistent: offsets must rise from 0 to the " +
+                                          std::to_string(chains.size()) + " entries of 'chains'");
+  }
+  const std::vector<float> heel = r.floats(g.get(), object, "heel", {{n, "L"}, {3}});
+  const std::vector<float> toe = r.floats(g.get(), object, "toe_tip", {{n, "L"}, {3}});
+  const std::vector<float> length = r.floats(g.get(), object, "length", {{n, "L"}});
+  const std::vector<float> footLength = r.floats(g.get(), object, "foot_length", {{n, "L"}});
+  std::vector<RuntimeLeg> legs(names.size());
+  for (size_t i = 0; i < legs.size(); ++i) {
+    RuntimeLeg& l = legs[i];
+    l.name = names[i];
+    l.chain.assign(chains.begin() + offsets[i], chains.begin() + offsets[i + 1]);
+    std::copy_n(&heel[3 * i], 3, l.heel);
+    std::copy_n(&toe[3 * i], 3, l.toeTip);
+    l.length = length[i];
+    l.footLength = footLength[i];
+  }
+  return legs;
+}
+
+RuntimeLocomotion readLocomotion(const Reader& r, hid_t edge, const std::string& edgeObject,
+                                 long long segments, long long legs) {
+  const std::string object = edgeObject + "/locomotion";
+  Handle g = r.openGroup(edge, edgeObject, "locomotion");
+  RuntimeLocomotion m;
+  const int enabled = r.intAttribute(g.get(), object, "enabled");
+  if (enabled != 0 && enabled != 1) r.fail(object, "attribute 'enabled': expected 0 or 1");
+  m.enabled = enabled == 1;
+  m.floorHeight = r.floatAttribute(g.get(), object, "floor_height");
+  // Cycles only on a locomotion edge: S entries when enabled, none otherwise.
+  const long long s = m.enabled ? segments : 0;
+  const std::vector<float> stance = r.floats(g.get(), object, "stance_time", {{s, "S"}, {legs, "L"}});
+  const std::vector<float> keys = r.floats(g.get(), object, "key_times", {{s, "S"}, {legs, "L"}, {6}});
+  const std::vector<float> position = r.floats(g.get(), object, "stance_position", {{s, "S"}, {legs, "L"}, {3}});
+  const std::vector<float> yaw = r.floats(g.get(), object, "stance_yaw", {{s, "S"}, {legs, "L"}});
+  const std::vector<float> stride = r.floats(g.get(), object, "stride_length", {{s, "S"}, {legs, "L"}});
+  m.cycleDistance = r.floats(g.get(), object, "cycle_distance", {{s, "S"}});
+  m.cycleDuration = r.floats(g.get(), object, "cycle_duration", {{s, "S"}});
+  m.legCycles.resize(stance.size());
+  for (size_t k = 0; k < m.legCycles.size(); ++k) {
+    RuntimeLegCycle& c = m.legCycles[k];
+    c.stanceTime = stance[k];
+    const float* t = &keys[6 * k];
+    c.footLift = t[0];
+    c.footOff = t[1];
+    c.postFootLift = t[2];
+    c.preFootLand = t[3];
+    c.footLand = t[4];
+    c.footStrike = t[5];
+    std::copy_n(&position[3 * k], 3, c.stancePosition);
+    c.stanceYaw = yaw[k];
+    c.strideLength = stride[k];
+  }
+  return m;
+}
+
+// A version-1 file has no band samples: they are the segments' chord velocities (trajectory's
+// last ground position over the duration), computed here as the exporter would. Offsets are
+// checked first, since validate() has not run yet.
+std::vector<float> chordVelocities(const Reader& r, const RuntimeEdge& e, const std::string& object) {
+  std::vector<float> out(2 * e.segments.size(), 0.0f);
+  for (size_t i = 0; i < e.segments.size(); ++i) {
+    const RuntimeSegment& s = e.segments[i];
+    if (s.frameCount < 2 || !(s.duration > 0.0f)) continue;
+    const std::uint64_t last = static_cast<std::uint64_t>(s.trajectory) + 3ull * (s.frameCount - 1);
+    if (last + 2 > e.data.size()) r.fail(object, "segment " + std::to_string(i) + ": trajectory lies outside the data block");
+    out[2 * i] = e.data[last] / s.duration;
+    out[2 * i + 1] = e.data[last + 1] / s.duration;
+  }
+  return out;
+}
+
+RuntimeEdge readEdge(const Reader& r, hid_t edges, const std::string& name, int version,
+                     long long legs) {
   const std::string object = "/edges/" + name;
   Handle g = r.openGroup(edges, "/edges", name.c_str());
   RuntimeEdge e;
@@ -158,10 +241,20 @@ RuntimeEdge readEdge(const Reader& r, hid_t edges, const std::string& name) {
   e.segments = readSegments(r, g.get(), object);
   e.parameters = readParameters(r, g.get(), object, sizeOf(e.segments.size()));
   e.joystick = readJoystick(r, g.get(), object);
+  if (version < 2) {  // no leg layer: grid blend, no locomotion
+    e.bandSamples = chordVelocities(r, e, object);
+    return e;
+  }
+  const int blend = r.intAttribute(g.get(), object, "blend");
+  if (blend < 0 || blend > static_cast<int>(EdgeBlendMode::PolarBands))
+    r.fail(object, "attribute 'blend': " + std::to_string(blend) + " is not a blend mode (0, 1 or 2)");
+  e.blend = static_cast<EdgeBlendMode>(blend);
+  e.bandSamples = r.floats(g.get(), object, "band_samples", {{sizeOf(e.segments.size()), "S"}, {2}});
+  e.locomotion = readLocomotion(r, g.get(), object, sizeOf(e.segments.size()), legs);
   return e;
 }
 
-std::vector<RuntimeEdge> readEdges(const Reader& r, hid_t file) {
+std::vector<RuntimeEdge> readEdges(const Reader& r, hid_t file, int version, long long legs) {
   Handle g = r.openGroup(file, "/", "edges");
   const std::vector<std::string> names = r.childNames(g.get(), "/edges");
   std::vector<RuntimeEdge> edges;
@@ -181,7 +274,7 @@ std::vector<RuntimeEdge> readEdges(const Reader& r, hid_t file) {
     }
     ordered[index] = n;
   }
-  for (const std::string& n : ordered) edges.push_back(readEdge(r, g.get(), n));
+  for (const std::string& n : ordered) edges.push_back(readEdge(r, g.get(), n, version, legs));
   return edges;
 }
 
@@ -207,21 +300,22 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
     r.fail("", "not a fatgraph runtime graph (file_type is '" + type + "')");
   }
   const int version = r.intAttribute(file.get(), "/", "format_version");
-  if (version != kRuntimeGraphFormatVersion) {
-    r.fail("", "format_version is " + std::to_string(version) + " but this build reads version " +
+  // Version 1 (before the leg layer) still loads: no legs, no locomotion, grid blends.
+  if (version != kRuntimeGraphFormatVersion && version != 1) {
+    r.fail("", "format_version is " + std::to_string(version) + " but this build reads versions 1 to " +
                    std::to_string(kRuntimeGraphFormatVersion) +
                    " (export the graph again with a matching fatgraph)");
   }
 
-  RuntimeGraph g;
-  g.formatVersion = version;
+  RuntimeGraph g;  // the in-memory layout is always the current version
   g.fps = r.floatAttribute(file.get(), "/", "fps");
   g.startEdge = r.intAttribute(file.get(), "/", "start_edge");
   g.transitions.blendSeconds = r.floatAttribute(file.get(), "/", "transition_blend_s");
   g.skeleton = readSkeleton(r, file.get());
   g.translatedJoints = r.ints(file.get(), "/", "translated_joints", {{-1, "A"}});
   g.hubs = readHubs(r, file.get());
-  g.edges = readEdges(r, file.get());
+  if (version >= 2) g.legs = readLegs(r, file.get());
+  g.edges = readEdges(r, file.get(), version, sizeOf(g.legs.size()));
   if (const std::string problem = g.validate(); !problem.empty()) {
     r.fail("", "inconsistent graph: " + problem);
   }

@@ -31,6 +31,11 @@
 //                                                    (ankle frame, m) null or absent = none /
 //                                                    computed as detection does
 //   {"op": "detect_legs"}                            legs detected anew (automatic)
+//   {"op": "set_locomotion", "edge": "edge0", "locomotion": true}
+//                                                    true | false | "auto" (the project's
+//                                                    --locomotion selection): the leg layer
+//   {"op": "set_blend", "edge": "edge0", "blend": "bands"}
+//                                                    "grid" (default) | "bands" | "polar"
 //
 // Parameterization (parameterization.h). set_edge_parameters keeps the choice by edge name
 // (so it outlasts re-clustering, which carries names over) and parameterizes the edge anew;
@@ -38,6 +43,9 @@
 // fat edges anew re-parameterizes the edges that changed when the graph was parameterized
 // (the others keep theirs) and otherwise leaves it unparameterized; a choice whose edge no
 // longer exists is named in the notes like any lapsed edit.
+//
+// Locomotion (edge_locomotion.h). set_locomotion and set_blend keep the choice by edge name
+// the same way, and a choice whose edge no longer exists is named in the notes.
 //
 // Segment indices are those of the graph's segment list at the time of the edit.
 //

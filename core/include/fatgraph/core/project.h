@@ -8,6 +8,7 @@
 #include "fatgraph/core/distance_matrix.h"
 #include "fatgraph/core/fat_edge_clustering.h"
 #include "fatgraph/core/legs.h"
+#include "fatgraph/core/locomotion_settings.h"
 #include "fatgraph/core/motion_graph.h"
 #include "fatgraph/runtime/clip.h"
 #include "fatgraph/runtime/skeleton.h"
@@ -23,6 +24,10 @@ struct GraphSettings {
   ParameterizationSettings parameterization;
   /// Per-edge choices of joint, time, samples and grid (edit operations), by edge name.
   std::vector<EdgeParameterChoice> edgeParameterChoices;
+  /// Which fat edges get the leg layer (`build --locomotion`), and per-edge overrides of it
+  /// and of the blend mode (set_locomotion / set_blend edits), by edge name.
+  LocomotionSelection locomotion = LocomotionSelection::Automatic;
+  std::vector<EdgeLocomotionChoice> edgeLocomotionChoices;
 };
 
 /// The distance scan of the project's clips under `fingerprint` (clips + settings): reused as
@@ -45,6 +50,9 @@ struct Project {
   /// The skeleton's legs (legs.h): detected when the first clip brings the skeleton, or when
   /// a file without them loads; set by the set_legs / detect_legs edits.
   LegSetup legs;
+  /// The cycle analyses of the locomotion fat edges as last saved or loaded (/locomotion; the
+  /// writer derives them afresh from the graph: locomotionRecords() in edge_locomotion.h).
+  std::vector<EdgeCycleRecord> locomotionRecords;
 
   /// Index of the clip named `name`, or -1.
   int findClip(const std::string& name) const;

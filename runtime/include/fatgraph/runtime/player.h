@@ -3,7 +3,9 @@
 //
 // Every update(dt, stick, action):
 //   1. the stick maps through the current edge's JoystickMapping onto its parameter plane and
-//      the weight grid gives the blend weights (bilinear);
+//      the weight grid gives the blend weights (bilinear); on an edge whose blend mode is a
+//      gradient-band mode the mapping gives a velocity instead, and the bands over the
+//      segments' velocities give the weights (band_blend.h);
 //   2. the edge's clock advances by eq. 2 and the blended root delta moves the character
 //      frame (root_motion.h);
 //   3. when T reaches the edge's end, the player is at the edge's destination hub and takes
@@ -12,7 +14,12 @@
 //      difference between the old edge's last pose and the new edge's first is added to the
 //      new pose and decays to zero over TransitionSettings::blendSeconds (smoothstep), so the
 //      transition has no pop. A hub with no outgoing edge continues on the graph's start edge.
-//   4. the local pose is sampled and forward kinematics gives the model-space pose.
+//   4. the local pose is sampled and forward kinematics gives the model-space pose;
+//   5. when the graph has legs (and PlayerOptions::legs.enabled), the leg layer plants the
+//      feet on the terrain (leg_layer.h): it rotates the legs, moves the whole model pose by
+//      its hip offset, and sets character().position.y to its ground height; localRotations()
+//      and localTranslations() reflect the adjusted pose. Without legs the pose is exactly
+//      the blended one.
 //
 // Spaces: the local and model-space poses are in character space (the character at the
 // origin facing +Z: the root's heading and ground position are removed); the character frame
@@ -27,7 +34,9 @@
 #include <span>
 #include <vector>
 
+#include "fatgraph/runtime/band_blend.h"
 #include "fatgraph/runtime/edge_blend.h"
+#include "fatgraph/runtime/leg_layer.h"
 
 namespace fatgraph {
 
@@ -35,6 +44,8 @@ struct PlayerOptions {
   RotationAverage rotationAverage = RotationAverage::Nlerp;
   int startEdge = -1;              // -1: the graph's start edge
   CharacterFrame start;            // where the character starts in the world
+  /// The leg layer (leg_layer.h) runs after forward kinematics when the graph has legs.
+  LegLayerSettings legs;
 };
 
 class Player {
@@ -47,6 +58,10 @@ class Player {
   void update(float dt, float stickX, float stickY, int action = -1);
   /// Back to the start (edge, time, character frame); no allocation.
   void reset();
+  /// The ground the leg layer plants feet on; null: flat ground at y = 0. Not owned.
+  void setTerrain(const Terrain* terrain);
+  /// The leg layer's state and reports (legs(), warnings(), groundHeight()).
+  const LegLayer& legLayer() const { return legs_; }
 
   /// The local pose (joint -> parent; the root in its heading frame). Filled on first access
   /// after an update (no allocation), so a Player is used from one thread at a time.
@@ -64,6 +79,8 @@ class Player {
   std::span<const Eigen::Vector3f> modelPositions() const {
     return std::span<const Eigen::Vector3f>(modelPositions_).subspan(1);
   }
+  /// Where the character is: ground x, z from the root motion; y = the leg layer's ground
+  /// height (the terrain under the character; 0 without terrain or legs).
   const CharacterFrame& character() const { return character_; }
   /// The root delta applied by the last update (summed over sub-steps and transitions).
   const RootDelta& lastRootDelta() const { return lastDelta_; }
@@ -72,6 +89,8 @@ class Player {
   float referenceTime() const { return blend_.time(); }
   std::span<const float> weights() const { return blend_.weights(); }
   /// The plane point the stick mapped to in the last update.
+  /// On an edge blended by gradient bands (RuntimeEdge::blend) it is the velocity the stick
+  /// asked for instead: (x = left, z = forward) m/s in the character's heading frame.
   Eigen::Vector2f planePoint() const { return planePoint_; }
   int transitionCount() const { return transitions_; }
   int pendingAction() const { return pendingAction_; }
@@ -84,10 +103,13 @@ class Player {
   void sampleDisplayedPose(float* rotations, float* translations) const;
   void forwardKinematics();
   void refreshLocalPose() const;
+  void applyLegs(float dt, bool edgeChanged);
 
   const RuntimeGraph* graph_;
   PlayerOptions options_;
   EdgeBlend blend_;
+  BandBlend bands_{*graph_};  // scratch for band edges, sized for the largest edge
+  LegLayer legs_;
   CharacterFrame character_;
   RootDelta lastDelta_;
   Eigen::Vector2f planePoint_ = Eigen::Vector2f::Zero();
@@ -101,6 +123,8 @@ class Player {
   mutable std::vector<Eigen::Quaternionf> localRotations_;
   mutable std::vector<Eigen::Vector3f> localTranslations_;
   mutable bool localPoseStale_ = true;
+  float legHipOffset_ = 0;   // the leg layer's hip offset in the last update (metres, y)
+  bool legsChanged_ = false;  // the leg layer adjusted the model pose in the last update
   std::vector<Eigen::Quaternionf> modelRotations_;  // J + 1: slot 0 is the roots' parent
   std::vector<Eigen::Vector3f> modelPositions_;
   // Transition pose offsets (decaying), SoA like the pose: x[J] y[J] z[J] w[J] and x[A] y[A] z[A].

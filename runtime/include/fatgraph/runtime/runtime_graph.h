@@ -27,7 +27,7 @@
 namespace fatgraph {
 
 /// Version of the in-memory layout and of the .fgraph file that stores it.
-inline constexpr int kRuntimeGraphFormatVersion = 1;
+inline constexpr int kRuntimeGraphFormatVersion = 2;
 
 /// Maps a game's stick onto an edge's parameter plane. Per axis a in {x, y}:
 ///   1. s = stick, with NaN treated as 0 and clamped to [-1, 1]; inverted when invert[a];
@@ -76,6 +76,57 @@ struct RuntimeParameterSpace {
   std::vector<float> gridWeights;    // G * G * S, vertex (ix, iy) at ((iy * G) + ix) * S
 };
 
+/// How an edge turns the stick into blend weights.
+enum class EdgeBlendMode : std::uint8_t {
+  Grid = 0,            // the parameter plane's weight grid (Fat Graph §4; the default)
+  CartesianBands = 1,  // gradient bands over the segments' velocities (gradient_bands.h)
+  PolarBands = 2,      // the same in polar (angle, relative speed) space
+};
+
+/// A leg of the skeleton for the leg layer (authoring's LegSetup, in float).
+struct RuntimeLeg {
+  std::string name;
+  std::vector<int> chain;         // hip (thigh) joint first, ankle last: >= 3 joints
+  float heel[3] = {0, 0, 0};      // heel point in the ankle joint's frame, metres
+  float toeTip[3] = {0, 0, 0};    // toe tip in the ankle joint's frame, metres
+  float length = 0;               // sum of the chain's rest bone lengths, metres (> 0)
+  float footLength = 0;           // |toeTip - heel|, metres (> 0)
+};
+
+/// One leg in one segment of a locomotion edge: the cycle analysis (Johansen ch. 4; core's
+/// cycle_analysis.h) of that segment as one gait cycle, with its times moved onto the EDGE's
+/// clock. "Edge cycle time" c = T / referenceDuration in [0, 1) (T the reference time); a
+/// segment's key times are mapped onto it through the segment's warp, so the segments' events
+/// line up where the time warp lines them up. "Leg cycle time" = cyclic(c - stanceTime).
+struct RuntimeLegCycle {
+  float stanceTime = 0;    // edge cycle time of the leg's stance (4.2), [0, 1)
+  // Key times (4.7-4.12), leg cycle time in [0, 1]; footLift <= footOff <= postFootLift <=
+  // preFootLand <= footLand, footStrike in [preFootLand, 1] (foot-strike before stance wraps
+  // to the cycle's end: the ground contact runs from footStrike through 1 == 0 to footOff).
+  float footLift = 0, footOff = 0, postFootLift = 0;
+  float preFootLand = 1, footLand = 1, footStrike = 1;
+  // The footbase (corrected 4.6) at the stance, in the segment's character frame at the
+  // stance's moment (the runtime's frame: root ground position, heading from the trajectory;
+  // x = left, y = up in model space, z = forward), metres. Where a step puts the foot down
+  // relative to the character (Johansen 7.3: footprint = predicted pose o stance position).
+  float stancePosition[3] = {0, 0, 0};
+  float stanceYaw = 0;     // the foot's heading (heel -> toe on the ground) minus the
+                           // character's heading at the stance, radians
+  float strideLength = 0;  // 4.14, metres per cycle
+};
+
+/// The leg layer's data for one edge. Every edge of a graph with legs has one; only
+/// locomotion edges (`enabled`) have cycles.
+struct RuntimeLocomotion {
+  bool enabled = false;     // a locomotion edge: the leg layer plants its feet
+  float floorHeight = 0;    // model-space y of the ground the edge's motion stands on (the
+                            // lowest heel or toe point over the reference segment), metres
+  /// enabled: segments * legs entries, segment-major (segment s, leg l at s * legs + l).
+  std::vector<RuntimeLegCycle> legCycles;
+  /// enabled: per segment its cycle distance (4.16, metres) and duration (seconds).
+  std::vector<float> cycleDistance, cycleDuration;
+};
+
 struct RuntimeEdge {
   std::string name;
   int fromHub = -1;
@@ -88,6 +139,14 @@ struct RuntimeEdge {
   JoystickMapping joystick;
   /// Authoring's median 3D error of the refined grid (metres), for reports; NaN if unknown.
   float paramErrorMedian = 0;
+  EdgeBlendMode blend = EdgeBlendMode::Grid;
+  /// Per segment its mean ground velocity over the segment (chord / duration) in the heading
+  /// frame of its first frame, x = left, z = forward, m/s: 2 floats per segment, always filled.
+  /// The gradient-band modes weight segments by these; their JoystickMapping then maps the
+  /// stick onto this velocity space (neutral = the reference segment's velocity, ranges = the
+  /// samples' extent).
+  std::vector<float> bandSamples;
+  RuntimeLocomotion locomotion;
 };
 
 struct RuntimeHub {
@@ -112,6 +171,8 @@ struct RuntimeGraph {
   std::vector<RuntimeHub> hubs;
   std::vector<RuntimeEdge> edges;
   TransitionSettings transitions;
+  /// The legs the leg layer adjusts; empty: no leg layer (every edge plays as blended).
+  std::vector<RuntimeLeg> legs;
   /// The edge a player starts on: the default edge of the first hub that has one.
   int startEdge = -1;
 

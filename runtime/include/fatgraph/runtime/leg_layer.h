@@ -1,0 +1,196 @@
+#pragma once
+// The semi-procedural leg layer (Johansen, ch. 7; docs/ALGORITHMS.md H): after
+// the player has blended an edge's pose, it plants the feet of locomotion edges on the terrain
+// and keeps them still while they stand, for any number of legs.
+//
+// How one update works, per leg (all positions in world space, Y up, metres):
+//  1. Cycle state. The edge cycle time c = T / referenceDuration; the leg's stance time and key
+//     times are the weighted means of the segments' RuntimeLegCycle (stance time as a circular
+//     mean, the key times linearly: they are already relative to each segment's stance); leg
+//     cycle time tau = cyclic(c - stance). Ground contact runs from footStrike (through 1 == 0)
+//     to footOff; flight time = clamped inverse lerp of tau from footOff to footStrike; stride
+//     time likewise from footLift to footLand. The cycle duration is (sum_i w_i / D_i)^-1.
+//  2. Footprints. The "original" foot is the blended pose's footbase (corrected eq. 4.6:
+//     heel (1 - b) + (toe - footLength * heading) b, b the balance of eq. 4.5) placed on flat
+//     ground by the character frame: f = R_y(yaw) (m - floorHeight * up) + (x, 0, z). The next
+//     footprint's nominal place N0 = the character frame predicted (velocity and turning rate,
+//     smoothed over the last updates, on a circular arc; a straight line when |omega| T < 5 deg)
+//     at the next stance, composed with the blended stance position and yaw; it is grounded
+//     with two rays (heel and heel + foot vector, from 1 m above to 1 m below; hits on faces
+//     steeper than 60 deg ignored; the higher hit kept; a difference above a quarter foot
+//     length centres the foot on the higher one) giving N and its ground normal. Re-predicted
+//     every update until foot-strike, the change smoothed more as the strike nears, then frozen;
+//     at foot-strike the foot's current target becomes the previous footprint P, which never
+//     moves while the foot stands.
+//  3. Footbase path. In stance the target's ground position is P (the height follows the
+//     original foot's own rise over P's grounding: heel and toe roll). In flight the target is
+//     f + lerp(P - f(foot-off), N - N0, z) with z the original foot's progress from f(foot-off)
+//     towards N0 (projection, clamped to [0, 1]; flight time where the step is shorter than
+//     1 cm), plus the ground-tangent arc up * max(0, (2 h / pi) sin(pi z) - lift) (7.3-7.6), and
+//     never lower than the terrain under the toe and heel plus their original clearance. On
+//     flat ground at the clip's own motion every correction is exactly zero, so the layer
+//     returns the blended pose (fidelity).
+//  4. Foot alignment. Stance: the foot is tilted from up to P's ground normal about the
+//     footbase and yawed by the difference between P's yaw and the original foot's; flight:
+//     the yaw correction fades from its value at foot-off to N's, clamped to +-45 deg from the
+//     body, and the up vector tilts from P's normal to N's by flight time. The ankle target is
+//     the footbase target plus the original ankle's offset from the original footbase, rotated
+//     by that alignment; the ankle's model rotation is the alignment applied to its original.
+//  5. Hip (7.15-7.17 with the guards of ALGORITHMS). The character's ground height is the mean
+//     over legs of lerp(height(P), height(N), (1 - cos(pi * flightTime)) / 2) (flight time:
+//     N exists from foot-off on); then the hip
+//     offset from each leg's desired and maximal hip heights, never above the lowest maximum
+//     (a leg that cannot reach lets its foot hang and is reported).
+//  6. IK from the blended pose every update: analytic two-bone for 3-joint chains, numeric
+//     (ChainIkJob) for longer ones; then a second pass twisting the leg about hip-ankle by half
+//     the foot's yaw correction.
+//  7. Start and stop. At a new step (foot-off) a leg parks (its foot is held on P exactly as it
+//     last stood) when the step N0 - P is shorter than parkStepLength * leg length and the
+//     turn is below parkTurn; it unparks at its next foot-strike, still on P.
+// Edges that are not locomotion (or graphs whose locomotion is off) get ground following: the
+// body rides on the terrain under the character, each foot is lifted by the terrain under it
+// relative to that height and tilted to its normal, the hip offset and IK as above. The layer's
+// effect fades in and out over TransitionSettings::blendSeconds when the edge kind changes.
+//
+// Guarantees: nothing allocates after construction; never NaN (NaN hits, normals or inputs are
+// treated as no hit and counted in warnings()); a leg that cannot reach the ground, a vertical
+// wall, zero velocity and a segment without stance give a reported warning and a sane pose.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include "fatgraph/runtime/root_motion.h"
+#include "fatgraph/runtime/runtime_graph.h"
+#include "fatgraph/runtime/terrain.h"
+
+namespace fatgraph {
+
+struct LegLayerSettings {
+  float maxFootYaw = 0.785398f;     // 45 deg: foot yaw correction limit relative to the body
+  float maxSlope = 1.047198f;       // 60 deg: steeper ground counts as a wall (no foothold)
+  float rayAbove = 1.0f;            // grounding rays start this far above the predicted foot
+  float rayBelow = 1.0f;            // ... and reach this far below it
+  float velocitySmoothing = 0.15f;  // seconds: time constant of the velocity estimate
+  float parkStepLength = 0.22f;     // a step shorter than this fraction of the leg length parks
+  float parkTurn = 0.35f;           // radians: ... when the turn over the step is also smaller
+  bool enabled = true;              // false: the layer passes the pose through unchanged
+};
+
+/// What the layer did to one leg in the last update (for reports, metrics and the editor).
+struct LegReport {
+  Vec3f footbase = Vec3f::Zero();           // world target of the footbase
+  Vec3f previousFootprint = Vec3f::Zero();  // P (world)
+  Vec3f nextFootprint = Vec3f::Zero();      // N (world, grounded)
+  Vec3f previousNormal = Vec3f::UnitY();
+  Vec3f nextNormal = Vec3f::UnitY();
+  float legTime = 0;     // tau
+  float flightTime = 0;  // 0 at foot-off .. 1 at foot-strike; 0 in stance
+  float strideTime = 0;  // 0 at foot-lift .. 1 at foot-land
+  bool planted = false;  // in ground contact (foot-strike .. foot-off): the footbase is fixed
+  bool parked = false;
+  bool reached = true;   // IK reached its target this update
+  float overextension = 0;  // metres the target lay beyond the leg's reach (0 when reached)
+};
+
+/// Counts of odd conditions met since reset() (each also sets a bit in lastWarnings()).
+struct LegLayerWarnings {
+  int unreachable = 0;      // leg updates whose target was out of reach (foot left hanging)
+  int noGround = 0;         // grounding rays that found no usable ground (wall, hole, NaN)
+  int invalidInput = 0;     // non-finite pose, frame or dt (the pose was passed through)
+  int noStance = 0;         // locomotion edges entered whose cycles have no usable stance
+};
+
+class LegLayer {
+ public:
+  /// Allocates everything for `graph` (which must outlive the layer and be valid). A graph
+  /// without legs gives a layer that passes poses through.
+  explicit LegLayer(const RuntimeGraph& graph, const LegLayerSettings& settings = {});
+
+  /// The ground; null means flat ground at y = 0. Not owned; must outlive its use.
+  void setTerrain(const Terrain* terrain) { terrain_ = terrain; }
+  const Terrain* terrain() const { return terrain_; }
+  /// Forgets footprints, velocity and fades (the next update starts afresh); no allocation.
+  void reset();
+
+  /// The blend state of one update, as the player has it after advancing.
+  struct Input {
+    int edge = -1;
+    float referenceTime = 0;              // T
+    std::span<const float> weights;       // per segment, normalized
+    float dt = 0;                         // seconds played by this update
+    CharacterFrame character;             // after this update (y ignored: flat reference)
+    RootDelta delta;                      // this update's root motion (for the velocity)
+    bool edgeChanged = false;             // a transition happened in this update
+  };
+
+  /// Adjusts one pose in place. `modelRotations` / `modelPositions` hold J entries: every
+  /// joint's rotation and position in character space (the player's model space: the
+  /// character at the origin facing +Z, y as in the clips). On return they hold the adjusted
+  /// pose in the same space, to be placed in the world at (x, groundHeight(), z) with the
+  /// character's yaw. `parents` is the skeleton's parent table (-1 for roots).
+  void apply(const Input& input, std::span<Eigen::Quaternionf> modelRotations,
+             std::span<Eigen::Vector3f> modelPositions, std::span<const int> parents);
+
+  /// World y at which the adjusted model pose stands (the terrain under the character minus
+  /// the edge's floor height; 0 on flat ground for a clip whose floor is at y = 0).
+  float groundHeight() const { return groundHeight_; }
+  /// Joints whose model rotation apply() changed in the last update (hip, knee, ankle and
+  /// below per leg): the player recomputes their local rotations.
+  std::span<const int> changedJoints() const {
+    return std::span<const int>(changedJoints_).first(changedCount_);
+  }
+  std::span<const LegReport> legs() const { return reports_; }
+  const LegLayerWarnings& warnings() const { return warnings_; }
+  /// Bits of the warnings raised by the last update: 1 unreachable, 2 no ground, 4 invalid
+  /// input, 8 no stance.
+  std::uint32_t lastWarnings() const { return lastWarnings_; }
+  /// 0..1: how much of the layer's locomotion adjustment the last update applied (fades).
+  float locomotionWeight() const { return locomotionWeight_; }
+
+ private:
+  // Implementation (runtime/src/leg_layer.cpp and the leg_*.cpp parts beside it; their
+  // types live in leg_layer_detail.h). Everything is sized at construction.
+  struct LegState;  // one leg's rig, footprints and scratch
+  struct Frame;     // one update's shared values (character frame, fade, cycle clock)
+  void beginUpdate(const Input& input, Frame& frame);
+  void updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport& report);
+  void updateFollowingLeg(const Frame& frame, LegState& leg);
+  void solveLegs(const Frame& frame, std::span<Eigen::Quaternionf> modelRotations,
+                 std::span<Eigen::Vector3f> modelPositions);
+
+  const RuntimeGraph* graph_;
+  LegLayerSettings settings_;
+  const Terrain* terrain_ = nullptr;
+  float groundHeight_ = 0;
+  float locomotionWeight_ = 0;
+  std::uint32_t lastWarnings_ = 0;
+  LegLayerWarnings warnings_;
+  std::vector<LegReport> reports_;
+  std::vector<int> changedJoints_;   // every joint the legs may rotate (static per graph)
+  std::size_t changedCount_ = 0;     // how many of them the last update changed (0 or all)
+  std::vector<LegState> state_;      // per leg
+  std::vector<unsigned char> edgeUsable_;  // per edge: locomotion with usable cycles
+  std::vector<float> hipDesired_, hipMaximal_;  // per leg, 7.15-7.17 inputs
+  std::vector<int> roots_;
+  // Velocity estimate (world, m/s and rad/s), smoothed over velocitySmoothing.
+  Eigen::Vector3f velocity_ = Eigen::Vector3f::Zero();
+  float turnRate_ = 0;
+  float characterGround_ = 0;  // terrain height under the character (last update)
+  int lastEdge_ = -1;
+  bool started_ = false;       // an update has run since reset()
+  bool velocityKnown_ = false;
+  bool active_ = false;        // legs exist and are valid for this skeleton
+
+ public:
+  ~LegLayer();
+  LegLayer(const LegLayer&);
+  LegLayer& operator=(const LegLayer&);
+  LegLayer(LegLayer&&) noexcept;
+  LegLayer& operator=(LegLayer&&) noexcept;
+};
+
+}  // namespace fatgraph

@@ -1,0 +1,67 @@
+// Foot alignment (Johansen ch. 7.4.2; leg_layer.h step 4): the blended pose's own footbase
+// (corrected eq. 4.6), the yaw limit and the rotation that tilts a foot onto its ground.
+#include <algorithm>
+#include <cmath>
+
+#include "leg_layer_detail.h"
+
+namespace fatgraph::leg_detail {
+
+Quatf tiltTo(const Vec3f& n) {
+  if (!n.allFinite() || !(n.y() > 1e-3f)) return Quatf::Identity();
+  if (n.x() == 0.0f && n.z() == 0.0f) return Quatf::Identity();  // exact: flat ground
+  Quatf q = Quatf::FromTwoVectors(kUp, n);
+  return q.coeffs().allFinite() ? q : Quatf::Identity();
+}
+
+// Eq. 4.5 and the corrected 4.6 (ALGORITHMS D): balance b = atan((heel_h - toe_h) / footLength
+// * 20) / pi + 0.5 (0: heel lower, 1: toe lower), footbase = heel (1 - b) + (toe - footLength
+// heading) b, i.e. the heel end of the foot taken from whichever end is on the ground. Heights
+// are above the edge's floor; the result is placed on the flat reference ground by the
+// character frame.
+OriginalFoot originalFoot(const Vec3f& anklePosition, const Quatf& ankleRotation,
+                          const Vec3f& heel, const Vec3f& toeTip, float footLength, float floor,
+                          const Quatf& heading, const Vec3f& position, float yaw) {
+  const Vec3f h = anklePosition + ankleRotation * heel;
+  const Vec3f t = anklePosition + ankleRotation * toeTip;
+  Vec3f dir(t.x() - h.x(), 0.0f, t.z() - h.z());
+  const float length = dir.norm();
+  dir = length > 1e-4f * footLength ? Vec3f(dir / length) : Vec3f::UnitZ();
+  const float b = std::atan((h.y() - t.y()) / footLength * 20.0f) / kPi + 0.5f;
+  const Vec3f base = h * (1.0f - b) + (t - footLength * dir) * b;
+  const Vec3f down(0.0f, floor, 0.0f);
+  OriginalFoot f;
+  f.footbase = heading * (base - down) + position;
+  f.heel = heading * (h - down) + position;
+  f.toe = heading * (t - down) + position;
+  f.ankle = heading * (anklePosition - down) + position;
+  f.ankleRotation = heading * ankleRotation;
+  f.relativeYaw = std::atan2(dir.x(), dir.z());
+  f.yaw = wrapPi(yaw + f.relativeYaw);
+  return f;
+}
+
+// ALGORITHMS F: the foot's yaw stays within +-maxYaw of the body; a foot the clip itself
+// turns further keeps its own yaw (the correction may only bring it back).
+float clampYawCorrection(float correction, float relativeYaw, float maxYaw) {
+  float lo = -maxYaw - relativeYaw, hi = maxYaw - relativeYaw;
+  lo = std::min(lo, 0.0f);
+  hi = std::max(hi, 0.0f);
+  return std::clamp(wrapPi(correction), lo, hi);
+}
+
+// How far the aligned foot must rise so heel and toe keep at least their original clearance
+// over the terrain under them (their height above the clip's floor); 0 on flat ground.
+float clearanceLift(const Terrain* terrain, const Vec3f& heel, const Vec3f& toe,
+                    float heelClearance, float toeClearance, const LegLayerSettings& settings) {
+  if (terrain == nullptr)  // flat ground at 0
+    return std::max({0.0f, heelClearance - heel.y(), toeClearance - toe.y()});
+  float lift = 0.0f;
+  const Ground gh = probeGround(terrain, heel.x(), heel.z(), heel.y(), settings, true);
+  if (gh.found) lift = std::max(lift, gh.height + heelClearance - heel.y());
+  const Ground gt = probeGround(terrain, toe.x(), toe.z(), toe.y(), settings, true);
+  if (gt.found) lift = std::max(lift, gt.height + toeClearance - toe.y());
+  return std::isfinite(lift) ? lift : 0.0f;
+}
+
+}  // namespace fatgraph::leg_detail

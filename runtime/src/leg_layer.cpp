@@ -1,0 +1,259 @@
+// The semi-procedural leg layer (Johansen ch. 7; leg_layer.h is the specification, docs/
+// ALGORITHMS.md H the formulas as built): setup, the per-update driver and the fade between
+// locomotion and ground following. The per-leg steps live in leg_locomotion.cpp, the solve in
+// leg_solve.cpp, footprints in leg_footprints.cpp, foot alignment in leg_foot_alignment.cpp
+// and the hip offset in leg_hip.cpp.
+#include "fatgraph/runtime/leg_layer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "leg_layer_detail.h"
+
+namespace fatgraph {
+
+using namespace leg_detail;
+
+namespace {
+
+bool finite3(const float* v) {
+  return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]);
+}
+
+// A leg the layer can drive: a parent-linked chain of >= 3 joints and a usable foot.
+bool usableLeg(const RuntimeLeg& leg, const std::vector<int>& parents) {
+  const int joints = static_cast<int>(parents.size());
+  if (leg.chain.size() < 3) return false;
+  for (std::size_t i = 0; i < leg.chain.size(); ++i) {
+    const int j = leg.chain[i];
+    if (j < 0 || j >= joints) return false;
+    if (i > 0 && parents[j] != leg.chain[i - 1]) return false;
+  }
+  return finite3(leg.heel) && finite3(leg.toeTip) && std::isfinite(leg.footLength) &&
+         leg.footLength > 1e-4f && std::isfinite(leg.length) && leg.length > 1e-4f;
+}
+
+}  // namespace
+
+LegLayer::LegLayer(const RuntimeGraph& graph, const LegLayerSettings& settings)
+    : graph_(&graph), settings_(settings) {
+  const std::vector<int>& parents = graph.skeleton.parents;
+  const int joints = static_cast<int>(parents.size());
+  const int legs = static_cast<int>(graph.legs.size());
+  active_ = legs > 0;
+  for (const RuntimeLeg& leg : graph.legs) active_ = active_ && usableLeg(leg, parents);
+  if (!active_) return;
+  std::vector<int> depth(joints, 0);
+  for (int j = 0; j < joints; ++j) {
+    for (int p = parents[j]; p >= 0 && depth[j] < joints; p = parents[p]) ++depth[j];
+    if (parents[j] < 0) roots_.push_back(j);
+  }
+  state_.resize(legs);
+  reports_.resize(legs);
+  hipDesired_.assign(legs, 0.0f);
+  hipMaximal_.assign(legs, 0.0f);
+  std::vector<unsigned char> changed(joints, 0);
+  for (int l = 0; l < legs; ++l) {
+    const RuntimeLeg& rig = graph.legs[l];
+    LegState& s = state_[l];
+    s.chain = rig.chain;
+    s.heel = Vec3f(rig.heel[0], rig.heel[1], rig.heel[2]);
+    s.toeTip = Vec3f(rig.toeTip[0], rig.toeTip[1], rig.toeTip[2]);
+    s.footLength = rig.footLength;
+    s.restLength = rig.length;
+    const int ankle = rig.chain.back();
+    for (int j = 0; j < joints; ++j) {
+      int p = parents[j];
+      while (p >= 0 && p != ankle) p = parents[p];
+      if (p == ankle) s.descendants.push_back(j);
+    }
+    std::stable_sort(s.descendants.begin(), s.descendants.end(),
+                     [&](int a, int b) { return depth[a] < depth[b]; });
+    const std::size_t n = rig.chain.size();
+    s.joints.assign(n, Vec3f::Zero());
+    s.scratch.assign(n, Vec3f::Zero());
+    s.solved.assign(n, Vec3f::Zero());
+    s.rotations.assign(n - 1, Quatf::Identity());
+    for (const int j : rig.chain) changed[j] = 1;
+    for (const int j : s.descendants) changed[j] = 1;
+  }
+  for (int j = 0; j < joints; ++j)
+    if (changed[j]) changedJoints_.push_back(j);
+  edgeUsable_.resize(graph.edges.size());
+  for (std::size_t e = 0; e < graph.edges.size(); ++e)
+    edgeUsable_[e] = usableLocomotion(graph.edges[e], legs) ? 1 : 0;
+  reset();
+}
+
+LegLayer::~LegLayer() = default;
+LegLayer::LegLayer(const LegLayer&) = default;
+LegLayer& LegLayer::operator=(const LegLayer&) = default;
+LegLayer::LegLayer(LegLayer&&) noexcept = default;
+LegLayer& LegLayer::operator=(LegLayer&&) noexcept = default;
+
+void LegLayer::reset() {
+  groundHeight_ = 0;
+  locomotionWeight_ = 0;
+  lastWarnings_ = 0;
+  warnings_ = LegLayerWarnings{};
+  changedCount_ = 0;
+  velocity_.setZero();
+  turnRate_ = 0;
+  characterGround_ = 0;
+  lastEdge_ = -1;
+  started_ = false;
+  velocityKnown_ = false;
+  for (LegState& s : state_) {
+    s.initialized = false;
+    s.parked = false;
+    s.liftedEarly = false;
+    s.nextFresh = true;
+  }
+  for (LegReport& r : reports_) r = LegReport{};
+}
+
+// The shared values of one update: the character frame, the velocity estimate, the cycle
+// clock and the fade between locomotion (weight 1) and ground following (weight 0).
+void LegLayer::beginUpdate(const Input& input, Frame& frame) {
+  const RuntimeEdge& edge = graph_->edges[input.edge];
+  frame.edge = &edge;
+  frame.weights = input.weights;
+  frame.position = Vec3f(static_cast<float>(input.character.position.x()), 0.0f,
+                         static_cast<float>(input.character.position.z()));
+  frame.yaw = static_cast<float>(input.character.yaw);
+  frame.heading = yawQuat(frame.yaw);
+  frame.floor = std::isfinite(edge.locomotion.floorHeight) ? edge.locomotion.floorHeight : 0.0f;
+  frame.dt = input.dt;
+  frame.locomotion = edgeUsable_[input.edge] != 0;
+  const bool entered = !started_ || input.edge != lastEdge_;
+  if (entered && edge.locomotion.enabled && !frame.locomotion) {
+    ++warnings_.noStance;
+    lastWarnings_ |= 8u;
+  }
+  const float goal = frame.locomotion ? 1.0f : 0.0f;
+  const float fade = graph_->transitions.blendSeconds;
+  if (!started_ || !(fade > 0.0f))
+    locomotionWeight_ = goal;
+  else if (locomotionWeight_ < goal)
+    locomotionWeight_ = std::min(goal, locomotionWeight_ + input.dt / fade);
+  else
+    locomotionWeight_ = std::max(goal, locomotionWeight_ - input.dt / fade);
+  frame.weight = locomotionWeight_;
+  // Footprints are world state of the locomotion edge being played; a leg whose locomotion
+  // was not running starts afresh from where its foot is.
+  if (!frame.locomotion)
+    for (LegState& s : state_) s.initialized = false;
+  if (frame.locomotion) {
+    const float reference = edge.referenceDuration > 0.0f ? edge.referenceDuration : 1.0f;
+    frame.cycleTime = cyclic(input.referenceTime / reference);
+    float rate = 0.0f;
+    for (std::size_t i = 0; i < input.weights.size(); ++i)
+      if (input.weights[i] > 0.0f) rate += input.weights[i] / edge.locomotion.cycleDuration[i];
+    frame.cycleDuration = rate > 0.0f ? 1.0f / rate : edge.locomotion.cycleDuration[edge.referenceSegment];
+  }
+  // Velocity and turning rate from this update's root delta (world), smoothed exponentially.
+  if (input.dt > 0.0f) {
+    const float before = frame.yaw - static_cast<float>(input.delta.yaw);
+    const Vec3f d(static_cast<float>(input.delta.displacement.x()), 0.0f,
+                  static_cast<float>(input.delta.displacement.z()));
+    const Vec3f v = yawQuat(before) * d / input.dt;
+    const float w = static_cast<float>(input.delta.yaw) / input.dt;
+    const float tau = settings_.velocitySmoothing;
+    const float a = velocityKnown_ && tau > 0.0f ? 1.0f - std::exp(-input.dt / tau) : 1.0f;
+    velocity_ += a * (v - velocity_);
+    turnRate_ += a * (w - turnRate_);
+    velocityKnown_ = true;
+  }
+  lastEdge_ = input.edge;
+}
+
+void LegLayer::apply(const Input& input, std::span<Eigen::Quaternionf> modelRotations,
+                     std::span<Eigen::Vector3f> modelPositions, std::span<const int> parents) {
+  lastWarnings_ = 0;
+  changedCount_ = 0;
+  if (!settings_.enabled || !active_) {
+    groundHeight_ = 0;
+    locomotionWeight_ = 0;
+    return;
+  }
+  const std::size_t joints = static_cast<std::size_t>(graph_->jointCount());
+  bool valid = modelRotations.size() >= joints && modelPositions.size() >= joints &&
+               parents.size() >= joints && input.edge >= 0 &&
+               input.edge < static_cast<int>(graph_->edges.size()) && std::isfinite(input.dt) &&
+               input.dt >= 0.0f && std::isfinite(input.referenceTime) &&
+               input.character.position.allFinite() && std::isfinite(input.character.yaw) &&
+               input.delta.displacement.allFinite() && std::isfinite(input.delta.yaw);
+  if (valid) {
+    valid = input.weights.size() == graph_->edges[input.edge].segments.size();
+    for (const float w : input.weights) valid = valid && std::isfinite(w);
+    for (std::size_t j = 0; valid && j < joints; ++j)
+      valid = modelPositions[j].allFinite() && modelRotations[j].coeffs().allFinite();
+  }
+  if (!valid) {
+    ++warnings_.invalidInput;
+    lastWarnings_ |= 4u;
+    return;
+  }
+  Frame frame;
+  beginUpdate(input, frame);
+  started_ = true;
+  const int legs = static_cast<int>(state_.size());
+  float followGround = characterGround_;
+  if (frame.weight < 1.0f) {
+    const Ground g =
+        probeGround(terrain_, frame.position.x(), frame.position.z(), characterGround_, settings_);
+    if (g.found) followGround = g.height;
+  }
+  float ground = 0.0f;
+  for (int l = 0; l < legs; ++l) {
+    LegState& s = state_[l];
+    const int ankle = s.chain.back();
+    s.foot = originalFoot(modelPositions[ankle], modelRotations[ankle], s.heel, s.toeTip,
+                          s.footLength, frame.floor, frame.heading, frame.position, frame.yaw);
+    LegReport& report = reports_[l];
+    // Fading out of locomotion, the last corrections are held while their weight falls.
+    if (frame.weight > 0.0f && frame.locomotion) updateLocomotionLeg(frame, s, report);
+    if (frame.weight < 1.0f) updateFollowingLeg(frame, s);
+    const float w = frame.weight;
+    const Vec3f correction = w * s.correction + (1.0f - w) * s.followCorrection;
+    const float yaw = clampYawCorrection(w * s.yawCorrection, s.foot.relativeYaw,
+                                         settings_.maxFootYaw);
+    Vec3f normal = w * s.normal + (1.0f - w) * s.followNormal;
+    normal = normal.allFinite() && normal.norm() > 1e-6f ? Vec3f(normal.normalized()) : kUp;
+    Quatf align = tiltTo(normal) * yawQuat(yaw);
+    Vec3f target = s.foot.footbase + correction;
+    const Vec3f heel = target + align * (s.foot.heel - s.foot.footbase);
+    const Vec3f toe = target + align * (s.foot.toe - s.foot.footbase);
+    // A blend of segments can dip a heel or toe below the floor no single segment goes under
+    // (the floor is the reference segment's lowest point): never below the ground then.
+    target.y() += clearanceLift(terrain_, heel, toe, std::max(s.foot.heel.y(), 0.0f),
+                                std::max(s.foot.toe.y(), 0.0f), settings_);
+    Vec3f ankleWorld = target + align * (s.foot.ankle - s.foot.footbase);
+    if (frame.locomotion && s.parked) {  // start/stop: the foot stays exactly as it stood
+      ankleWorld += w * (s.parkAnkle - ankleWorld);
+      align = align.slerp(w, s.parkRotation * s.foot.ankleRotation.conjugate());
+    }
+    s.ankleWorld = ankleWorld;
+    s.ankleWorldRotation = align * s.foot.ankleRotation;
+    ground += w * s.legGround + (1.0f - w) * followGround;
+    // World -> model space happens once the body's ground height is known (solveLegs).
+    s.ankleTarget = ankleWorld;
+    s.alignment = align;
+    s.twist = 0.5f * yaw;
+    report.footbase = target;
+    if (frame.weight <= 0.0f) {
+      report = LegReport{};
+      report.footbase = target;
+      report.previousFootprint = report.nextFootprint = Vec3f(target.x(), followGround, target.z());
+      report.previousNormal = report.nextNormal = s.followNormal;
+      report.planted = true;
+    }
+  }
+  characterGround_ = legs > 0 ? ground / static_cast<float>(legs) : 0.0f;
+  if (!std::isfinite(characterGround_)) characterGround_ = 0.0f;
+  groundHeight_ = characterGround_ - frame.floor;
+  solveLegs(frame, modelRotations, modelPositions);
+  changedCount_ = changedJoints_.size();
+}
+
+}  // namespace fatgraph

@@ -1,0 +1,218 @@
+// One leg of a locomotion edge per update (Johansen ch. 7.3-7.4; leg_layer.h steps 1-3 and 7):
+// the leg's phase, its footprints, and the footbase correction that plants it. Every quantity
+// is a correction to the blended pose's own foot f, so on flat ground at the clip's motion all
+// of them are zero and the layer returns the blended pose.
+#include <algorithm>
+#include <cmath>
+
+#include "leg_layer_detail.h"
+
+namespace fatgraph {
+
+using namespace leg_detail;
+
+namespace {
+
+// The footprint correction's normal blended from P's to N's.
+Vec3f blendNormal(const Vec3f& a, const Vec3f& b, float t) {
+  const Vec3f n = a + t * (b - a);
+  const float len = n.norm();
+  return len > 1e-6f ? Vec3f(n / len) : kUp;
+}
+
+// The ground-tangent arc height (7.3-7.6): h = max over x in {P, N} of ((x - mid) . n_x) /
+// (n_x . up): how far the straight line between the footprints dips under the ground's
+// tangent planes at its ends. Zero between footprints on one plane.
+float arcHeight(const Vec3f& p, const Vec3f& pn, const Vec3f& n, const Vec3f& nn) {
+  const Vec3f mid = 0.5f * (p + n);
+  const float a = (p - mid).dot(pn) / std::max(pn.y(), 1e-3f);
+  const float b = (n - mid).dot(nn) / std::max(nn.y(), 1e-3f);
+  return std::max({a, b, 0.0f});
+}
+
+}  // namespace
+
+void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport& report) {
+  const int legIndex = static_cast<int>(&leg - state_.data());
+  leg.cycle = blendCycle(frame.edge->locomotion, static_cast<int>(state_.size()), legIndex,
+                         frame.weights);
+  const OriginalFoot& foot = leg.foot;
+  const Vec3f& f = foot.footbase;
+  if (!leg.cycle.valid) {  // no weight on any segment: hold the foot where the ground is
+    const Ground g = probeGround(terrain_, f.x(), f.z(), characterGround_, settings_);
+    leg.correction = Vec3f(0.0f, g.found ? g.height : characterGround_, 0.0f);
+    leg.yawCorrection = 0;
+    leg.normal = g.normal;
+    leg.legGround = leg.correction.y();
+    leg.initialized = false;
+    return;
+  }
+  const BlendedCycle& c = leg.cycle;
+  const float tau = cyclic(frame.cycleTime - c.stance);
+  bool contact = tau >= c.footStrike || tau <= c.footOff;
+  // Key times are found on sampled curves, so one may fall a frame inside the swing: a foot
+  // still above the ground just after foot-strike keeps flying, one already risen just before
+  // foot-off has lifted (the stance lock would otherwise hold a moving foot: fidelity).
+  const bool nearOff = tau <= c.footOff && tau > c.footOff - 0.15f;
+  if (contact && f.y() > std::max(0.02f * leg.footLength, 0.001f) &&
+      ((tau >= c.footStrike && tau < c.footStrike + 0.15f) || nearOff))
+    contact = false;
+  // A foot that has lifted early stays lifted until its swing is over: a heel that wobbles
+  // back under the threshold must not strike a second time in the same stance (that would
+  // plant P at the next footprint's correction).
+  if (!contact && leg.contact && nearOff) leg.liftedEarly = true;
+  if (tau > c.footOff && tau < c.footStrike) leg.liftedEarly = false;
+  if (leg.liftedEarly) contact = false;
+  const float flight = contact ? 0.0f : inverseLerp(c.footOff, c.footStrike, tau);
+  const float stride = inverseLerp(c.footLift, c.footLand, tau);
+  auto stanceCorrection = [&] {
+    return Vec3f(leg.previous.x() - f.x(), leg.previous.y(), leg.previous.z() - f.z());
+  };
+  auto stanceYaw = [&] {
+    return clampYawCorrection(leg.lockYaw - foot.yaw, foot.relativeYaw, settings_.maxFootYaw);
+  };
+  // Where the next stance puts this foot if the character keeps its velocity and turn rate:
+  // the predicted frame composed with the blended stance position and yaw (listing 7.1).
+  auto predictNominal = [&](float& footYaw) {
+    Vec3f at;
+    float yaw = 0;
+    predictFrame(frame.position, frame.yaw, velocity_, turnRate_,
+                 frame.cycleDuration * (1.0f - tau), at, yaw);
+    footYaw = yaw + c.stanceYaw;
+    return Vec3f(at + yawQuat(yaw) * Vec3f(c.stancePosition.x(), 0.0f, c.stancePosition.z()));
+  };
+
+  if (!leg.initialized) {
+    const Ground g = probeGround(terrain_, f.x(), f.z(), characterGround_, settings_);
+    const float height = g.found ? g.height : characterGround_;
+    leg.previous = Vec3f(f.x(), height, f.z());
+    leg.previousNormal = g.normal;
+    leg.nextCorrection = Vec3f(0.0f, height, 0.0f);
+    leg.nextNormal = g.normal;
+    leg.nominalNext = leg.previous;
+    leg.lockYaw = foot.yaw;
+    leg.offCorrection = Vec3f(0.0f, height, 0.0f);
+    leg.offYawCorrection = 0;
+    leg.offFootbase = f;
+    leg.parked = false;
+    leg.liftedEarly = false;
+    leg.nextFresh = true;
+    leg.contact = contact;
+    leg.initialized = true;
+  } else if (contact != leg.contact) {
+    if (contact) {
+      // Foot-strike: the flight's end becomes the footprint P, which never moves while the
+      // foot stands. A parked leg has stood on P all along.
+      if (!leg.parked) {
+        const Vec3f& n = leg.nextCorrection;
+        leg.previous = Vec3f(f.x() + n.x(), n.y(), f.z() + n.z());
+        leg.previousNormal = leg.nextNormal;
+        leg.lockYaw = foot.yaw;
+      }
+      leg.parked = false;
+    } else {
+      // Foot-off: the flight starts from the last planted update's correction (the original
+      // foot may already have begun to rise in this one, so P - f here would pull it back);
+      // park when the coming step is too short to be worth taking (start/stop, ALGORITHMS F).
+      leg.offCorrection = leg.correction;
+      leg.offYawCorrection = leg.yawCorrection;
+      leg.offFootbase = f;
+      leg.nextFresh = true;
+      float nextYaw = 0;
+      const Vec3f nominal = predictNominal(nextYaw);
+      const float step = Vec3f(nominal.x() - leg.previous.x(), 0.0f,
+                               nominal.z() - leg.previous.z()).norm();
+      const float turn = std::abs(wrapPi(nextYaw - leg.lockYaw));
+      leg.parked = step < settings_.parkStepLength * leg.restLength && turn < settings_.parkTurn;
+      // A parked foot is held rigidly as it stood in the last planted update (apply()).
+      leg.parkAnkle = leg.ankleWorld;
+      leg.parkRotation = leg.ankleWorldRotation;
+    }
+    leg.contact = contact;
+  }
+  leg.lastTau = tau;
+
+  Vec3f next = leg.previous;
+  if (contact || leg.parked) {
+    leg.correction = stanceCorrection();
+    leg.yawCorrection = stanceYaw();
+    leg.normal = leg.previousNormal;
+    leg.arc = 0;
+    leg.legGround = leg.previous.y();
+    next = leg.parked ? leg.previous : Vec3f(leg.nominalNext.x() + leg.nextCorrection.x(),
+                                             leg.nextCorrection.y(),
+                                             leg.nominalNext.z() + leg.nextCorrection.z());
+  } else {
+    // Re-predict N until foot-strike; the change is smoothed more as the strike nears.
+    float nextYaw = 0;
+    const Vec3f nominal = predictNominal(nextYaw);
+    const Vec3f footVector = yawQuat(nextYaw) * Vec3f(0.0f, 0.0f, leg.footLength);
+    Vec3f grounded;
+    const Ground g = groundFootprint(terrain_, nominal, footVector, characterGround_, settings_,
+                                     grounded);
+    Vec3f fresh(grounded.x() - nominal.x(), grounded.y(), grounded.z() - nominal.z());
+    Vec3f freshNormal = g.normal;
+    if (!g.found) {
+      ++warnings_.noGround;
+      lastWarnings_ |= 2u;
+      fresh = Vec3f(0.0f, leg.previous.y(), 0.0f);
+      freshNormal = leg.previousNormal;
+    }
+    if (leg.nextFresh) {
+      leg.nextCorrection = fresh;
+      leg.nextNormal = freshNormal;
+      leg.nextFresh = false;
+    } else {
+      const float k = 1.0f - flight;
+      leg.nextCorrection += k * (fresh - leg.nextCorrection);
+      leg.nextNormal = blendNormal(leg.nextNormal, freshNormal, k);
+    }
+    leg.nominalNext = nominal;
+    next = Vec3f(nominal.x() + leg.nextCorrection.x(), leg.nextCorrection.y(),
+                 nominal.z() + leg.nextCorrection.z());
+    // z: the original foot's progress from where it lifted towards N0; near the strike it is
+    // drawn to 1 so the landing meets the footprint without a jump.
+    const Vec3f stepVector(nominal.x() - leg.offFootbase.x(), 0.0f,
+                           nominal.z() - leg.offFootbase.z());
+    const float length2 = stepVector.squaredNorm();
+    float z = flight;
+    if (length2 > 1e-4f) {
+      const Vec3f moved(f.x() - leg.offFootbase.x(), 0.0f, f.z() - leg.offFootbase.z());
+      z = std::clamp(moved.dot(stepVector) / length2, 0.0f, 1.0f);
+    }
+    const float pull = flight * flight * flight;
+    z += (1.0f - z) * pull;
+    leg.correction = leg.offCorrection + z * (leg.nextCorrection - leg.offCorrection);
+    const float h = arcHeight(leg.previous, leg.previousNormal, next, leg.nextNormal);
+    leg.arc = std::max(0.0f, 2.0f * h / kPi * std::sin(kPi * z) - f.y());
+    leg.correction.y() += leg.arc;
+    leg.yawCorrection = (1.0f - flight) * leg.offYawCorrection;
+    leg.normal = blendNormal(leg.previousNormal, leg.nextNormal, flight);
+    // The body's supporting height moves from P's ground to N's over the flight.
+    const float s = 0.5f * (1.0f - std::cos(kPi * flight));
+    leg.legGround = leg.previous.y() + s * (next.y() - leg.previous.y());
+  }
+  report.previousFootprint = leg.previous;
+  report.nextFootprint = next;
+  report.previousNormal = leg.previousNormal;
+  report.nextNormal = leg.nextNormal;
+  report.legTime = tau;
+  report.flightTime = flight;
+  report.strideTime = stride;
+  report.planted = contact || leg.parked;
+  report.parked = leg.parked;
+}
+
+// Ground following (edges that are not locomotion): each foot rides the terrain under it.
+void LegLayer::updateFollowingLeg(const Frame& /*frame*/, LegState& leg) {
+  const Vec3f& f = leg.foot.footbase;
+  const Ground g = probeGround(terrain_, f.x(), f.z(), characterGround_, settings_);
+  if (!g.found) {
+    ++warnings_.noGround;
+    lastWarnings_ |= 2u;
+  }
+  leg.followCorrection = Vec3f(0.0f, g.found ? g.height : characterGround_, 0.0f);
+  leg.followNormal = g.found ? g.normal : kUp;
+}
+
+}  // namespace fatgraph

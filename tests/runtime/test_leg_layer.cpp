@@ -1,0 +1,204 @@
+// The leg layer (runtime/leg_layer.h) on a hand-made standing biped, runtime only: pass-through
+// without legs or when disabled, ground following on raised and sloped ground, the changed-
+// joint list, a locomotion edge without usable cycles, non-finite input.
+#include <QtTest/QtTest>
+
+#include <cmath>
+
+#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/runtime/leg_layer.h"
+#include "fatgraph/runtime/player.h"
+
+using namespace fatgraph;
+
+namespace {
+
+// Hips 0.9 m up; per side UpLeg, Leg, Foot (0.42 m bones, ankle 0.06 m above the floor), Toe.
+RuntimeGraph standingGraph(bool withLegs) {
+  RuntimeGraph g;
+  Skeleton& s = g.skeleton;
+  s.addJoint("Hips", -1, Vec3(0, 0.9, 0), true);
+  for (const double side : {1.0, -1.0}) {
+    const std::string p = side > 0 ? "Left" : "Right";
+    const int up = s.addJoint(p + "UpLeg", 0, Vec3(0.1 * side, 0, 0), false);
+    const int leg = s.addJoint(p + "Leg", up, Vec3(0, -0.42, 0.0), false);
+    const int foot = s.addJoint(p + "Foot", leg, Vec3(0, -0.42, 0), false);
+    s.addJoint(p + "Toe", foot, Vec3(0, -0.04, 0.12), false);
+    if (withLegs) {
+      RuntimeLeg l;
+      l.name = p;
+      l.chain = {up, leg, foot};
+      l.heel[1] = -0.06f;
+      l.heel[2] = -0.04f;
+      l.toeTip[1] = -0.06f;
+      l.toeTip[2] = 0.16f;
+      l.length = 0.84f;
+      l.footLength = 0.2f;
+      g.legs.push_back(l);
+    }
+  }
+  const int joints = s.jointCount();
+  g.translatedJoints = {0};
+  g.fps = 30;
+  RuntimeEdge e;
+  e.name = "stand";
+  e.fromHub = e.toHub = 0;
+  e.referenceDuration = 1.0f;
+  RuntimeSegment seg;
+  seg.frameCount = 31;
+  seg.duration = 1.0f;
+  // Knees slightly bent: the leg's rest is straight, so bend the knee and counter the hip.
+  const Eigen::Quaternionf knee(Eigen::AngleAxisf(-0.3f, Vec3f::UnitX()));
+  const Eigen::Quaternionf thigh(Eigen::AngleAxisf(0.15f, Vec3f::UnitX()));
+  const Eigen::Quaternionf ankle(Eigen::AngleAxisf(0.15f, Vec3f::UnitX()));
+  std::vector<Eigen::Quaternionf> pose(joints, Eigen::Quaternionf::Identity());
+  for (const int side : {1, 5}) {
+    pose[side] = thigh;
+    pose[side + 1] = knee;
+    pose[side + 2] = ankle;
+  }
+  seg.rotations = 0;
+  for (int f = 0; f < seg.frameCount; ++f)
+    for (int c = 0; c < 4; ++c)
+      for (int j = 0; j < joints; ++j) e.data.push_back(pose[j].coeffs()[c]);
+  seg.translations = static_cast<std::uint32_t>(e.data.size());
+  const float height = 0.9f - 0.84f * (1.0f - std::cos(0.15f));
+  for (int f = 0; f < seg.frameCount; ++f) e.data.insert(e.data.end(), {0.0f, height, 0.0f});
+  seg.trajectory = static_cast<std::uint32_t>(e.data.size());
+  for (int f = 0; f < seg.frameCount; ++f) e.data.insert(e.data.end(), {0.0f, 0.0f, 0.0f});
+  seg.warpX = static_cast<std::uint32_t>(e.data.size());
+  e.data.insert(e.data.end(), {0.0f, 1.0f});
+  seg.warpY = static_cast<std::uint32_t>(e.data.size());
+  e.data.insert(e.data.end(), {0.0f, 1.0f});
+  seg.warpKnots = 2;
+  e.segments.push_back(seg);
+  e.bandSamples = {0.0f, 0.0f};
+  g.edges.push_back(e);
+  g.hubs.push_back(RuntimeHub{"hub", {0}, 0});
+  g.startEdge = 0;
+  return g;
+}
+
+bool samePose(const Player& a, const Player& b) {
+  for (std::size_t j = 0; j < a.modelPositions().size(); ++j)
+    if (a.modelPositions()[j] != b.modelPositions()[j] ||
+        a.modelRotations()[j].coeffs() != b.modelRotations()[j].coeffs() ||
+        a.localRotations()[j].coeffs() != b.localRotations()[j].coeffs() ||
+        a.localTranslations()[j] != b.localTranslations()[j])
+      return false;
+  return true;
+}
+
+Heightfield plane(float height, float slopeZ) {
+  std::vector<float> h;
+  for (int r = 0; r < 41; ++r)
+    for (int c = 0; c < 41; ++c) h.push_back(height + slopeZ * (-10.0f + 0.5f * r));
+  return *Heightfield::create(41, 41, 0.5f, -10.0f, -10.0f, std::move(h));
+}
+
+}  // namespace
+
+class TestLegLayer : public QObject {
+  Q_OBJECT
+ private slots:
+  void passThroughWithoutLegsOrDisabled() {
+    const RuntimeGraph bare = standingGraph(false), legs = standingGraph(true);
+    QCOMPARE(bare.validate(), std::string());
+    QCOMPARE(legs.validate(), std::string());
+    PlayerOptions off;
+    off.legs.enabled = false;
+    Player a(bare), b(legs, off);
+    const Heightfield raised = plane(0.3f, 0.0f);
+    b.setTerrain(&raised);
+    for (int f = 0; f < 20; ++f) {
+      a.update(1.0f / 30.0f, 0, 0);
+      b.update(1.0f / 30.0f, 0, 0);
+      QVERIFY(samePose(a, b));
+      QCOMPARE(b.legLayer().changedJoints().size(), std::size_t(0));
+      QCOMPARE(b.character().position.y(), 0.0);
+    }
+  }
+
+  // Flat ground at y = 0 under a standing (non-locomotion) edge: ground following changes
+  // nothing but rounding.
+  void groundFollowingOnFlatGroundKeepsThePose() {
+    const RuntimeGraph g = standingGraph(true);
+    PlayerOptions off;
+    off.legs.enabled = false;
+    Player a(g), b(g, off);
+    for (int f = 0; f < 10; ++f) {
+      a.update(1.0f / 30.0f, 0, 0);
+      b.update(1.0f / 30.0f, 0, 0);
+    }
+    for (std::size_t j = 0; j < a.modelPositions().size(); ++j)
+      QVERIFY((a.modelPositions()[j] - b.modelPositions()[j]).norm() < 1e-5f);
+    QCOMPARE(a.legLayer().locomotionWeight(), 0.0f);
+    QCOMPARE(a.legLayer().changedJoints().size(), std::size_t(8));  // 2 x (hip, knee, ankle, toe)
+  }
+
+  // Raised and sloped ground: the character stands at the terrain's height, its feet on it,
+  // and the local pose reproduces the adjusted model pose through forward kinematics.
+  void groundFollowingOnRaisedAndSlopedGround_data() {
+    QTest::addColumn<float>("height");
+    QTest::addColumn<float>("slope");
+    QTest::newRow("raised") << 0.3f << 0.0f;
+    QTest::newRow("slope") << 0.0f << 0.25f;
+  }
+  void groundFollowingOnRaisedAndSlopedGround() {
+    QFETCH(float, height);
+    QFETCH(float, slope);
+    const RuntimeGraph g = standingGraph(true);
+    const Heightfield ground = plane(height, slope);
+    Player p(g);
+    p.setTerrain(&ground);
+    for (int f = 0; f < 10; ++f) p.update(1.0f / 30.0f, 0, 0);
+    QVERIFY(std::abs(p.character().position.y() - height) < 0.01);
+    const int joints = g.jointCount();
+    std::vector<Quat> r(joints), mr(joints);
+    std::vector<Vec3> t(joints), mx(joints);
+    for (int j = 0; j < joints; ++j) {
+      r[j] = p.localRotations()[j].cast<double>();
+      t[j] = p.localTranslations()[j].cast<double>();
+    }
+    localToModel(g.skeleton, r, t, mr, mx);
+    for (int j = 0; j < joints; ++j)
+      QVERIFY2((mx[j].cast<float>() - p.modelPositions()[j]).norm() < 1e-4f, qPrintable(QString::number(j)));
+    for (const RuntimeLeg& leg : g.legs) {
+      const int ankle = leg.chain.back();
+      const Vec3f heel = p.modelPositions()[ankle] + p.modelRotations()[ankle] * Vec3f(leg.heel[0], leg.heel[1], leg.heel[2]);
+      const float y = heel.y() + static_cast<float>(p.character().position.y());
+      QVERIFY2(std::abs(y - ground.height(heel.x(), heel.z())) < 0.01f, qPrintable(QString::number(y)));
+    }
+  }
+
+  void locomotionWithoutUsableCycles() {
+    RuntimeGraph g = standingGraph(true);
+    g.edges[0].locomotion.enabled = true;  // but no cycles
+    Player p(g);
+    for (int f = 0; f < 5; ++f) p.update(1.0f / 30.0f, 0, 0);
+    QCOMPARE(p.legLayer().warnings().noStance, 1);
+    for (const Vec3f& x : p.modelPositions()) QVERIFY(x.allFinite());
+  }
+
+  void nonFiniteInputPassesThrough() {
+    const RuntimeGraph g = standingGraph(true);
+    LegLayer layer(g);
+    std::vector<Eigen::Quaternionf> r(g.jointCount(), Eigen::Quaternionf::Identity());
+    std::vector<Vec3f> x(g.jointCount(), Vec3f::Zero());
+    const std::vector<Vec3f> before = x;
+    const float w = 1.0f;
+    LegLayer::Input in;
+    in.edge = 0;
+    in.weights = std::span<const float>(&w, 1);
+    in.dt = std::numeric_limits<float>::infinity();
+    layer.apply(in, r, x, g.skeleton.parents);
+    QCOMPARE(layer.warnings().invalidInput, 1);
+    QCOMPARE(layer.lastWarnings(), 4u);
+    QVERIFY(x == before);
+    layer.reset();
+    QCOMPARE(layer.warnings().invalidInput, 0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestLegLayer)
+#include "test_leg_layer.moc"

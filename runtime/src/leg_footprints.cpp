@@ -153,15 +153,16 @@ Ground groundFootprint(const Terrain* terrain, const Vec3f& heel, const Vec3f& f
 // = c + R_up(w t)(-c); a straight line when |w| t < 5 deg.
 void predictFrame(const Vec3f& position, float yaw, const Vec3f& velocity, float turnRate,
                   float seconds, Vec3f& predicted, float& predictedYaw) {
+  // A constant velocity in the turning heading frame traces a circular arc (the thesis leaves
+  // the curve "to the reader"): its chord is the velocity turned by half the turn, scaled by
+  // sinc(half turn). This form is exact for any turn, straight walking included, so arcs of
+  // the same motion compose exactly (footprint and nominal predictions agree, fidelity).
   const float turn = turnRate * seconds;
   predictedYaw = yaw + turn;
+  const float half = 0.5f * turn;
+  const float sinc = std::abs(half) < 1e-4f ? 1.0f - half * half / 6.0f : std::sin(half) / half;
   const Vec3f v(velocity.x(), 0.0f, velocity.z());
-  if (std::abs(turn) < 0.0872665f) {
-    predicted = position + v * seconds;
-    return;
-  }
-  const Vec3f c = kUp.cross(v) / turnRate;
-  predicted = position + c + yawQuat(turn) * (-c);
+  predicted = position + yawQuat(yaw + half) * v * (seconds * sinc);
 }
 
 }  // namespace fatgraph::leg_detail

@@ -99,6 +99,8 @@ void LegLayer::reset() {
   changedCount_ = 0;
   velocity_.setZero();
   turnRate_ = 0;
+  animationVelocity_.setZero();
+  animationTurnRate_ = 0;
   characterGround_ = 0;
   lastEdge_ = -1;
   started_ = false;
@@ -151,17 +153,23 @@ void LegLayer::beginUpdate(const Input& input, Frame& frame) {
       if (input.weights[i] > 0.0f) rate += input.weights[i] / edge.locomotion.cycleDuration[i];
     frame.cycleDuration = rate > 0.0f ? 1.0f / rate : edge.locomotion.cycleDuration[edge.referenceSegment];
   }
-  // Velocity and turning rate from this update's root delta (world), smoothed exponentially.
+  // Velocity and turning rate from this update's root delta, in the heading frame before it
+  // (so a steady turn gives a steady value), smoothed exponentially; the clips' own motion
+  // likewise, which differs only when the game steers.
   if (input.dt > 0.0f) {
-    const float before = frame.yaw - static_cast<float>(input.delta.yaw);
-    const Vec3f d(static_cast<float>(input.delta.displacement.x()), 0.0f,
-                  static_cast<float>(input.delta.displacement.z()));
-    const Vec3f v = yawQuat(before) * d / input.dt;
-    const float w = static_cast<float>(input.delta.yaw) / input.dt;
     const float tau = settings_.velocitySmoothing;
     const float a = velocityKnown_ && tau > 0.0f ? 1.0f - std::exp(-input.dt / tau) : 1.0f;
-    velocity_ += a * (v - velocity_);
-    turnRate_ += a * (w - turnRate_);
+    auto smooth = [&](const RootDelta& d, Vec3f& velocity, float& turnRate) {
+      const Vec3f v(static_cast<float>(d.displacement.x()), 0.0f,
+                    static_cast<float>(d.displacement.z()));
+      velocity += a * (v / input.dt - velocity);
+      turnRate += a * (static_cast<float>(d.yaw) / input.dt - turnRate);
+    };
+    smooth(input.delta, velocity_, turnRate_);
+    const bool steered = input.steered && input.animationDelta.displacement.allFinite() &&
+                         std::isfinite(input.animationDelta.yaw);
+    smooth(steered ? input.animationDelta : input.delta, animationVelocity_, animationTurnRate_);
+    frame.steered = steered;
     velocityKnown_ = true;
   }
   lastEdge_ = input.edge;
@@ -246,8 +254,10 @@ void LegLayer::apply(const Input& input, std::span<Eigen::Quaternionf> modelRota
       report.footbase = target;
       report.previousFootprint = report.nextFootprint = Vec3f(target.x(), followGround, target.z());
       report.previousNormal = report.nextNormal = s.followNormal;
-      report.planted = true;
     }
+    // Planted means held still: ground following (and a fade towards it) rides the terrain
+    // but does not lock the foot, so it reports no stance.
+    if (frame.weight < 1.0f) report.planted = false;
   }
   characterGround_ = legs > 0 ? ground / static_cast<float>(legs) : 0.0f;
   if (!std::isfinite(characterGround_)) characterGround_ = 0.0f;

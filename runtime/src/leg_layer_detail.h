@@ -93,7 +93,8 @@ Ground probeGround(const Terrain* terrain, float x, float z, float baseY,
 Ground groundFootprint(const Terrain* terrain, const Vec3f& heel, const Vec3f& footVector,
                        float baseY, const LegLayerSettings& settings, Vec3f& grounded);
 
-/// The character frame `seconds` ahead on the arc of velocity v (world) and turning rate w.
+/// The character frame `seconds` ahead on the arc of velocity v (in the heading frame at the
+/// start: x left, z forward) and turning rate w (rad/s, positive left).
 void predictFrame(const Vec3f& position, float yaw, const Vec3f& velocity, float turnRate,
                   float seconds, Vec3f& predicted, float& predictedYaw);
 
@@ -165,6 +166,7 @@ struct LegLayer::Frame {
   float dt = 0;
   float weight = 0;           // locomotion weight after the fade
   bool locomotion = false;    // the edge's cycles are usable
+  bool steered = false;       // the game steers the character (Input::steered)
 };
 
 }  // namespace fatgraph

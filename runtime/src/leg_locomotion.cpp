@@ -73,13 +73,30 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
   };
   // Where the next stance puts this foot if the character keeps its velocity and turn rate:
   // the predicted frame composed with the blended stance position and yaw (listing 7.1).
-  auto predictNominal = [&](float& footYaw) {
+  auto footAt = [&](const Vec3f& at, float yaw, float& footYaw) {
+    footYaw = yaw + c.stanceYaw;
+    return Vec3f(at + yawQuat(yaw) * Vec3f(c.stancePosition.x(), 0.0f, c.stancePosition.z()));
+  };
+  auto predictTarget = [&](float& footYaw) {
     Vec3f at;
     float yaw = 0;
     predictFrame(frame.position, frame.yaw, velocity_, turnRate_,
                  frame.cycleDuration * (1.0f - tau), at, yaw);
-    footYaw = yaw + c.stanceYaw;
-    return Vec3f(at + yawQuat(yaw) * Vec3f(c.stancePosition.x(), 0.0f, c.stancePosition.z()));
+    return footAt(at, yaw, footYaw);
+  };
+  // Where the clips alone would land the foot: the character moves as it does until the
+  // strike, and from there to the stance as the clips' root motion would (the foot is planted
+  // by then, so its place relative to the body at the strike is the clips'). Unsteered, the
+  // two motions are one and this equals predictTarget: no correction.
+  auto predictNominal = [&] {
+    const float toStance = frame.cycleDuration * (1.0f - tau);
+    const float toStrike = std::min(toStance, frame.cycleDuration * std::max(0.0f, c.footStrike - tau));
+    Vec3f strikeAt, at;
+    float strikeYaw = 0, yaw = 0, footYaw = 0;
+    predictFrame(frame.position, frame.yaw, velocity_, turnRate_, toStrike, strikeAt, strikeYaw);
+    predictFrame(strikeAt, strikeYaw, animationVelocity_, animationTurnRate_, toStance - toStrike,
+                 at, yaw);
+    return footAt(at, yaw, footYaw);
   };
 
   if (!leg.initialized) {
@@ -119,9 +136,9 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
       leg.offFootbase = f;
       leg.nextFresh = true;
       float nextYaw = 0;
-      const Vec3f nominal = predictNominal(nextYaw);
-      const float step = Vec3f(nominal.x() - leg.previous.x(), 0.0f,
-                               nominal.z() - leg.previous.z()).norm();
+      const Vec3f target = predictTarget(nextYaw);
+      const float step = Vec3f(target.x() - leg.previous.x(), 0.0f,
+                               target.z() - leg.previous.z()).norm();
       const float turn = std::abs(wrapPi(nextYaw - leg.lockYaw));
       leg.parked = step < settings_.parkStepLength * leg.restLength && turn < settings_.parkTurn;
       // A parked foot is held rigidly as it stood in the last planted update (apply()).
@@ -145,17 +162,21 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
   } else {
     // Re-predict N until foot-strike; the change is smoothed more as the strike nears.
     float nextYaw = 0;
-    const Vec3f nominal = predictNominal(nextYaw);
+    Vec3f target = predictTarget(nextYaw);
+    // Only for steered sideways motion: turning, a planted foot swings round the body anyway.
+    if (frame.steered && std::abs(turnRate_) * frame.cycleDuration < 0.5f)
+      target = keepSide(legIndex, target, nextYaw - c.stanceYaw);
+    const Vec3f nominal = predictNominal();
     const Vec3f footVector = yawQuat(nextYaw) * Vec3f(0.0f, 0.0f, leg.footLength);
     Vec3f grounded;
-    const Ground g = groundFootprint(terrain_, nominal, footVector, characterGround_, settings_,
+    const Ground g = groundFootprint(terrain_, target, footVector, characterGround_, settings_,
                                      grounded);
     Vec3f fresh(grounded.x() - nominal.x(), grounded.y(), grounded.z() - nominal.z());
     Vec3f freshNormal = g.normal;
     if (!g.found) {
       ++warnings_.noGround;
       lastWarnings_ |= 2u;
-      fresh = Vec3f(0.0f, leg.previous.y(), 0.0f);
+      fresh = Vec3f(target.x() - nominal.x(), leg.previous.y(), target.z() - nominal.z());
       freshNormal = leg.previousNormal;
     }
     if (leg.nextFresh) {
@@ -201,6 +222,36 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
   report.strideTime = stride;
   report.planted = contact || leg.parked;
   report.parked = leg.parked;
+}
+
+// A footprint predicted at its stance moment lies where the body will be then; when the body
+// moves sideways (steered side-steps from forward-walk data) the other foot, planted half a
+// cycle earlier, lies that far behind on the same side line, and the two would cross. Human
+// side-steps close in instead: the new footprint keeps at least half the clips' own lateral
+// spacing on its side of every planted foot of the other side that stands beside it (within a
+// foot length fore and aft along the body: a foot a stride ahead, or a quadruped's diagonal
+// foot, is not beside it).
+Vec3f LegLayer::keepSide(int legIndex, const Vec3f& footprint, float bodyYaw) const {
+  const LegState& leg = state_[legIndex];
+  const Vec3f& s = leg.cycle.stancePosition;
+  if (std::abs(s.x()) < 1e-4f) return footprint;  // a leg on the midline has no side
+  const float side = s.x() > 0.0f ? 1.0f : -1.0f;
+  const Vec3f left = yawQuat(bodyYaw) * Vec3f::UnitX();
+  const Vec3f forward = yawQuat(bodyYaw) * Vec3f::UnitZ();
+  Vec3f out = footprint;
+  for (std::size_t k = 0; k < state_.size(); ++k) {
+    const LegState& other = state_[k];
+    const Vec3f& o = other.cycle.stancePosition;
+    if (static_cast<int>(k) == legIndex || !other.initialized || !other.contact ||
+        o.x() * side >= 0.0f)
+      continue;
+    const Vec3f d(out.x() - other.previous.x(), 0.0f, out.z() - other.previous.z());
+    if (std::abs(d.dot(forward)) > leg.footLength) continue;  // one ahead of the other
+    const float gap = 0.5f * std::abs(s.x() - o.x());
+    const float lateral = side * d.dot(left);
+    if (lateral < gap) out += side * (gap - lateral) * left;
+  }
+  return out;
 }
 
 // Ground following (edges that are not locomotion): each foot rides the terrain under it.

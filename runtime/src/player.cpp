@@ -107,7 +107,9 @@ void Player::reset() {
                                                                            : graph_->startEdge;
   blend_.begin(start);
   character_ = options_.start;
+  animationFrame_ = options_.start;
   lastDelta_ = RootDelta{};
+  lastAnimationDelta_ = RootDelta{};
   stick_[0] = stick_[1] = 0.0f;
   pendingAction_ = -1;
   transitions_ = 0;
@@ -120,6 +122,14 @@ void Player::reset() {
 }
 
 void Player::setTerrain(const Terrain* terrain) { legs_.setTerrain(terrain); }
+
+void Player::setSteering(const PlayerSteering& steering) {
+  auto finite = [](float v) { return std::isfinite(v) ? v : 0.0f; };
+  steering_.enabled = steering.enabled;
+  steering_.velocity[0] = finite(steering.velocity[0]);
+  steering_.velocity[1] = finite(steering.velocity[1]);
+  steering_.turnRate = finite(steering.turnRate);
+}
 
 // The weights follow the stick on the current edge's plane; a stick held still on the same
 // edge gives the same weights, so the lookup is skipped then. A band edge's mapping spans its
@@ -145,6 +155,7 @@ void Player::update(float dt, float stickX, float stickY, int action) {
   if (!(stickX == mappedStick_[0] && stickY == mappedStick_[1] && blend_.edge() == mappedEdge_))
     applyStick();
   const CharacterFrame before = character_;
+  const CharacterFrame animationBefore = animationFrame_;
   const int transitionsBefore = transitions_;
   advances_ = 0;
   float remaining = std::isfinite(dt) && dt > 0.0f ? std::min(dt, kLongestUpdate) : 0.0f;
@@ -155,6 +166,7 @@ void Player::update(float dt, float stickX, float stickY, int action) {
     playStep(step);
   }
   if (advances_ != 1) lastDelta_ = advances_ == 0 ? RootDelta{} : rootDelta(before, character_);
+  lastAnimationDelta_ = advances_ == 0 ? RootDelta{} : rootDelta(animationBefore, animationFrame_);
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
   forwardKinematics();
   applyLegs(played, transitions_ != transitionsBefore);
@@ -174,6 +186,8 @@ void Player::applyLegs(float dt, bool edgeChanged) {
   input.dt = dt;
   input.character = character_;
   input.delta = lastDelta_;
+  input.steered = steering_.enabled;
+  input.animationDelta = lastAnimationDelta_;
   input.edgeChanged = edgeChanged;
   // The offset is read back from a root (the layer moves every joint by it).
   int root = 0;
@@ -194,12 +208,30 @@ void Player::playStep(float seconds) {
   for (int hop = 0; hop < kMostTransitionsPerStep && remaining > 0.0f; ++hop) {
     lastDelta_ = blend_.advance(remaining);
     ++advances_;
+    animationFrame_ = applyRootDelta(animationFrame_, lastDelta_);
+    if (steering_.enabled) lastDelta_ = steeredDelta(remaining - blend_.unplayedTime());
     character_ = applyRootDelta(character_, lastDelta_);
     transitionAge_ += remaining - blend_.unplayedTime();
     if (!blend_.finished()) return;
     remaining = blend_.unplayedTime();
     takeTransition();
   }
+}
+
+// The steered motion over `seconds`: the chord of the arc a constant velocity in the turning
+// heading frame traces (velocity turned by half the turn, scaled by sinc of the half turn).
+RootDelta Player::steeredDelta(float seconds) const {
+  RootDelta d;
+  if (!(seconds > 0.0f)) return d;
+  const double turn = static_cast<double>(steering_.turnRate) * seconds;
+  const double half = 0.5 * turn;
+  const double sinc = std::abs(half) < 1e-6 ? 1.0 : std::sin(half) / half;
+  const double c = std::cos(half), s = std::sin(half);
+  const double vx = steering_.velocity[0] * seconds * sinc, vz = steering_.velocity[1] * seconds * sinc;
+  // R_y(half) applied to (vx, 0, vz): yaw turns +Z towards +X (quaternion.h).
+  d.displacement = Vec3(c * vx + s * vz, 0.0, -s * vx + c * vz);
+  d.yaw = wrapAngle(turn);
+  return d;
 }
 
 int Player::nextEdge(int hub) {

@@ -64,6 +64,19 @@ inline LegGraph syntheticLegGraph(const SyntheticMotion& m) {
   return out;
 }
 
+/// Every pose value and the character frame finite (model and local pose).
+inline bool finitePose(const Player& p) {
+  for (const Vec3f& x : p.modelPositions())
+    if (!x.allFinite()) return false;
+  for (const Eigen::Quaternionf& q : p.modelRotations())
+    if (!q.coeffs().allFinite()) return false;
+  for (const Eigen::Quaternionf& q : p.localRotations())
+    if (!q.coeffs().allFinite()) return false;
+  for (const Vec3f& x : p.localTranslations())
+    if (!x.allFinite()) return false;
+  return p.character().position.allFinite() && std::isfinite(p.character().yaw);
+}
+
 /// Feet measured from the played pose (world): per leg its footbase (corrected 4.6), heel and
 /// toe tip.
 struct FootSample {

@@ -15,18 +15,6 @@ using namespace fatgraph::test;
 
 namespace {
 
-bool finitePose(const Player& p) {
-  for (const Vec3f& x : p.modelPositions())
-    if (!x.allFinite()) return false;
-  for (const Eigen::Quaternionf& q : p.modelRotations())
-    if (!q.coeffs().allFinite()) return false;
-  for (const Eigen::Quaternionf& q : p.localRotations())
-    if (!q.coeffs().allFinite()) return false;
-  for (const Vec3f& x : p.localTranslations())
-    if (!x.allFinite()) return false;
-  return std::isfinite(p.character().position.y());
-}
-
 // Flat ground with a block of another height (a hole when negative) over z in [z0, z1].
 Heightfield blockTerrain(float height, float z0, float z1) {
   const int cols = 161, rows = 321;

@@ -90,7 +90,8 @@ struct LegReport {
   float legTime = 0;     // tau
   float flightTime = 0;  // 0 at foot-off .. 1 at foot-strike; 0 in stance
   float strideTime = 0;  // 0 at foot-lift .. 1 at foot-land
-  bool planted = false;  // in ground contact (foot-strike .. foot-off): the footbase is fixed
+  bool planted = false;  // in ground contact (foot-strike .. foot-off) on a locomotion edge at
+                         // full weight: the footbase is held fixed (false in ground following)
   bool parked = false;
   bool reached = true;   // IK reached its target this update
   float overextension = 0;  // metres the target lay beyond the leg's reach (0 when reached)
@@ -125,6 +126,12 @@ class LegLayer {
     CharacterFrame character;             // after this update (y ignored: flat reference)
     RootDelta delta;                      // this update's root motion (for the velocity)
     bool edgeChanged = false;             // a transition happened in this update
+    /// When the game steers the character itself (Player::setSteering), `delta` is the
+    /// steered motion and `animationDelta` the blended clips' own root motion: footprints go
+    /// where the steered character will stand, measured against where the clips alone would
+    /// put the foot. Unsteered, both are the same motion.
+    bool steered = false;
+    RootDelta animationDelta;
   };
 
   /// Adjusts one pose in place. `modelRotations` / `modelPositions` hold J entries: every
@@ -159,6 +166,7 @@ class LegLayer {
   void beginUpdate(const Input& input, Frame& frame);
   void updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport& report);
   void updateFollowingLeg(const Frame& frame, LegState& leg);
+  Vec3f keepSide(int legIndex, const Vec3f& footprint, float bodyYaw) const;
   void solveLegs(const Frame& frame, std::span<Eigen::Quaternionf> modelRotations,
                  std::span<Eigen::Vector3f> modelPositions);
 
@@ -177,8 +185,12 @@ class LegLayer {
   std::vector<float> hipDesired_, hipMaximal_;  // per leg, 7.15-7.17 inputs
   std::vector<int> roots_;
   // Velocity estimate (world, m/s and rad/s), smoothed over velocitySmoothing.
+  // Smoothed motion in the character's own heading frame (x left, z forward): the character's
+  // (steered or not) and the clips' (the same unless steered).
   Eigen::Vector3f velocity_ = Eigen::Vector3f::Zero();
   float turnRate_ = 0;
+  Eigen::Vector3f animationVelocity_ = Eigen::Vector3f::Zero();
+  float animationTurnRate_ = 0;
   float characterGround_ = 0;  // terrain height under the character (last update)
   int lastEdge_ = -1;
   bool started_ = false;       // an update has run since reset()

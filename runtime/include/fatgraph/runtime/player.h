@@ -40,6 +40,16 @@
 
 namespace fatgraph {
 
+/// The game steering the character itself instead of following the clips' root motion: the
+/// character frame moves with this velocity and turning rate while the pose keeps playing the
+/// blended clips, and the leg layer plants the feet where the steered character stands
+/// (side-stepping, walking backwards or turning on the spot from forward-walk data).
+struct PlayerSteering {
+  bool enabled = false;
+  float velocity[2] = {0.0f, 0.0f};  // m/s in the character's heading frame: x left, z forward
+  float turnRate = 0.0f;             // rad/s, positive turns left
+};
+
 struct PlayerOptions {
   RotationAverage rotationAverage = RotationAverage::Nlerp;
   int startEdge = -1;              // -1: the graph's start edge
@@ -58,6 +68,9 @@ class Player {
   void update(float dt, float stickX, float stickY, int action = -1);
   /// Back to the start (edge, time, character frame); no allocation.
   void reset();
+  /// Steering for the following updates (see PlayerSteering); non-finite values count as 0.
+  void setSteering(const PlayerSteering& steering);
+  const PlayerSteering& steering() const { return steering_; }
   /// The ground the leg layer plants feet on; null: flat ground at y = 0. Not owned.
   void setTerrain(const Terrain* terrain);
   /// The leg layer's state and reports (legs(), warnings(), groundHeight()).
@@ -97,6 +110,7 @@ class Player {
 
  private:
   void playStep(float seconds);
+  RootDelta steeredDelta(float seconds) const;
   void takeTransition();
   int nextEdge(int hub);
   void applyStick();
@@ -112,6 +126,9 @@ class Player {
   LegLayer legs_;
   CharacterFrame character_;
   RootDelta lastDelta_;
+  PlayerSteering steering_;
+  CharacterFrame animationFrame_;    // where the clips' own root motion alone would be
+  RootDelta lastAnimationDelta_;     // the clips' root motion in the last update
   Eigen::Vector2f planePoint_ = Eigen::Vector2f::Zero();
   float stick_[2] = {0.0f, 0.0f};  // the last update's stick, re-mapped on each new edge
   float mappedStick_[2] = {0.0f, 0.0f};  // the stick and edge the current weights came from

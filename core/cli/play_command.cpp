@@ -130,6 +130,12 @@ int runPlay(const std::vector<std::string>& args) {
   metrics.begin(player.currentEdge(), player.character());
   std::vector<Vec3> world(static_cast<size_t>(joints));
   for (const PlayUpdate& u : updates) {
+    PlayerSteering steering;
+    steering.enabled = u.steer;
+    steering.velocity[0] = u.steerVelocity[0];
+    steering.velocity[1] = u.steerVelocity[1];
+    steering.turnRate = u.steerTurn;
+    player.setSteering(steering);
     player.update(u.dt, u.x, u.y, u.action);
     PlayObservation o;
     o.edge = player.currentEdge();

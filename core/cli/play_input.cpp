@@ -12,6 +12,8 @@ namespace fatgraph::cli {
 namespace {
 
 constexpr std::string_view kHeader = "t,x,y,action";
+// The optional steering columns (docs/PLAY.md): the game moves the character itself.
+constexpr std::string_view kSteeredHeader = "t,x,y,action,steer_x,steer_z,steer_turn";
 
 // Splits one line into fields; quoted fields may hold commas and "" for a quote. Returns
 // false for an unterminated quote or text after a closing quote.
@@ -89,6 +91,7 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
   PlayInput input;
   std::vector<std::string> fields;
   bool headerSeen = false;
+  size_t columns = 4;
   int lineNumber = 0;
   size_t pos = 0;
   while (pos < text.size()) {
@@ -102,16 +105,21 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
     }
     if (trimmed(line).empty()) continue;
     if (!headerSeen) {
-      if (line != kHeader) {
+      if (line != kHeader && line != kSteeredHeader) {
         const std::string shown = line.size() > 40 ? std::string(line.substr(0, 40)) + "..." : std::string(line);
-        throw FileError(fileName, lineNumber, "expected the header t,x,y,action, got '" + shown + "'");
+        throw FileError(fileName, lineNumber,
+                        "expected the header t,x,y,action (optionally ,steer_x,steer_z,steer_turn), got '" +
+                            shown + "'");
       }
+      columns = line == kHeader ? 4 : 7;
       headerSeen = true;
       continue;
     }
     if (!splitFields(line, fields)) throw FileError(fileName, lineNumber, "unterminated or misplaced quote");
-    if (fields.size() != 4) {
-      throw FileError(fileName, lineNumber, "expected 4 columns (t,x,y,action), got " + std::to_string(fields.size()));
+    if (fields.size() != columns) {
+      throw FileError(fileName, lineNumber, "expected " + std::to_string(columns) + " columns (" +
+                                                std::string(columns == 4 ? kHeader : kSteeredHeader) +
+                                                "), got " + std::to_string(fields.size()));
     }
     PlayInputRow row;
     row.line = lineNumber;
@@ -143,6 +151,16 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
       }
       row.action = int(it - edgeNames.begin());
     }
+    // Steering: all three fields empty leaves the character to the clips' root motion.
+    if (columns == 7) {
+      const bool any = !trimmed(fields[4]).empty() || !trimmed(fields[5]).empty() || !trimmed(fields[6]).empty();
+      if (any) {
+        row.steer = true;
+        row.steerVelocity[0] = float(number(fields[4], "steer_x", fileName, lineNumber));
+        row.steerVelocity[1] = float(number(fields[5], "steer_z", fileName, lineNumber));
+        row.steerTurn = float(number(fields[6], "steer_turn", fileName, lineNumber));
+      }
+    }
     input.rows.push_back(row);
   }
   if (!headerSeen) throw FileError(fileName, 0, "empty file (expected the header t,x,y,action)");
@@ -171,6 +189,7 @@ std::vector<PlayUpdate> schedulePlayUpdates(const PlayInput& input, double fps, 
   updates.reserve(size_t(frames - 1) * size_t(substeps) + 1);
   size_t next = 0;  // first row not yet reached
   float x = 0, y = 0;
+  PlayInputRow steering;  // the steering of the last row reached (none before the first)
   double previousTime = 0;
   // A row at time t counts as reached by an update at time u when t <= u + eps, so a row
   // written at exactly a frame time is read by that frame despite decimal rounding.
@@ -184,10 +203,15 @@ std::vector<PlayUpdate> schedulePlayUpdates(const PlayInput& input, double fps, 
       const PlayInputRow& row = input.rows[next++];
       x = row.x;
       y = row.y;
+      steering = row;
       if (row.action >= 0) u.action = row.action;
     }
     u.x = x;
     u.y = y;
+    u.steer = steering.steer;
+    u.steerVelocity[0] = steering.steerVelocity[0];
+    u.steerVelocity[1] = steering.steerVelocity[1];
+    u.steerTurn = steering.steerTurn;
     previousTime = time;
     updates.push_back(u);
   };

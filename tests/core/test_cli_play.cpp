@@ -188,6 +188,37 @@ class TestCliPlay : public QObject {
     QVERIFY2(yawLeft > yawRight + 0.2, qPrintable(QStringLiteral("left %1, right %2").arg(yawLeft).arg(yawRight)));
   }
 
+  // The steering columns: from forward-walk data the character side-steps where it is told
+  // (the root's ground path runs along its left), backwards, and turns on the spot; the feet
+  // stay planted and the run stays finite.
+  void steeredColumns_data() {
+    QTest::addColumn<double>("vx");
+    QTest::addColumn<double>("vz");
+    QTest::addColumn<double>("turn");
+    QTest::newRow("side-step left") << 0.5 << 0.0 << 0.0;
+    QTest::newRow("backwards") << 0.0 << -0.6 << 0.0;
+    QTest::newRow("turn on the spot") << 0.0 << 0.0 << 1.0;
+  }
+  void steeredColumns() {
+    QFETCH(double, vx);
+    QFETCH(double, vz);
+    QFETCH(double, turn);
+    const QByteArray csv = QStringLiteral("t,x,y,action,steer_x,steer_z,steer_turn\n0,0,0,,%1,%2,%3\n6,0,0,,%1,%2,%3\n")
+                               .arg(vx).arg(vz).arg(turn).toUtf8();
+    const CliRun run = play(csv, path("steered.bvh"), {s("--json"), s("--terrain"), s("bumps")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject j = run.json();
+    QCOMPARE(j.value(s("nan_frames")).toInt(), 0);
+    const double travel = j.value(s("root_travel_m")).toDouble();
+    const double yaw = j.value(s("final_yaw_rad")).toDouble() ;
+    qInfo("steered %s: travel %.2f m, final yaw %.2f rad, skate median %.2f mm", QTest::currentDataTag(), travel,
+          yaw, j.value(s("foot_skate_mm")).toObject().value(s("median")).toDouble());
+    QVERIFY2(std::abs(travel - 6.0 * std::hypot(vx, vz)) < 0.1, qPrintable(QString::number(travel)));
+    QVERIFY2(std::abs(yaw - 6.0 * turn) < 0.1 + 1e-9, qPrintable(QString::number(yaw)));
+    QVERIFY(j.value(s("foot_skate_mm")).toObject().value(s("median")).toDouble() < 5.0);
+    QVERIFY(j.value(s("penetration_mm")).toDouble() <= 5.0);
+  }
+
   // An action is taken at the first hub its edge leaves.
   void action() {
     const CliRun plain = play(held(0, 0, 4), path("plain.bvh"));

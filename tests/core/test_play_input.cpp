@@ -33,7 +33,7 @@ class TestPlayInput : public QObject {
     const QByteArray h = "t,x,y,action\n";
     QTest::newRow("empty file") << QByteArray() << 0 << QStringLiteral("empty file");
     QTest::newRow("blank lines only") << QByteArray("\n \r\n\n") << 0 << QStringLiteral("empty file");
-    QTest::newRow("missing header") << QByteArray("0,0,0,\n") << 1 << QStringLiteral("expected the header t,x,y,action, got '0,0,0,'");
+    QTest::newRow("missing header") << QByteArray("0,0,0,\n") << 1 << QStringLiteral("steer_turn), got '0,0,0,'");
     QTest::newRow("other header") << QByteArray("time,x,y,action\n0,0,0,\n") << 1 << QStringLiteral("expected the header");
     QTest::newRow("header with a fifth column") << QByteArray("t,x,y,action,z\n") << 1 << QStringLiteral("expected the header");
     QTest::newRow("header after a blank line") << QByteArray("\nt,x,y\n") << 2 << QStringLiteral("expected the header");
@@ -57,6 +57,11 @@ class TestPlayInput : public QObject {
     QTest::newRow("binary file") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) << 1 << QStringLiteral("expected the header");
     QTest::newRow("line numbers count blank lines") << h + "\n0,0,0,\n\n0,x,0,\n" << 5 << QStringLiteral("x 'x' is not a number");
     QTest::newRow("CRLF lines") << QByteArray("t,x,y,action\r\n0,0,0,\r\n-1,0,0,\r\n") << 3 << QStringLiteral("negative");
+    const QByteArray st = "t,x,y,action,steer_x,steer_z,steer_turn\n";
+    QTest::newRow("steering header, 4 columns") << st + "0,0,0,\n" << 2 << QStringLiteral("expected 7 columns");
+    QTest::newRow("steering not a number") << st + "0,0,0,,0.5,fast,0\n" << 2 << QStringLiteral("steer_z 'fast' is not a number");
+    QTest::newRow("steering half given") << st + "0,0,0,,0.5,,\n" << 2 << QStringLiteral("steer_z is empty");
+    QTest::newRow("steering NaN turn") << st + "0,0,0,,0,0,nan\n" << 2 << QStringLiteral("steer_turn 'nan' is not finite");
   }
 
   void rejects() {
@@ -122,6 +127,26 @@ class TestPlayInput : public QObject {
     QCOMPARE(input.rows[0].y, -0.25f);
     QCOMPARE(input.rows[1].y, -1.0f);  // clamped
     QCOMPARE(input.firstClampedLine, 3);
+  }
+
+  // The steering columns: given values steer from their row on, an all-empty row hands the
+  // character back to the clips; the schedule carries them to every update.
+  void steeringColumns() {
+    const PlayInput input = parse("t,x,y,action,steer_x,steer_z,steer_turn\n0,0,0,,,,\n"
+                                  "1,0,0,walk,0.5,-0.25,1.5\n2,0,0,,,,\n");
+    QCOMPARE(int(input.rows.size()), 3);
+    QVERIFY(!input.rows[0].steer);
+    QVERIFY(input.rows[1].steer);
+    QCOMPARE(input.rows[1].steerVelocity[0], 0.5f);
+    QCOMPARE(input.rows[1].steerVelocity[1], -0.25f);
+    QCOMPARE(input.rows[1].steerTurn, 1.5f);
+    QCOMPARE(input.rows[1].action, 0);
+    QVERIFY(!input.rows[2].steer);
+    const auto updates = fatgraph::cli::schedulePlayUpdates(input, 2.0);
+    QCOMPARE(int(updates.size()), 5);  // t = 0, 0.5, 1, 1.5, 2
+    const bool expected[] = {false, false, true, true, false};
+    for (int i = 0; i < 5; ++i) QCOMPARE(updates[size_t(i)].steer, expected[i]);
+    QCOMPARE(updates[3].steerTurn, 1.5f);
   }
 
   void missingFileNamesIt() {

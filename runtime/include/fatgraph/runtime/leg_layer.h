@@ -13,9 +13,11 @@
 //  2. Footprints. The "original" foot is the blended pose's footbase (corrected eq. 4.6:
 //     heel (1 - b) + (toe - footLength * heading) b, b the balance of eq. 4.5) placed on flat
 //     ground by the character frame: f = R_y(yaw) (m - floorHeight * up) + (x, 0, z). The next
-//     footprint's nominal place N0 = the character frame predicted (velocity and turning rate,
-//     smoothed over the last updates, on a circular arc; a straight line when |omega| T < 5 deg)
-//     at the next stance, composed with the blended stance position and yaw; it is grounded
+//     footprint's place N* = the character frame predicted (velocity and turning rate,
+//     smoothed over the last updates, on the exact circular arc) at the next stance, composed
+//     with the blended stance position and yaw. Its nominal place N0 (where the clips alone
+//     would land the foot) is the frame at the strike carried on to the stance by the clips'
+//     own root motion: the same as N* unless the game steers (Input::steered). N* is grounded
 //     with two rays (heel and heel + foot vector, from 1 m above to 1 m below; hits on faces
 //     steeper than 60 deg ignored; the higher hit kept; a difference above a quarter foot
 //     length centres the foot on the higher one) giving N and its ground normal. Re-predicted

@@ -13,7 +13,7 @@ bool finiteTime(float t) { return std::isfinite(t) && t >= 0.0f && t <= 1.0f; }
 
 bool usableCycle(const RuntimeLegCycle& c) {
   return std::isfinite(c.stanceTime) && finiteTime(c.footLift) && finiteTime(c.footOff) &&
-         finiteTime(c.footLand) && finiteTime(c.footStrike) && c.footOff < c.footStrike &&
+         finiteTime(c.footLand) && finiteTime(c.footStrike) && c.footOff <= c.footStrike &&
          c.footLift <= c.footLand && std::isfinite(c.stanceYaw) &&
          std::isfinite(c.stancePosition[0]) && std::isfinite(c.stancePosition[1]) &&
          std::isfinite(c.stancePosition[2]);
@@ -80,7 +80,7 @@ BlendedCycle blendCycle(const RuntimeLocomotion& locomotion, int legs, int leg,
   out.stancePosition /= total;
   out.stance = cyclic(std::atan2(sy, sx) / (2.0f * kPi));
   out.stanceYaw = std::atan2(yy, yx);
-  out.valid = out.footOff < out.footStrike;
+  out.valid = out.footOff <= out.footStrike;  // equal: a leg standing through the edge
   return out;
 }
 

@@ -50,11 +50,15 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
   const BlendedCycle& c = leg.cycle;
   const float tau = cyclic(frame.cycleTime - c.stance);
   bool contact = tau >= c.footStrike || tau <= c.footOff;
+  // foot-off == foot-strike: the leg stands through the edge (half a gait cycle between hubs;
+  // core's standsThroughout), in contact all along.
+  const bool standing = c.footOff >= c.footStrike;
+  if (standing) leg.liftedEarly = false;
   // Key times are found on sampled curves, so one may fall a frame inside the swing: a foot
   // still above the ground just after foot-strike keeps flying, one already risen just before
   // foot-off has lifted (the stance lock would otherwise hold a moving foot: fidelity).
   const bool nearOff = tau <= c.footOff && tau > c.footOff - 0.15f;
-  if (contact && f.y() > std::max(0.02f * leg.footLength, 0.001f) &&
+  if (!standing && contact && f.y() > std::max(0.02f * leg.footLength, 0.001f) &&
       ((tau >= c.footStrike && tau < c.footStrike + 0.15f) || nearOff))
     contact = false;
   // A foot that has lifted early stays lifted until its swing is over: a heel that wobbles

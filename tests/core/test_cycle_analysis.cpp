@@ -132,6 +132,7 @@ class TestCycleAnalysis : public QObject {
   void clipCycles();
   void realWalkCycle();
   void classifier();
+  void halfCycle();
   void badInput();
   void cleanupTestCase();
 };
@@ -350,7 +351,8 @@ void TestCycleAnalysis::classifier() {
   QVERIFY(!no.locomotion);
   QVERIFY2(QString::fromStdString(no.reason).contains(QStringLiteral("in place")),
            no.reason.c_str());
-  // Standing still: no foot lifts, the analysis is invalid, and so not locomotion.
+  // Standing still: no foot lifts (each stands throughout), the analysis is invalid, and so
+  // not locomotion.
   Clip still = walk.clip;
   for (int f = 1; f < still.frameCount(); ++f) {
     std::copy(walk.clip.frameRotations(0).begin(), walk.clip.frameRotations(0).end(),
@@ -360,8 +362,53 @@ void TestCycleAnalysis::classifier() {
   }
   const LocomotionVerdict idle = isLocomotionCycle(walk.skeleton, still, 10, 40, legs);
   QVERIFY(!idle.locomotion);
-  QVERIFY2(QString::fromStdString(idle.reason).contains(QStringLiteral("never lifts")),
+  QVERIFY2(QString::fromStdString(idle.reason).contains(QStringLiteral("no leg lifts")),
            idle.reason.c_str());
+}
+
+// Half a gait cycle (hubs half a cycle apart): frames over the right leg's swing, while the
+// left stands. The left leg stands throughout (contact over the whole window, duty factor 1),
+// the right lifts and lands; the window is locomotion and its distance is the body's travel.
+void TestCycleAnalysis::halfCycle() {
+  SyntheticWalkParams p;
+  p.period = 1.0;
+  const SyntheticMotion walk = generateBipedWalk(p);
+  const LegSetup legs = syntheticLegs(walk);
+  const SyntheticGroundTruth& t = walk.truth;
+  const SyntheticLeg& left = t.legs[0].name == "Left" ? t.legs[0] : t.legs[1];
+  const SyntheticLeg& right = t.legs[0].name == "Left" ? t.legs[1] : t.legs[0];
+  // The right leg's swing runs from its strike phase + duty factor to its next strike; the
+  // window starts 0.05 cycles before the lift and ends 0.05 after the landing.
+  const double start = right.phaseOffset + t.dutyFactor - 0.05;
+  int first = -1;
+  for (int f = 0; f + 1 < int(t.cyclePhases.size()); ++f) {
+    const double time = f / t.fps;
+    if (time < t.steadyStartTime) continue;
+    const double phase = t.cyclePhases[size_t(f)] - start;
+    if (phase - std::floor(phase) < 1.0 / (t.period * t.fps)) {
+      first = f;
+      break;
+    }
+  }
+  QVERIFY(first >= 0);
+  const int frames = int(std::lround((1.0 - t.dutyFactor + 0.1) * t.period * t.fps));
+  const int last = first + frames;
+  QVERIFY(last / t.fps <= t.steadyEndTime);
+  // The left foot is planted over the whole window by construction.
+  const double leftPhase = t.cyclePhases[size_t(first)] - left.phaseOffset;
+  QVERIFY(leftPhase - std::floor(leftPhase) + frames / (t.period * t.fps) < t.dutyFactor);
+  const CycleAnalysis c = analyzeCycle(walk.skeleton, walk.clip, first, last, legs);
+  QVERIFY2(c.valid, qPrintable(problems(c)));
+  const int l = legs.find("Left"), r = legs.find("Right");
+  QVERIFY(c.legs[size_t(l)].standsThroughout);
+  QVERIFY(!c.legs[size_t(r)].standsThroughout);
+  QCOMPARE(c.legs[size_t(l)].dutyFactor, 1.0);
+  QCOMPARE(c.legs[size_t(l)].stanceCount, 1);
+  const LocomotionVerdict v = isLocomotionCycle(c);
+  QVERIFY2(v.locomotion, v.reason.c_str());
+  const double travel = t.speed * frames / t.fps;
+  qInfo("half cycle: %d frames, distance %.3f m, body travel %.3f m", frames, c.distance, travel);
+  QVERIFY2(std::abs(c.distance - travel) < 0.1 * travel, qPrintable(QString::number(c.distance)));
 }
 
 void TestCycleAnalysis::badInput() {

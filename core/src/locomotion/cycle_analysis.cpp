@@ -246,13 +246,30 @@ CycleAnalysis analyzeCycle(const Skeleton& skeleton, const Clip& clip, int first
     std::string problem;
     if (!cycle::findKeyTimes(track, derived, std::max(0.01, 0.02 * legScale), options, result,
                              problem)) {
-      out.problems.push_back(problem);
-      continue;
+      // A foot on the floor that never lifts stands through these frames (a segment cut
+      // between hubs half a gait cycle apart): its contact is the whole cycle.
+      if (problem.find("never lifts") == std::string::npos) {
+        out.problems.push_back(problem);
+        continue;
+      }
+      result.standsThroughout = true;
+      LegKeyTimes& t = result.keys;
+      t.heelOff = t.toeOff = t.linearSpeedEnd = 0.5;
+      t.heelStrike = t.toeStrike = t.linearSpeedBegin = 0.5;
+      t.footLift = t.footOff = t.postFootLift = 0.5;
+      t.preFootLand = t.footLand = t.footStrike = 0.5;
+      result.stanceCount = 1;
     }
     cycle::measureStride(derived, path.turn, result);
   }
   if (!out.problems.empty()) return out;
 
+  int stepping = 0;
+  for (const LegCycle& leg : out.legs) stepping += leg.standsThroughout ? 0 : 1;
+  if (stepping == 0) {
+    out.problems.push_back("no leg lifts off the ground");
+    return out;
+  }
   // 4.16-4.18: the cycle's distance and direction are the legs' means; the speed follows.
   Vec3 direction = Vec3::Zero();
   for (const LegCycle& leg : out.legs) {

@@ -78,6 +78,11 @@ struct LegCycle {
   LegKeyTimes keys;
   double dutyFactor = 0;  // fraction of the cycle on the ground: cyclic(foot-off - strike)
   int stanceCount = 0;    // separate ground contacts within the cycle (1 for a gait cycle)
+  /// The foot never lifts within the frames (half a gait cycle between two hubs: the other leg
+  /// steps while this one stands). Its key times are then all 0.5 (leg cycle time), so the
+  /// contact [foot-strike, 1) + [0, foot-off] covers the whole cycle, duty factor 1, and its
+  /// stride is the ground's travel under the planted foot (4.14 over the whole cycle).
+  bool standsThroughout = false;
   Vec3 strideDisplacement = Vec3::Zero();  // 4.13, footbase(off) - footbase(strike), floor
   double strideLength = 0;  // 4.14: metres per cycle, read over the contact's inner 80 %
                             // (robust to a key time one sample into the swing)

@@ -107,6 +107,10 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_->jobs(), &JobRunner::started, this, &MainWindow::showJobProgress);
   connect(document_->jobs(), &JobRunner::finished, this, &MainWindow::updateJobActions);
   connect(document_, &Document::graphChanged, this, &MainWindow::updateJobActions);
+  // @area-project-setup
+  // @area-preview-setup
+  // @area-hubs-setup
+  // @area-edges-setup
   showCurrentClip();
   updateTitle();
   updateJobActions();

@@ -114,6 +114,10 @@ class MainWindow : public QMainWindow {
   void createActions();
   void createGraphMenu();
   void createTerrainMenu(QMenu* view);
+  // @area-project-methods
+  // @area-preview-methods
+  // @area-hubs-methods
+  // @area-edges-methods
   void showLegAnalysis();
   void showTerrain();
   void showJobProgress(const QString& label);
@@ -146,6 +150,10 @@ class MainWindow : public QMainWindow {
   QAction* buildGraphAction_ = nullptr;
   QAction* acceptHubAction_ = nullptr;
   QAction* exportGraphAction_ = nullptr;
+  // @area-project-members
+  // @area-preview-members
+  // @area-hubs-members
+  // @area-edges-members
   QString lastError_;
   QString lastDirectory_;
   bool interactive_ = true;

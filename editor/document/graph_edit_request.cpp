@@ -59,4 +59,9 @@ GraphEditRequest GraphEditRequest::detectLegs() {
   return request({{QStringLiteral("op"), QStringLiteral("detect_legs")}}, tr("Detect legs"), true);
 }
 
+int GraphEditRequest::nextDragId() {
+  static int last = 0;  // GUI thread only
+  return ++last;
+}
+
 }  // namespace fatgraph::editor

@@ -12,6 +12,11 @@ struct GraphEditRequest {
   QString json;       // one edit object, e.g. {"op":"rename_edge","edge":"edge0","name":"walk"}
   QString label;      // undo text, e.g. "Rename fat edge edge0 to walk"
   bool slow = false;  // hub, match-set or threshold change: runs on the worker thread
+  /// Non-zero while a drag (a slider, a match moved along a curve, a segment dragged) issues
+  /// edits: successive edits of the same op with the same dragId merge into one undo step.
+  /// A view takes a fresh id from nextDragId() when the drag starts.
+  int dragId = 0;
+  static int nextDragId();
 
   static GraphEditRequest renameHub(const QString& hub, const QString& name);
   static GraphEditRequest removeHub(const QString& hub);

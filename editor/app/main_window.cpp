@@ -111,6 +111,7 @@ MainWindow::MainWindow(QWidget* parent)
   // @area-preview-setup
   // @area-hubs-setup
   // @area-edges-setup
+  // @area-params-setup
   showCurrentClip();
   updateTitle();
   updateJobActions();

@@ -118,6 +118,7 @@ class MainWindow : public QMainWindow {
   // @area-preview-methods
   // @area-hubs-methods
   // @area-edges-methods
+  // @area-params-methods
   void showLegAnalysis();
   void showTerrain();
   void showJobProgress(const QString& label);
@@ -154,6 +155,7 @@ class MainWindow : public QMainWindow {
   // @area-preview-members
   // @area-hubs-members
   // @area-edges-members
+  // @area-params-members
   QString lastError_;
   QString lastDirectory_;
   bool interactive_ = true;

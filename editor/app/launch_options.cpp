@@ -13,7 +13,7 @@ struct Parser {
   QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                 tr("Render the window to <png> and exit."), tr("png")};
   QCommandLineOption frame{QStringLiteral("frame"),
-                           tr("Frame of the current clip to show (with --screenshot)."),
+                           tr("Source-file frame of the first clip to show (with --screenshot)."),
                            tr("n"), QStringLiteral("0")};
   QCommandLineOption buildGraph{QStringLiteral("build-graph"),
                                 tr("Build the fat graph of the opened clips (default options).")};
@@ -24,6 +24,17 @@ struct Parser {
                              tr("Preview ground: none, flat, slope15, slope25, stairs15cm, bumps "
                                 "or a heightfield file."),
                              tr("spec")};
+  QCommandLineOption view{QStringLiteral("view"),
+                          tr("With --screenshot: render one view alone: viewport, heatmap, graph "
+                             "or parameters."),
+                          tr("name")};
+  QCommandLineOption edge{QStringLiteral("edge"),
+                          tr("With --view parameters: the fat edge to show (default: the one "
+                             "with the most segments)."),
+                          tr("name")};
+  QCommandLineOption size{QStringLiteral("size"),
+                          tr("With --screenshot: the picture's size in pixels, e.g. 1280x800."),
+                          tr("WxH")};
 
   Parser() {
     parser.setApplicationDescription(tr("fatgraph editor: motion capture to game characters."));
@@ -33,12 +44,32 @@ struct Parser {
     parser.addOption(buildGraph);
     parser.addOption(terrain);
     parser.addOption(frameCharacter);
+    parser.addOption(view);
+    parser.addOption(edge);
+    parser.addOption(size);
     parser.addPositionalArgument(QStringLiteral("files"), tr("BVH clips or .fgproj projects."),
                                  tr("[file...]"));
   }
 };
 
+/// "1280x800" as a size; invalid unless both sides are in [64, 8192].
+QSize parseSize(const QString& text) {
+  const QStringList parts = text.toLower().split(u'x');
+  if (parts.size() != 2) return {};
+  bool okW = false;
+  bool okH = false;
+  const int w = parts[0].trimmed().toInt(&okW);
+  const int h = parts[1].trimmed().toInt(&okH);
+  if (!okW || !okH || w < 64 || h < 64 || w > 8192 || h > 8192) return {};
+  return {w, h};
+}
+
 }  // namespace
+
+QStringList LaunchOptions::views() {
+  return {QStringLiteral("viewport"), QStringLiteral("heatmap"), QStringLiteral("graph"),
+          QStringLiteral("parameters")};
+}
 
 LaunchOptions parseLaunchOptions(const QStringList& arguments) {
   Parser p;
@@ -56,6 +87,9 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments) {
   options.buildGraph = p.parser.isSet(p.buildGraph);
   options.terrain = p.parser.value(p.terrain);
   options.frameCharacter = p.parser.isSet(p.frameCharacter);
+  options.view = p.parser.value(p.view);
+  options.edge = p.parser.value(p.edge);
+  if (p.parser.isSet(p.size)) options.size = parseSize(p.parser.value(p.size));
   bool ok = false;
   options.frame = p.parser.value(p.frame).toInt(&ok);
   if (!ok || options.frame < 0) {
@@ -65,6 +99,19 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments) {
     options.error = tr("--frame is only used with --screenshot");
   } else if (options.frameCharacter && !options.screenshotMode()) {
     options.error = tr("--frame-character is only used with --screenshot");
+  } else if ((p.parser.isSet(p.view) || p.parser.isSet(p.edge) || p.parser.isSet(p.size)) &&
+             !options.screenshotMode()) {
+    options.error = tr("--view, --edge and --size are only used with --screenshot");
+  } else if (p.parser.isSet(p.view) && !LaunchOptions::views().contains(options.view)) {
+    options.error = tr("--view expects one of %1, got '%2'")
+                        .arg(LaunchOptions::views().join(QStringLiteral(", ")), options.view);
+  } else if (p.parser.isSet(p.size) && !options.size.isValid()) {
+    options.error = tr("--size expects WxH with both sides from 64 to 8192, got '%1'")
+                        .arg(p.parser.value(p.size));
+  } else if (!options.edge.isEmpty() && options.view != QLatin1String("parameters")) {
+    options.error = tr("--edge is only used with --view parameters");
+  } else if (!options.view.isEmpty() && options.files.isEmpty()) {
+    options.error = tr("--view needs a clip or project to show");
   } else if (options.buildGraph && options.files.isEmpty()) {
     options.error = tr("--build-graph needs a clip or project to build from");
   }

@@ -1,15 +1,21 @@
 #pragma once
 // The editor's command line:
 //   fatgraph-editor [FILE...] [--build-graph] [--terrain SPEC]
-//                   [--screenshot OUT.png [--frame N] [--frame-character]]
+//                   [--screenshot OUT.png [--frame N] [--frame-character]
+//                    [--view viewport|heatmap|graph|parameters] [--edge NAME] [--size WxH]]
 // FILEs (.bvh or .fgproj) are opened at start. --build-graph then builds the fat graph with
 // the default options (30 fps, window 10, one hub, automatic thresholds), as Graph > Build
 // Graph… does. --terrain chooses the preview ground as View > Terrain does (a preset name or
 // a heightfield file; one that fails to load fails a screenshot run). --screenshot opens
-// them (and waits for the build and the gait analysis), shows frame N (default 0) of the
-// current clip (the camera on the character with --frame-character), renders the window to
-// OUT.png and exits: 0 on success, 1 when a file failed to open, the build failed, the
-// terrain did not load or the image could not be written.
+// them (and waits for the build and the gait analysis), shows source-file frame N (default
+// 0) of the first clip (the camera on the character with --frame-character), renders the
+// window -- or with --view one view alone, at --size (default: the window's size, or 960x720
+// for one view) -- to OUT.png and exits: 0 on success, 1 when a file failed to open, the
+// build failed, the terrain did not load, --edge names no fat edge or the image could not be
+// written. The heatmap, graph and parameters views need a graph: a project without one
+// builds one first (as --build-graph). Without --edge the parameters view shows the fat edge
+// with the most segments.
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -22,9 +28,14 @@ struct LaunchOptions {
   bool buildGraph = false;  // build the graph after opening the files
   QString terrain;          // preview ground spec; empty: none
   bool frameCharacter = false;  // screenshot: camera on the character, not the whole clip
+  QString view;             // screenshot of one view: viewport|heatmap|graph|parameters; empty: window
+  QString edge;             // fat edge the parameters view shows; empty: the one with most segments
+  QSize size;               // screenshot size; invalid: default
   QString error;          // non-empty when the arguments are invalid
 
   bool screenshotMode() const { return !screenshotPath.isEmpty(); }
+  /// The views --view accepts, in the order --help lists them.
+  static QStringList views();
 };
 
 /// Parses the arguments (arguments[0] is the program). Never exits the process.

@@ -107,10 +107,15 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_->jobs(), &JobRunner::started, this, &MainWindow::showJobProgress);
   connect(document_->jobs(), &JobRunner::finished, this, &MainWindow::updateJobActions);
   connect(document_, &Document::graphChanged, this, &MainWindow::updateJobActions);
+  setUpProjectFiles();  // autosave, recent files, undo refused while busy
   // @area-project-setup
+  createPlayDock();
   // @area-preview-setup
+  createHubViews();  // main_window_hubs.cpp
   // @area-hubs-setup
+  createEdgeViews();  // main_window_edges.cpp
   // @area-edges-setup
+  connectParameterDock();  // main_window_params.cpp
   // @area-params-setup
   showCurrentClip();
   updateTitle();
@@ -121,14 +126,7 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createActions() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::open);
-  open->setShortcut(QKeySequence::Open);
-  QAction* saveAs = file->addAction(tr("Save Project &As…"), this, &MainWindow::saveProjectAs);
-  saveAs->setShortcut(QKeySequence::SaveAs);
-  file->addSeparator();
-  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-  quit->setShortcut(QKeySequence::Quit);
+  createFileMenu();  // main_window_file.cpp
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -226,20 +224,6 @@ void MainWindow::open() {
       tr("Motion capture and projects (*.bvh *.fgproj);;BVH clips (*.bvh);;"
          "fatgraph projects (*.fgproj);;All files (*)"));
   openFilesInBackground(paths);
-}
-
-void MainWindow::saveProjectAs() {
-  if (document_->clipCount() == 0) {
-    showError(tr("Nothing to save: add a clip first"));
-    return;
-  }
-  QString path = QFileDialog::getSaveFileName(this, tr("Save project as"), lastDirectory_,
-                                              tr("fatgraph projects (*.fgproj)"));
-  if (path.isEmpty()) return;
-  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".fgproj");
-  if (document_->saveProjectAs(path).isEmpty()) {
-    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
-  }
 }
 
 void MainWindow::removeCurrentClip() {
@@ -416,6 +400,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
       return;
     }
   }
+  closeCleanly();  // main_window_file.cpp
   event->accept();
 }
 

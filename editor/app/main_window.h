@@ -16,6 +16,7 @@
 #include <QProgressDialog>
 #include <QStringList>
 
+#include "document/file_loading.h"
 #include "document/graph_build.h"
 
 class QAction;
@@ -26,6 +27,7 @@ class QMimeData;
 
 namespace fatgraph::editor {
 
+class AutoSave;
 class ClipListDock;
 class Document;
 class GraphDock;
@@ -36,6 +38,7 @@ class LegsDock;
 class NotesDock;
 class TerrainChoice;
 class ParameterDock;
+class RecentFiles;
 class TimelineWidget;
 class Viewport;
 
@@ -114,10 +117,55 @@ class MainWindow : public QMainWindow {
   void createActions();
   void createGraphMenu();
   void createTerrainMenu(QMenu* view);
+ public:
+  // Projects, recent files, autosave and recovery, BVH import (main_window_file.cpp).
+  AutoSave* autoSave() const { return autoSave_; }
+  RecentFiles* recentFiles() const { return recentFiles_; }
+  /// File > New: empties the document (asks first when it has unsaved changes).
+  void newProject();
+  /// File > Save: to the document's file, or Save As when it was never saved.
+  bool save();
+  /// Writes the project to `path` (Save As without the dialog). False when it failed: the
+  /// error is shown, the previous file and the document are as they were.
+  bool saveTo(const QString& path);
+  /// File > Import BVH…: asks for files and the import options, then importFiles.
+  void importBvh();
+  /// Reads BVH files on the worker with `options` and adds their clips in order.
+  void importFiles(const QStringList& paths, const ClipImportOptions& options);
+  /// Offers to restore the recovery copies of sessions that ended without saving (a
+  /// non-modal question in an interactive window); returns how many there are.
+  int offerRecovery();
+  /// Opens files on the worker as openFilesInBackground does and processes events until
+  /// they are in (files named on the command line); returns the errors.
+  QStringList openFilesAndWait(const QStringList& paths);
+
+ private:
+  void createFileMenu();
+  void setUpProjectFiles();
+  void fillRecentMenu();
+  /// Before the window closes for good: lets a running job end, removes the recovery copy.
+  void closeCleanly();
+  bool confirmDiscard(const QString& question);
   // @area-project-methods
+  /// The Play dock (live runtime player) beside the parameter dock; main_window_play.cpp.
+  void createPlayDock();
   // @area-preview-methods
+  /// The hubs dock, the graph view and the selection they share with the graph dock, the
+  /// viewport (ghost poses), the timeline (match marks) and the parameter dock;
+  /// main_window_hubs.cpp.
+  void createHubViews();
+  void showSelectedHub();
+  void showSelectedEdge();
   // @area-hubs-methods
+  /// The fat edges dock (tabbed with the graph dock), its segment loop on the timeline and
+  /// its blend preview through the parameter dock; main_window_edges.cpp.
+  void createEdgeViews();
   // @area-edges-methods
+  /// After Graph > Export…: the summary of what was written (ExportReport::text()) in the
+  /// status bar and, when interactive, a non-modal window (main_window_params.cpp).
+  void showExportReport(const QString& report);
+  /// The parameter dock follows and sets the shared selection's fat edge.
+  void connectParameterDock();
   // @area-params-methods
   void showLegAnalysis();
   void showTerrain();
@@ -151,10 +199,24 @@ class MainWindow : public QMainWindow {
   QAction* buildGraphAction_ = nullptr;
   QAction* acceptHubAction_ = nullptr;
   QAction* exportGraphAction_ = nullptr;
+  AutoSave* autoSave_ = nullptr;
+  RecentFiles* recentFiles_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QAction* saveAction_ = nullptr;
+  ClipImportOptions lastImportOptions_;
   // @area-project-members
+  class PlayDock* playDock_ = nullptr;  // found by tests as findChild<PlayDock*>()
   // @area-preview-members
+  // Found by tests as findChild<Selection*>(), findChild<HubsDock*>(), findChild<GraphViewDock*>().
+  class Selection* selection_ = nullptr;
+  class HubsDock* hubsDock_ = nullptr;
+  class GraphViewDock* graphViewDock_ = nullptr;
   // @area-hubs-members
+  // Found by tests as findChild<FatEdgesDock*>(), findChild<SegmentLoop*>().
+  class FatEdgesDock* fatEdgesDock_ = nullptr;
+  class SegmentLoop* segmentLoop_ = nullptr;
   // @area-edges-members
+  QPointer<QDialog> exportReportDialog_;  // reused by the next export
   // @area-params-members
   QString lastError_;
   QString lastDirectory_;

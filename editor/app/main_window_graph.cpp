@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "document/document.h"
+#include "document/export_report.h"
 #include "document/job_runner.h"
 #include "app/main_window.h"
 #include "dialogs/build_graph_dialog.h"
@@ -92,38 +93,24 @@ void MainWindow::exportGraphTo(const QString& path) {
     showError(tr("Nothing to export: build the graph first"));
     return;
   }
-  // The worker gets its own copy; HDF5 is used by one job at a time (the runner's rule).
-  auto project = std::make_shared<const Project>(document_->project());
+  // The worker reads the document's project without a copy: the document is frozen while a
+  // job runs (document.h). HDF5 is used by one job at a time (the runner's rule).
+  const Project* project = &document_->project();
   const bool started = document_->jobs()->start(
       tr("Exporting the runtime graph"), [this, project, path](const ProgressCallback&) {
-        auto summary = std::make_shared<ExportSummary>();
+        auto report = std::make_shared<QString>();
         auto error = std::make_shared<QString>();
         try {
-          *summary = exportProject(*project, QFile::encodeName(path).toStdString());
+          *report = ExportReport::write(*project, path).text();
         } catch (const std::exception& e) {
           *error = QString::fromStdString(e.what());
         }
-        return JobRunner::Completion([this, path, summary, error] {
+        return JobRunner::Completion([this, report, error] {
           if (!error->isEmpty()) {
             showError(tr("Export failed: %1").arg(*error));
             return;
           }
-          const QString text =
-              tr("Exported %1: %2 (%3 bytes); hubs: %4, fat edges: %5, segments: %6")
-                  .arg(QDir::toNativeSeparators(path),
-                       QLocale().formattedDataSize(static_cast<qint64>(summary->bytes)))
-                  .arg(summary->bytes)
-                  .arg(summary->hubs)
-                  .arg(summary->edges)
-                  .arg(summary->segments);
-          statusBar()->showMessage(text, 15000);
-          emit graphExported(text);
-          if (!interactive_) return;
-          auto* box = new QMessageBox(QMessageBox::Information, tr("fatgraph"), text,
-                                      QMessageBox::Ok, this);
-          box->setAttribute(Qt::WA_DeleteOnClose);
-          box->setWindowModality(Qt::NonModal);
-          box->show();
+          showExportReport(*report);  // main_window_params.cpp
         });
       });
   if (!started) showError(tr("Another job is running; export when it has finished"));

@@ -20,6 +20,10 @@ class AddClipCommand : public QUndoCommand {
   AddClipCommand(Document* document, DocumentClip clip, Skeleton skeleton,
                  const QString& source, LegSetup legs, QUndoCommand* parent = nullptr);
 
+  /// With the skeleton: the first clip also sets the project's working rate (a clip imported
+  /// at its own rate, ClipImportOptions); undo restores the previous rate.
+  void setWorkingRate(double fps);
+
   void redo() override;
   void undo() override;
 
@@ -28,7 +32,10 @@ class AddClipCommand : public QUndoCommand {
     Skeleton skeleton;  // the one to install next (redo: new; undo: previous)
     QString source;
     LegSetup legs;
+    std::optional<double> fps;  // the working rate to install next, when it changes
   };
+
+  void exchangeSkeleton();
 
   Document* document_;
   int index_;

@@ -1,6 +1,8 @@
 #include "docks/heat_map_dock.h"
 
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "document/document.h"
@@ -12,7 +14,8 @@ HeatMapDock::HeatMapDock(Document* document, QWidget* parent)
     : QDockWidget(tr("Pose Distances"), parent),
       document_(document),
       view_(new HeatMapView(this)),
-      caption_(new QLabel(this)) {
+      caption_(new QLabel(this)),
+      resetZoomButton_(new QToolButton(this)) {
   setObjectName(QStringLiteral("heatMapDock"));
   caption_->setObjectName(QStringLiteral("heatMapCaption"));
   caption_->setWordWrap(true);
@@ -20,7 +23,17 @@ HeatMapDock::HeatMapDock(Document* document, QWidget* parent)
   auto* layout = new QVBoxLayout(content);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(view_, 1);
-  layout->addWidget(caption_);
+  auto* captionRow = new QHBoxLayout;
+  captionRow->addWidget(caption_, 1);
+  captionRow->addWidget(resetZoomButton_, 0, Qt::AlignTop);
+  layout->addLayout(captionRow);
+  resetZoomButton_->setObjectName(QStringLiteral("heatMapResetZoom"));
+  resetZoomButton_->setText(tr("Whole Matrix"));
+  resetZoomButton_->setToolTip(tr("Show the whole matrix again (or double-click it)"));
+  resetZoomButton_->setEnabled(false);
+  connect(resetZoomButton_, &QToolButton::clicked, view_, &HeatMapView::resetZoom);
+  connect(view_, &HeatMapView::zoomChanged, this,
+          [this] { resetZoomButton_->setEnabled(view_->zoom() > 1.0); });
   setWidget(content);
 
   connect(view_, &HeatMapView::frameRequested, this, &HeatMapDock::frameRequested);
@@ -45,7 +58,9 @@ void HeatMapDock::refresh() {
                               : tr("%1 × %1 frames per cell (the nearest pair)").arg(view_->stride());
   caption_->setText(tr("%1 × %1 cells, %2. Dark = similar poses; rings: the hubs' match "
                        "sets; cyan mark on the scale: the hub threshold. Click a row to show "
-                       "its frame.")
+                       "its frame. The wheel zooms, a middle or Shift drag pans; zoomed in, the "
+                       "same cells grow: the scan keeps no finer data (the Hubs dock's curve "
+                       "has a frame's exact row).")
                         .arg(cells)
                         .arg(perCell));
 }

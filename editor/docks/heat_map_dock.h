@@ -4,6 +4,7 @@
 #include <QDockWidget>
 
 class QLabel;
+class QToolButton;
 
 namespace fatgraph::editor {
 
@@ -18,6 +19,8 @@ class HeatMapDock : public QDockWidget {
 
   HeatMapView* view() const { return view_; }
   QLabel* caption() const { return caption_; }
+  /// Shows the whole matrix again after zooming (enabled while zoomed).
+  QToolButton* resetZoomButton() const { return resetZoomButton_; }
 
  signals:
   /// A cell was clicked: show frame `frame` of clip `clip` (the cell's row).
@@ -29,6 +32,7 @@ class HeatMapDock : public QDockWidget {
   Document* document_;
   HeatMapView* view_;
   QLabel* caption_;
+  QToolButton* resetZoomButton_;
 };
 
 }  // namespace fatgraph::editor

@@ -3,7 +3,9 @@
 #include <QFileInfo>
 #include <QUndoStack>
 
+#include <cmath>
 #include <exception>
+#include <optional>
 #include <utility>
 
 #include "document/file_loading.h"
@@ -26,7 +28,9 @@ Document::Document(QObject* parent)
   connect(jobs_, &JobRunner::jobError, this, [this](const QString& message) { fail(message); });
 }
 
-Document::~Document() = default;
+// The runner first: a running job may read project_, so it must have stopped (cancelled and
+// waited for) before the members go.
+Document::~Document() { delete jobs_; }
 
 QString Document::clipName(int index) const { return QString::fromStdString(clip(index).name); }
 
@@ -55,8 +59,11 @@ QString Document::openFile(const QString& path) {
 
 QString Document::adoptLoadedFile(LoadedFile&& loaded) {
   if (!loaded.error.isEmpty()) return fail(loaded.error);
-  return loaded.isProject ? adoptProject(loaded.path, std::move(loaded.project))
-                          : adoptBvh(loaded.path, std::move(loaded.bvh));
+  QString error = loaded.isProject
+                      ? adoptProject(loaded.path, std::move(loaded.project))
+                      : adoptBvh(loaded.path, std::move(loaded.bvh), loaded.options);
+  if (error.isEmpty()) emit fileUsed(loaded.path);
+  return error;
 }
 
 QStringList Document::openFiles(const QStringList& paths) {
@@ -67,16 +74,31 @@ QStringList Document::openFiles(const QStringList& paths) {
   return errors;
 }
 
-QString Document::addBvh(const QString& path) {
+QString Document::addBvh(const QString& path, const ClipImportOptions& options) {
   if (isBusy()) return fail(busyError());
-  LoadedFile loaded = loadEditorFile(path);
+  LoadedFile loaded = loadEditorFile(path, options);
   if (loaded.error.isEmpty() && loaded.isProject) {
     return fail(tr("Cannot add %1: it is a project, not a BVH clip").arg(path));
   }
   return adoptLoadedFile(std::move(loaded));
 }
 
-QString Document::adoptBvh(const QString& path, BvhImport&& imported) {
+QString Document::adoptBvh(const QString& path, BvhImport&& imported,
+                           const ClipImportOptions& options) {
+  // The rate the user chose (read at it) must be the working rate: the first clip sets it,
+  // a later clip at another rate would be resampled again, so it is refused instead.
+  std::optional<double> firstRate;
+  if (options.rate != ClipImportOptions::Rate::Working &&
+      std::abs(imported.clip.fps - project_.settings.fps) > 1e-9) {
+    if (clipCount() > 0) {
+      return fail(tr("Cannot import %1 at %2 fps: the project's clips are at %3 fps (one "
+                     "working rate per project; Graph > Build Graph… changes it)")
+                      .arg(QFileInfo(path).fileName())
+                      .arg(imported.clip.fps, 0, 'g', 6)
+                      .arg(project_.settings.fps, 0, 'g', 6));
+    }
+    firstRate = imported.clip.fps;
+  }
   DocumentClip entry;
   entry.units = QString::fromUtf8(unitName(imported.units).data(),
                                   static_cast<qsizetype>(unitName(imported.units).size()));
@@ -86,7 +108,14 @@ QString Document::adoptBvh(const QString& path, BvhImport&& imported) {
   // (by their names: the status bar has no room for folders).
   AdmittedClip admitted;
   try {
-    admitted = admitBvh(project_, QFileInfo(skeletonSource_).fileName().toStdString(),
+    Project atFirstRate;  // an empty project at the chosen rate (cheap: no clips to copy)
+    if (firstRate) {
+      atFirstRate.settings = project_.settings;
+      atFirstRate.settings.fps = *firstRate;
+      atFirstRate.legs = project_.legs;
+    }
+    admitted = admitBvh(firstRate ? atFirstRate : project_,
+                        QFileInfo(skeletonSource_).fileName().toStdString(),
                         std::move(imported), QFileInfo(path).fileName().toStdString());
   } catch (const std::exception& e) {
     return fail(QString::fromStdString(e.what()));
@@ -98,6 +127,7 @@ QString Document::adoptBvh(const QString& path, BvhImport&& imported) {
           ? new AddClipCommand(this, std::move(entry), std::move(*admitted.skeleton), path,
                                admitted.legs ? std::move(*admitted.legs) : LegSetup{})
           : new AddClipCommand(this, std::move(entry));
+  if (firstRate) command->setWorkingRate(*firstRate);
   undoStack_->push(command);
   for (const std::string& note : admitted.notes) emit notice(QString::fromStdString(note));
   return {};
@@ -113,30 +143,14 @@ QString Document::openProject(const QString& path) {
 }
 
 QString Document::adoptProject(const QString& path, Project&& loaded) {
-  emit aboutToReset();
-  emit graphAboutToChange();
-  project_ = std::move(loaded);
-  units_.assign(project_.clips.size(), tr("m (project)"));
-  skeletonSource_ = path;
-  current_ = project_.clips.empty() ? -1 : 0;
-  undoStack_->clear();
-  undoStack_->setClean();
-  ++revision_;
-  emit reset();
-  emit graphChanged();
-  emit currentClipChanged(current_);
-  if (filePath_ != path) {
-    filePath_ = path;
-    emit filePathChanged(filePath_);
-  }
-  emit modifiedChanged(false);
+  resetTo(std::move(loaded), path, path);
   return {};
 }
 
 QString Document::saveProjectAs(const QString& path) {
   if (isBusy()) return fail(busyError());  // one owner of HDF5 at a time
   try {
-    saveProject(project_, path.toStdString());
+    fatgraph::saveProject(project_, path.toStdString());  // core's, not Document::saveProject
   } catch (const std::exception& e) {
     return fail(QString::fromStdString(e.what()));
   }
@@ -145,10 +159,12 @@ QString Document::saveProjectAs(const QString& path) {
     filePath_ = path;
     emit filePathChanged(filePath_);
   }
+  emit fileUsed(path);
   return {};
 }
 
 QString Document::removeClip(int index) {
+  if (isBusy()) return fail(busyError());
   if (index < 0 || index >= clipCount()) return fail(tr("No clip %1 to remove").arg(index));
   if (project_.graph.empty()) {
     undoStack_->push(new RemoveClipCommand(this, index));
@@ -164,6 +180,7 @@ QString Document::removeClip(int index) {
 }
 
 QString Document::renameClip(int index, const QString& name) {
+  if (isBusy()) return fail(busyError());
   if (index < 0 || index >= clipCount()) return fail(tr("No clip %1 to rename").arg(index));
   const QString trimmed = name.trimmed();
   if (trimmed.isEmpty()) return fail(tr("A clip name cannot be empty"));

@@ -9,9 +9,13 @@
 // the undo commands in commands/; views and models call the edit methods, which push commands.
 //
 // Long work (building the graph, hub edits, reading files) runs on a worker thread through
-// jobs(): the start* methods copy what the job needs, and the job's result is adopted on the
-// GUI thread as one undo command. One job runs at a time; a result whose document changed
-// meanwhile (an undo, another edit) is discarded with a message, never merged.
+// jobs(): the job reads (or copies, on the worker) the project it needs, and its result is
+// adopted on the GUI thread as one undo command. One job runs at a time; a result whose
+// document changed meanwhile is discarded with a message, never merged.
+//
+// While a job runs the document is frozen: every edit method, undo() and redo() refuse
+// (busyError), so a job may read project() from the worker without copying it on the GUI
+// thread. Code that moves the undo stack must go through undo()/redo(), never the stack.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -19,6 +23,7 @@
 #include <optional>
 #include <vector>
 
+#include "document/file_loading.h"
 #include "document/graph_build.h"
 #include "document/graph_edit_request.h"
 #include "fatgraph/core/bvh_import.h"
@@ -85,11 +90,28 @@ class Document : public QObject {
   /// clip sets the skeleton; later clips must have the same joints under the same parents
   /// (reordered to the project's order, retargeted when their bones differ). Every clip is
   /// stored at the working rate, project().settings.fps (30 fps until a build sets another).
-  QString addBvh(const QString& path);
+  /// `options` choose units, T-pose and rate (ClipImportOptions; a first clip read at another
+  /// rate sets the working rate, a later one at another rate is refused).
+  QString addBvh(const QString& path, const ClipImportOptions& options = {});
   /// Replaces the document with a project file; clears the undo history.
   QString openProject(const QString& path);
-  /// Writes the project (core saves atomically) and marks the document clean.
+  /// Writes the project (core saves atomically: a failed save leaves the previous file as it
+  /// was) and marks the document clean; on failure the document is unchanged (still modified).
   QString saveProjectAs(const QString& path);
+  /// saveProjectAs(filePath()); refused when the document was never saved.
+  QString saveProject();
+  /// Empties the document (File > New): no clips, no file, a clean empty undo history.
+  QString newProject();
+  /// Undoes / redoes one step of the undo stack; refused while a job runs (the job may be
+  /// reading the project). Empty on success or when there is nothing to undo / redo.
+  QString undo();
+  QString redo();
+  /// Opens the recovery copy `recoveryPath` (an autosave of a session that ended without
+  /// saving, autosave.h) as the document, marked modified, with `originalPath` (may be empty:
+  /// never saved) as the file Save writes to. On the calling thread (tests).
+  QString openRecovered(const QString& recoveryPath, const QString& originalPath);
+  /// Reads the recovery copy on the worker, then opens it as openRecovered does.
+  QString startOpenRecovered(const QString& recoveryPath, const QString& originalPath);
   /// Pushes a command removing clip `index`.
   QString removeClip(int index);
   /// Pushes a command renaming clip `index`; names must be non-empty and unique.
@@ -108,8 +130,9 @@ class Document : public QObject {
   QString startGraphEdit(const GraphEditRequest& edit);
   /// Slow edits start on the worker, quick ones (renames) apply at once.
   QString editGraph(const GraphEditRequest& edit);
-  /// Reads the files on the worker, then opens them in order as openFile does.
-  QString startOpenFiles(const QStringList& paths);
+  /// Reads the files on the worker (BVH clips with `options`), then opens them in order as
+  /// openFile / addBvh do.
+  QString startOpenFiles(const QStringList& paths, const ClipImportOptions& options = {});
 
   void setCurrentClip(int index);
 
@@ -120,6 +143,9 @@ class Document : public QObject {
   void setClipName(int index, const std::string& name);
   /// The skeleton and its legs go together: legs are joint indices into it.
   void setSkeleton(Skeleton skeleton, const QString& source, LegSetup legs);
+  /// The project's working rate (settings.fps); only for a project without clips (the
+  /// command adding the first clip at its own rate).
+  void setWorkingRate(double fps);
   /// Exchanges the whole project (same clip count: the clips' units stay) with `other`.
   void swapProject(Project& other);
   /// Exchanges the graph's state with `other` (the distances only when other has them).
@@ -142,6 +168,10 @@ class Document : public QObject {
   void modifiedChanged(bool modified);
   void filePathChanged(const QString& path);
   void errorOccurred(const QString& message);
+  /// A file was opened or added, or the project was saved to it (recent files).
+  void fileUsed(const QString& path);
+  /// The recovery copy `recoveryPath` became the document (openRecovered).
+  void recovered(const QString& recoveryPath);
   /// Around every change of the graph, its thresholds, its legs or its edit history (and
   /// around a reset): graph models reset between the two.
   void graphAboutToChange();
@@ -153,8 +183,11 @@ class Document : public QObject {
   QString fail(const QString& message);
   QString busyError() const;
   QString adoptLoadedFile(LoadedFile&& loaded);
-  QString adoptBvh(const QString& path, BvhImport&& imported);
+  QString adoptBvh(const QString& path, BvhImport&& imported, const ClipImportOptions& options);
   QString adoptProject(const QString& path, Project&& loaded);
+  QString adoptRecovered(LoadedFile&& loaded, const QString& originalPath);
+  /// Replaces the document with `project` from `source`; the undo history starts empty.
+  void resetTo(Project&& project, const QString& source, const QString& filePath);
   void adoptBuild(GraphBuildResult&& result);
   void adoptEdit(const GraphEditRequest& edit, Project&& edited,
                  const std::vector<std::string>& notes);

@@ -12,8 +12,8 @@
 #include "document/document.h"
 #include "document/file_loading.h"
 #include "document/job_runner.h"
-#include "commands/apply_graph_edit_command.h"
 #include "commands/build_graph_command.h"
+#include "commands/graph_edit_command_factory.h"
 #include "fatgraph/core/graph_edits.h"
 
 namespace fatgraph::editor {
@@ -55,13 +55,13 @@ QString Document::buildGraph(const GraphBuildRequest& request, const ProgressCal
 QString Document::startBuildGraph(const GraphBuildRequest& request) {
   if (isBusy()) return fail(busyError());
   if (QString problem = request.validate(); !problem.isEmpty()) return fail(problem);
-  auto input = std::make_shared<Project>(project_);  // the worker's own copy
   const quint64 revision = revision_;
-  jobs_->start(tr("Building the graph"), [this, input, request, revision](
+  jobs_->start(tr("Building the graph"), [this, request, revision](
                                              const ProgressCallback& progress) {
     auto outcome = std::make_shared<JobOutcome<GraphBuildResult>>();
     try {
-      outcome->result = buildGraphProject(std::move(*input), request, progress);
+      // The worker's own copy, made here: the document is frozen while the job runs.
+      outcome->result = buildGraphProject(Project(project_), request, progress);
     } catch (const Cancelled&) {
       outcome->cancelled = true;
     } catch (const std::exception& e) {
@@ -115,11 +115,12 @@ QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCal
 
 QString Document::startGraphEdit(const GraphEditRequest& edit) {
   if (isBusy()) return fail(busyError());
-  auto input = std::make_shared<Project>(project_);
+  auto input = std::make_shared<Project>();
   const quint64 revision = revision_;
   jobs_->start(edit.label, [this, input, edit, revision](const ProgressCallback& progress) {
     auto outcome = std::make_shared<JobOutcome<std::vector<std::string>>>();
     try {
+      *input = project_;  // copied on the worker: the document is frozen while the job runs
       outcome->result = fatgraph::applyGraphEdit(*input, edit.json.toStdString(), progress);
     } catch (const Cancelled&) {
       outcome->cancelled = true;
@@ -147,7 +148,8 @@ QString Document::editGraph(const GraphEditRequest& edit) {
 
 void Document::adoptEdit(const GraphEditRequest& edit, Project&& edited,
                          const std::vector<std::string>& notes) {
-  undoStack_->push(new ApplyGraphEditCommand(this, edit, graphStateOf(std::move(edited))));
+  // One class per op family (commands/): successive edits of one drag merge into one step.
+  undoStack_->push(createGraphEditCommand(this, edit, graphStateOf(std::move(edited))).release());
   for (const std::string& note : notes) emit notice(QString::fromStdString(note));
 }
 
@@ -186,17 +188,17 @@ void Document::swapProject(Project& other) {
 
 // --- reading files -----------------------------------------------------------------------
 
-QString Document::startOpenFiles(const QStringList& paths) {
+QString Document::startOpenFiles(const QStringList& paths, const ClipImportOptions& options) {
   if (paths.isEmpty()) return {};
   if (isBusy()) return fail(busyError());
   const QString label = paths.size() == 1
                             ? tr("Opening %1").arg(QFileInfo(paths.front()).fileName())
                             : tr("Opening %1 files").arg(paths.size());
-  jobs_->start(label, [this, paths](const ProgressCallback& progress) {
+  jobs_->start(label, [this, paths, options](const ProgressCallback& progress) {
     auto loaded = std::make_shared<std::vector<LoadedFile>>();
     for (qsizetype i = 0; i < paths.size(); ++i) {
       if (!progress(static_cast<double>(i) / static_cast<double>(paths.size()))) break;
-      loaded->push_back(loadEditorFile(paths[i]));
+      loaded->push_back(loadEditorFile(paths[i], options));
     }
     const qsizetype skipped = paths.size() - static_cast<qsizetype>(loaded->size());
     return JobRunner::Completion([this, loaded, skipped] {

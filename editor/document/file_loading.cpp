@@ -15,9 +15,23 @@ QString tr(const char* text) { return QCoreApplication::translate("Document", te
 
 }  // namespace
 
-LoadedFile loadEditorFile(const QString& path) {
+BvhImportOptions ClipImportOptions::readerOptions() const {
+  BvhImportOptions reader = bvhAdmissionOptions({units, keepReferencePose});
+  if (rate == Rate::Resample) reader.resampleFps = fps;
+  return reader;
+}
+
+QString ClipImportOptions::validate() const {
+  if (rate == Rate::Resample && !(fps > 0.0 && fps <= 1000.0)) {
+    return tr("The frame rate must be in (0, 1000] fps");
+  }
+  return {};
+}
+
+LoadedFile loadEditorFile(const QString& path, const ClipImportOptions& options) {
   LoadedFile loaded;
   loaded.path = path;
+  loaded.options = options;
   if (!QFileInfo(path).isFile()) {
     loaded.error = tr("Cannot open %1: no such file").arg(path);
     return loaded;
@@ -26,7 +40,11 @@ LoadedFile loadEditorFile(const QString& path) {
                      isHdf5File(path.toStdString());
   try {
     if (!loaded.isProject) {
-      loaded.bvh = importBvh(path.toStdString(), bvhAdmissionOptions());
+      if (QString problem = options.validate(); !problem.isEmpty()) {
+        loaded.error = tr("Cannot import %1: %2").arg(path, problem);
+        return loaded;
+      }
+      loaded.bvh = importBvh(path.toStdString(), options.readerOptions());
       return loaded;
     }
     loaded.project = loadProject(path.toStdString());

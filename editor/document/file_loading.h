@@ -10,16 +10,41 @@
 
 namespace fatgraph::editor {
 
+/// How BVH files are read on their way into the document (File > Import BVH…): the choices
+/// of `fatgraph convert --units / --fps / --keep-tpose`, with core's admission rules
+/// (clip_admission.h) after them. The defaults are what opening or dropping a file does.
+struct ClipImportOptions {
+  /// What `rate` means. A project has one working rate: a clip read at another rate than
+  /// the project's becomes the working rate when it is the project's first clip, and is
+  /// refused otherwise (Graph > Build Graph… changes the rate of all clips).
+  enum class Rate {
+    Working,   // resampled to the project's working rate (30 fps in a new project)
+    File,      // kept at the file's own rate
+    Resample,  // resampled to `fps` while reading
+  };
+  BvhUnits units = BvhUnits::Auto;
+  bool keepReferencePose = false;  // keep frame 0 even when it is a reference T-pose
+  Rate rate = Rate::Working;
+  double fps = 30.0;  // frames per second for Rate::Resample, in (0, 1000]
+
+  /// The BVH reader's options for these choices.
+  BvhImportOptions readerOptions() const;
+  /// Empty when usable, else why not (one line).
+  QString validate() const;
+};
+
 struct LoadedFile {
   QString path;
   QString error;           // non-empty when the file did not load: one line naming the file
   bool isProject = false;  // which of the two below holds the contents
   BvhImport bvh;
   Project project;         // validated (Project::validate)
+  ClipImportOptions options;  // how a BVH clip was read (its rate choice applies on adoption)
 };
 
 /// Reads `path`: a project when its suffix is .fgproj or it has the project signature, else
-/// a BVH clip (a reference T-pose in frame 0 dropped). Never throws; any thread.
-LoadedFile loadEditorFile(const QString& path);
+/// a BVH clip read with `options` (by default a reference T-pose in frame 0 dropped). Never
+/// throws; any thread.
+LoadedFile loadEditorFile(const QString& path, const ClipImportOptions& options = {});
 
 }  // namespace fatgraph::editor

@@ -4,7 +4,12 @@
 // segments and fat edges (slow on big projects: the document runs it on the worker thread).
 // The named constructors write the JSON the editor's docks need; any other op can be given
 // as text.
+#include <QList>
 #include <QString>
+
+#include <optional>
+
+#include "fatgraph/core/locomotion_settings.h"
 
 namespace fatgraph::editor {
 
@@ -26,6 +31,43 @@ struct GraphEditRequest {
   static GraphEditRequest renameFatEdge(const QString& edge, const QString& name);
   /// The skeleton's legs found anew by core's detection (names, else geometry).
   static GraphEditRequest detectLegs();
+
+  // Fat edges (graph_edit_request_edges.cpp). Segments are indices into the graph's segment
+  // list at the time of the edit.
+  /// set_edge_threshold as one step of a slider drag (merged by `dragId`).
+  static GraphEditRequest setEdgeThreshold(double metres, int dragId);
+  /// set_linkage: single (chains of similar segments) or complete (every pair blends).
+  static GraphEditRequest setLinkage(bool single);
+  static GraphEditRequest moveSegment(int segment, const QString& edge);
+  /// split_edge: `segments` (members of `edge`, not all) into a new edge (`name` empty: fresh).
+  static GraphEditRequest splitEdge(const QString& edge, const QList<int>& segments,
+                                    const QString& name = {});
+  /// merge_edges: every segment of `absorbed` into `kept`.
+  static GraphEditRequest mergeEdges(const QString& kept, const QString& absorbed);
+  static GraphEditRequest removeSegment(int segment);
+
+  // Hubs and match sets (graph_edit_request_hubs.cpp). Frames are source-file frames of the
+  // named clip, as core's edits take them (document/hub_edits.h names working-rate frames).
+  static GraphEditRequest addHub(const QString& clip, int sourceFrame);
+  static GraphEditRequest rejectHub(const QString& clip, int sourceFrame);
+  static GraphEditRequest addMatch(const QString& hub, const QString& clip, int sourceFrame);
+  static GraphEditRequest removeMatch(const QString& hub, const QString& clip, int sourceFrame);
+  /// One step of a drag when `dragId` is non-zero (the steps merge into one undo step).
+  static GraphEditRequest moveMatch(const QString& hub, const QString& clip, int sourceFrame,
+                                    int toSourceFrame, int dragId = 0);
+
+  // The parameter dock's ops (graph_edit_request_params.cpp).
+  /// set_edge_parameters: the joint and the reference time (seconds) the edge's plane
+  /// measures; empty = automatic. Slow: the edge is parameterized anew.
+  static GraphEditRequest setEdgeParameters(const QString& edge, const QString& joint,
+                                            std::optional<double> timeSeconds);
+  /// set_locomotion: the leg layer on, off, or automatic (empty).
+  static GraphEditRequest setLocomotion(const QString& edge, std::optional<bool> locomotion);
+  /// set_blend: "grid", "bands" or "polar".
+  static GraphEditRequest setBlend(const QString& edge, const QString& blend);
+  /// set_joystick: every field of `choice` that is empty is automatic (its edge is ignored).
+  static GraphEditRequest setJoystick(const QString& edge, const EdgeJoystickChoice& choice,
+                                      int dragId = 0);
 };
 
 }  // namespace fatgraph::editor

@@ -1,42 +1,13 @@
 #include "views/blend_preview.h"
 
-#include <QCoreApplication>
-
 #include <algorithm>
-#include <exception>
 
 #include "fatgraph/core/project.h"
-#include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/runtime/forward_kinematics.h"
 #include "fatgraph/runtime/quaternion.h"
+#include "play/preview_graph.h"
 
 namespace fatgraph::editor {
-namespace {
-
-QString tr(const char* text) { return QCoreApplication::translate("BlendPreview", text); }
-
-/// Where the edge's reference segment starts in its clip: the root on the ground, turned to
-/// the root's heading. The origin when the clip is not in the project.
-CharacterFrame startOf(const Project& project, const RuntimeEdge& edge) {
-  if (edge.referenceSegment < 0 ||
-      edge.referenceSegment >= static_cast<int>(edge.segments.size())) {
-    return {};
-  }
-  const RuntimeSegment& reference = edge.segments[static_cast<size_t>(edge.referenceSegment)];
-  const int clip = project.findClip(reference.clip);
-  if (clip < 0) return {};
-  const Clip& c = project.clips[static_cast<size_t>(clip)];
-  if (reference.firstFrame < 0 || reference.firstFrame >= c.frameCount() || c.jointCount == 0) {
-    return {};
-  }
-  const Vec3& root = c.frameTranslations(reference.firstFrame)[0];
-  CharacterFrame frame;
-  frame.position = Vec3(root.x(), 0.0, root.z());
-  frame.yaw = headingYaw(c.frameRotations(reference.firstFrame)[0]);
-  return frame;
-}
-
-}  // namespace
 
 BlendPreview::BlendPreview() = default;
 BlendPreview::~BlendPreview() = default;
@@ -51,15 +22,9 @@ void BlendPreview::clear() {
 
 QString BlendPreview::rebuild(const Project& project) {
   clear();
-  if (project.graph.fatEdges.empty()) return tr("No fat edges: build the graph first");
   auto graph = std::make_unique<RuntimeGraph>();
-  try {
-    *graph = buildRuntimeGraph(project);
-  } catch (const std::exception& e) {
-    return tr("No preview: %1").arg(QString::fromStdString(e.what()));
-  }
-  if (graph->edges.empty()) return tr("No fat edges: build the graph first");
-  for (const RuntimeEdge& edge : graph->edges) starts_.push_back(startOf(project, edge));
+  if (QString why = buildPreviewGraph(project, *graph); !why.isEmpty()) return why;
+  for (const RuntimeEdge& edge : graph->edges) starts_.push_back(edgeStartFrame(project, edge));
   const auto joints = static_cast<size_t>(graph->jointCount());
   localRotations_.assign(joints, Eigen::Quaternionf::Identity());
   localTranslations_.assign(joints, Eigen::Vector3f::Zero());

@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -113,15 +114,64 @@ std::pair<int, int> HeatMapView::clipFrame(int global) const {
 std::pair<int, int> HeatMapView::frameAt(const QPointF& position) const {
   const QRectF matrix = matrixRect();
   if (matrix.isEmpty() || !matrix.contains(position) || !message_.isEmpty()) return {-1, -1};
-  return clipFrame(globalFrameAt((position.y() - matrix.top()) / matrix.height()));
+  return clipFrame(globalFrameAt(fractionAt(position, matrix).y()));
 }
+
+double HeatMapView::xOf(double fraction, const QRectF& m) const {
+  return m.left() + (fraction - visible_.left()) / visible_.width() * m.width();
+}
+
+double HeatMapView::yOf(double fraction, const QRectF& m) const {
+  return m.top() + (fraction - visible_.top()) / visible_.height() * m.height();
+}
+
+QPointF HeatMapView::fractionAt(const QPointF& p, const QRectF& m) const {
+  return {visible_.left() + (p.x() - m.left()) / m.width() * visible_.width(),
+          visible_.top() + (p.y() - m.top()) / m.height() * visible_.height()};
+}
+
+void HeatMapView::setVisibleRegion(QRectF region) {
+  // At most 64 screen pixels per cell: beyond that a cell only grows, it shows nothing new.
+  const double side = std::max(matrixRect().width(), 1.0);
+  const double smallest = std::min(1.0, side / (64.0 * std::max(heatSize_, 1)));
+  const double width = std::clamp(region.width(), smallest, 1.0);
+  const QPointF centre = region.center();
+  region = QRectF(centre.x() - width / 2, centre.y() - width / 2, width, width);
+  region.moveLeft(std::clamp(region.left(), 0.0, 1.0 - width));
+  region.moveTop(std::clamp(region.top(), 0.0, 1.0 - width));
+  if (region == visible_) return;
+  visible_ = region;
+  update();
+  emit zoomChanged();
+}
+
+void HeatMapView::zoomAt(const QPointF& position, double factor) {
+  const QRectF m = matrixRect();
+  if (m.isEmpty() || factor <= 0.0) return;
+  const QPointF anchor = fractionAt(position, m);  // stays under the cursor
+  const double width = visible_.width() / factor;
+  const double clamped = std::clamp(width, 0.0, 1.0);
+  const QPointF offset = (anchor - visible_.topLeft()) * (clamped / visible_.width());
+  setVisibleRegion(QRectF(anchor - offset, QSizeF(clamped, clamped)));
+}
+
+void HeatMapView::panBy(const QPointF& pixels) {
+  const QRectF m = matrixRect();
+  if (m.isEmpty()) return;
+  setVisibleRegion(visible_.translated(-pixels.x() / m.width() * visible_.width(),
+                                       -pixels.y() / m.height() * visible_.height()));
+}
+
+void HeatMapView::resetZoom() { setVisibleRegion({0.0, 0.0, 1.0, 1.0}); }
 
 void HeatMapView::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   painter.fillRect(rect(), palette().window());
   const QRectF matrix = matrixRect();
   if (!matrix.isEmpty()) {
-    painter.drawImage(matrix, image_);
+    const QRectF source(visible_.left() * image_.width(), visible_.top() * image_.height(),
+                        visible_.width() * image_.width(), visible_.height() * image_.height());
+    painter.drawImage(matrix, image_, source);  // nearest cell: no smoothing invents values
     drawAxes(painter, matrix);
     drawHubs(painter, matrix);
     drawColourBar(painter, matrix);
@@ -136,33 +186,43 @@ void HeatMapView::paintEvent(QPaintEvent*) {
 void HeatMapView::drawAxes(QPainter& painter, const QRectF& m) const {
   painter.save();
   const double line = fontMetrics().height();
+  const double side = static_cast<double>(stride_) * heatSize_;
   for (const ClipSpan& clip : clips_) {
-    const double from = clip.start / (static_cast<double>(stride_) * heatSize_);
-    const double to = (clip.start + clip.count) / (static_cast<double>(stride_) * heatSize_);
+    const double from = clip.start / side;
+    const double to = (clip.start + clip.count) / side;
     if (from >= 1.0) break;
+    // The clip's stretch of each axis as far as it is on screen.
+    const double x0 = std::max(xOf(from, m), m.left()), x1 = std::min(xOf(std::min(to, 1.0), m), m.right());
+    const double y0 = std::max(yOf(from, m), m.top()), y1 = std::min(yOf(std::min(to, 1.0), m), m.bottom());
     if (clip.start > 0) {  // boundary lines
       painter.setPen(QPen(QColor(255, 255, 255, 170), 1.0));
-      painter.drawLine(QPointF(m.left() + from * m.width(), m.top()),
-                       QPointF(m.left() + from * m.width(), m.bottom()));
-      painter.drawLine(QPointF(m.left(), m.top() + from * m.height()),
-                       QPointF(m.right(), m.top() + from * m.height()));
+      if (xOf(from, m) >= m.left() && xOf(from, m) <= m.right()) {
+        painter.drawLine(QPointF(xOf(from, m), m.top()), QPointF(xOf(from, m), m.bottom()));
+      }
+      if (yOf(from, m) >= m.top() && yOf(from, m) <= m.bottom()) {
+        painter.drawLine(QPointF(m.left(), yOf(from, m)), QPointF(m.right(), yOf(from, m)));
+      }
     }
-    const double span = (std::min(to, 1.0) - from) * m.width();
-    const QString name = fontMetrics().elidedText(clip.name, Qt::ElideRight, static_cast<int>(span));
     painter.setPen(palette().color(QPalette::WindowText));
-    painter.drawText(QRectF(m.left() + from * m.width(), m.bottom() + 3, span, line),
-                     Qt::AlignHCenter | Qt::AlignTop, name);
-    painter.save();  // the rows' labels, rotated along the left edge
-    painter.translate(m.left() - 4, m.top() + from * m.height());
-    painter.rotate(-90);
-    painter.drawText(QRectF(-span, -line, span, line), Qt::AlignHCenter | Qt::AlignBottom, name);
-    painter.restore();
+    if (x1 > x0) {
+      const QString name = fontMetrics().elidedText(clip.name, Qt::ElideRight, static_cast<int>(x1 - x0));
+      painter.drawText(QRectF(x0, m.bottom() + 3, x1 - x0, line), Qt::AlignHCenter | Qt::AlignTop, name);
+    }
+    if (y1 > y0) {
+      const QString name = fontMetrics().elidedText(clip.name, Qt::ElideRight, static_cast<int>(y1 - y0));
+      painter.save();  // the rows' labels, rotated along the left edge
+      painter.translate(m.left() - 4, y0);
+      painter.rotate(-90);
+      painter.drawText(QRectF(-(y1 - y0), -line, y1 - y0, line), Qt::AlignHCenter | Qt::AlignBottom, name);
+      painter.restore();
+    }
   }
   painter.setPen(QPen(palette().color(QPalette::Mid), 1.0));
   painter.drawRect(m.adjusted(-0.5, -0.5, 0.5, 0.5));
   if (currentFrame_ >= 0 && currentFrame_ < frames_) {  // the frame the views show
-    const double y = m.top() + axisPosition(currentFrame_) * m.height();
-    const double x = m.left() + axisPosition(currentFrame_) * m.width();
+    painter.setClipRect(m);
+    const double y = yOf(axisPosition(currentFrame_), m);
+    const double x = xOf(axisPosition(currentFrame_), m);
     painter.setPen(QPen(QColor(255, 255, 255, 110), 1.0, Qt::DashLine));
     painter.drawLine(QPointF(m.left(), y), QPointF(m.right(), y));
     painter.drawLine(QPointF(x, m.top()), QPointF(x, m.bottom()));
@@ -172,13 +232,14 @@ void HeatMapView::drawAxes(QPainter& painter, const QRectF& m) const {
 
 void HeatMapView::drawHubs(QPainter& painter, const QRectF& m) const {
   painter.save();
+  painter.setClipRect(m);
   painter.setRenderHint(QPainter::Antialiasing);
   QColor faint = kHubColour;
   faint.setAlpha(120);
   for (const HubMark& hub : hubs_) {
     if (hub.frame < 0 || hub.frame >= frames_) continue;
-    const double y = m.top() + axisPosition(hub.frame) * m.height();
-    const double x = m.left() + axisPosition(hub.frame) * m.width();
+    const double y = yOf(axisPosition(hub.frame), m);
+    const double x = xOf(axisPosition(hub.frame), m);
     painter.setPen(QPen(faint, 1.0));
     painter.drawLine(QPointF(m.left(), y), QPointF(m.right(), y));
     painter.drawLine(QPointF(x, m.top()), QPointF(x, m.bottom()));
@@ -186,8 +247,8 @@ void HeatMapView::drawHubs(QPainter& painter, const QRectF& m) const {
     painter.setBrush(Qt::NoBrush);
     for (int match : hub.matches) {
       if (match < 0 || match >= frames_) continue;
-      const double mx = m.left() + axisPosition(match) * m.width();
-      const double my = m.top() + axisPosition(match) * m.height();
+      const double mx = xOf(axisPosition(match), m);
+      const double my = yOf(axisPosition(match), m);
       painter.drawEllipse(QPointF(mx, y), 3.0, 3.0);  // the hub's row
       painter.drawEllipse(QPointF(x, my), 3.0, 3.0);  // and its column
     }
@@ -233,19 +294,49 @@ void HeatMapView::drawColourBar(QPainter& painter, const QRectF& m) const {
 }
 
 void HeatMapView::mousePressEvent(QMouseEvent* event) {
+  const bool pan = event->button() == Qt::MiddleButton ||
+                   (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier));
+  if (pan) {
+    panning_ = true;
+    panFrom_ = event->position();
+    setCursor(Qt::ClosedHandCursor);
+    return;
+  }
   const auto [clip, frame] = frameAt(event->position());
   if (event->button() == Qt::LeftButton && clip >= 0) emit frameRequested(clip, frame);
 }
 
+void HeatMapView::mouseReleaseEvent(QMouseEvent*) {
+  if (!panning_) return;
+  panning_ = false;
+  unsetCursor();
+}
+
+void HeatMapView::mouseDoubleClickEvent(QMouseEvent* event) {
+  if (event->button() == Qt::LeftButton) resetZoom();
+}
+
+void HeatMapView::wheelEvent(QWheelEvent* event) {
+  // One notch (120) zooms by 1.25; touchpads send smaller steps.
+  zoomAt(event->position(), std::pow(1.25, event->angleDelta().y() / 120.0));
+  event->accept();
+}
+
 void HeatMapView::mouseMoveEvent(QMouseEvent* event) {
+  if (panning_) {
+    panBy(event->position() - panFrom_);
+    panFrom_ = event->position();
+    return;
+  }
   const QRectF m = matrixRect();
   const auto [rowClip, rowFrame] = frameAt(event->position());
   if (rowClip < 0) {
     QToolTip::hideText();
     return;
   }
-  const double fx = (event->position().x() - m.left()) / m.width();
-  const double fy = (event->position().y() - m.top()) / m.height();
+  const QPointF f = fractionAt(event->position(), m);
+  const double fx = f.x();
+  const double fy = f.y();
   const auto [colClip, colFrame] = clipFrame(globalFrameAt(fx));
   const int cell = std::clamp(static_cast<int>(fy * heatSize_), 0, heatSize_ - 1) * heatSize_ +
                    std::clamp(static_cast<int>(fx * heatSize_), 0, heatSize_ - 1);

@@ -54,4 +54,11 @@ void OrbitCamera::frame(const QVector3D& center, float radius) {
   distance = std::max(radius, 0.1f) / std::sin(halfFov) * 0.9f;
 }
 
+void OrbitCamera::follow(const QVector3D& point, float seconds) {
+  if (!std::isfinite(point.x()) || !std::isfinite(point.y()) || !std::isfinite(point.z())) return;
+  // The fraction of the gap closed in `seconds`; a stalled frame (huge seconds) snaps.
+  const float closed = 1.0f - std::exp(-std::max(seconds, 0.0f) / kFollowSeconds);
+  target += (point - target) * closed;
+}
+
 }  // namespace fatgraph::editor

@@ -28,6 +28,11 @@ class OrbitCamera {
   /// Looks at a sphere so that it about fills the view height, keeping the direction (bounds
   /// are boxes, whose spheres are loose, so it frames slightly tighter than the sphere).
   void frame(const QVector3D& center, float radius);
+  /// Moves the target toward `point` over `seconds` of wall time (exponential smoothing,
+  /// time constant kFollowSeconds), keeping the angles and distance, so the view follows a
+  /// moving character without the jitter of its gait while the user can still orbit and zoom.
+  void follow(const QVector3D& point, float seconds);
+  static constexpr float kFollowSeconds = 0.2f;
 };
 
 }  // namespace fatgraph::editor

@@ -1,6 +1,5 @@
 #include "views/parameter_plot.h"
 
-#include <QMouseEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -19,6 +18,7 @@ const QColor kPlotBackground(52, 55, 61);
 const QColor kTriangleColour(255, 255, 255, 70);
 const QColor kHullColour(80, 220, 255);
 const QColor kHoverColour(255, 90, 200);
+const QColor kPinColour(120, 255, 120);
 
 }  // namespace
 
@@ -58,7 +58,10 @@ void ParameterPlot::clear(const QString& message) {
   errorMax_ = 0.0;
   boxMin_ = Eigen::Vector2d::Constant(-1.0);
   boxMax_ = Eigen::Vector2d::Constant(1.0);
+  joystick_.reset();
+  dragAxis_ = -1;
   endHover();
+  clearPin();
   update();
 }
 
@@ -127,17 +130,12 @@ void ParameterPlot::paintEvent(QPaintEvent*) {
     drawGrid(painter);
     drawTriangulation(painter);
     drawSamples(painter);
+    drawJoystick(painter);
     drawLegend(painter);
   }
   drawAxes(painter);
-  if (hover_) {
-    const QPointF p = toWidget(*hover_);
-    painter.setPen(QPen(kHoverColour, 2.0));
-    painter.setBrush(Qt::NoBrush);
-    painter.drawEllipse(p, 6.0, 6.0);
-    painter.drawLine(p - QPointF(10, 0), p + QPointF(10, 0));
-    painter.drawLine(p - QPointF(0, 10), p + QPointF(0, 10));
-  }
+  if (hover_ && !pinned_) drawMarker(painter, *hover_, kHoverColour);
+  if (pinned_) drawMarker(painter, *pinned_, kPinColour);
   drawNote(painter);
 }
 
@@ -281,25 +279,6 @@ void ParameterPlot::drawNote(QPainter& painter) const {
   painter.setPen(Qt::white);
   painter.drawText(r, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
   painter.restore();
-}
-
-void ParameterPlot::mouseMoveEvent(QMouseEvent* event) {
-  if (!hasSpace_ || !plotRect().contains(event->position())) {
-    endHover();
-    return;
-  }
-  hover_ = toPlane(event->position());
-  emit planePointHovered(hover_->x(), hover_->y());
-  update();
-}
-
-void ParameterPlot::leaveEvent(QEvent*) { endHover(); }
-
-void ParameterPlot::endHover() {
-  if (!hover_) return;
-  hover_.reset();
-  emit hoverEnded();
-  update();
 }
 
 }  // namespace fatgraph::editor

@@ -7,9 +7,12 @@
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+
+#include "views/timeline_marks.h"
 
 namespace fatgraph::editor {
 
@@ -17,6 +20,7 @@ TimelineWidget::TimelineWidget(QWidget* parent)
     : QWidget(parent),
       playButton_(new QToolButton(this)),
       slider_(new QSlider(Qt::Horizontal, this)),
+      marks_(new TimelineMarks(this)),
       label_(new QLabel(this)),
       speedBox_(new QComboBox(this)) {
   playButton_->setObjectName(QStringLiteral("playButton"));
@@ -35,7 +39,11 @@ TimelineWidget::TimelineWidget(QWidget* parent)
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(6, 2, 6, 2);
   layout->addWidget(playButton_);
-  layout->addWidget(slider_, 1);
+  auto* sliderColumn = new QVBoxLayout;  // the marks line up under the slider
+  sliderColumn->setSpacing(0);
+  sliderColumn->addWidget(slider_);
+  sliderColumn->addWidget(marks_);
+  layout->addLayout(sliderColumn, 1);
   layout->addWidget(label_);
   layout->addWidget(speedBox_);
 
@@ -43,6 +51,7 @@ TimelineWidget::TimelineWidget(QWidget* parent)
   connect(&timer_, &QTimer::timeout, this, &TimelineWidget::tick);
   connect(playButton_, &QToolButton::clicked, this, &TimelineWidget::togglePlayback);
   connect(slider_, &QSlider::valueChanged, this, &TimelineWidget::setFrame);
+  connect(marks_, &TimelineMarks::frameClicked, this, &TimelineWidget::setFrame);
   connect(speedBox_, &QComboBox::currentIndexChanged, this,
           [this] { updateTimerInterval(); });
   setClip(0, 30.0);
@@ -65,6 +74,7 @@ void TimelineWidget::setClip(int frameCount, double fps) {
     slider_->setValue(0);
   }
   setEnabled(frameCount_ > 0);
+  marks_->setFrameCount(frameCount_);
   frame_ = -1;  // force the signal for frame 0 of the new clip
   time_ = 0.0;
   showFrame(0);

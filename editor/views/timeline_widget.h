@@ -14,6 +14,8 @@ class QToolButton;
 
 namespace fatgraph::editor {
 
+class TimelineMarks;
+
 class TimelineWidget : public QWidget {
   Q_OBJECT
 
@@ -26,6 +28,8 @@ class TimelineWidget : public QWidget {
   int frame() const { return frame_; }
   int frameCount() const { return frameCount_; }
   double fps() const { return fps_; }
+  /// The strip under the slider marking the selected hub and its matches (timeline_marks.h).
+  TimelineMarks* marks() const { return marks_; }
   bool isPlaying() const { return playing_; }
   /// Playback speed factor (1 = real time).
   double speed() const;
@@ -54,6 +58,7 @@ class TimelineWidget : public QWidget {
 
   QToolButton* playButton_;
   QSlider* slider_;
+  TimelineMarks* marks_;
   QLabel* label_;
   QComboBox* speedBox_;
   QTimer timer_;

@@ -87,6 +87,12 @@ void Viewport::clearPose() {
   update();
 }
 
+void Viewport::setGhostPoses(LineBatch ghosts) {
+  ghosts_.batch = std::move(ghosts);
+  ghosts_.dirty = true;
+  update();
+}
+
 void Viewport::setLegs(const LegSetup& legs) {
   legSetup_ = legs;
   rebuildLegs();
@@ -345,6 +351,7 @@ void Viewport::paintGL() {
   if (showFootbasePaths_) drawOverlay(footbasePaths_);
   if (showFootprints_) drawOverlay(footprints_);
   drawOverlay(previewFootprints_);
+  drawOverlay(ghosts_);
   draw(bonesBuffer_, bones_, bonesCount_);
   if (showLegs_) drawOverlay(legs_);
   draw(jointsBuffer_, joints_, jointsCount_);

@@ -71,6 +71,10 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   const LineBatch& footbasePathLines() const { return footbasePaths_.batch; }
   const LineBatch& terrainLines() const { return terrain_.batch; }
   const LineBatch& previewFootprintLines() const { return previewFootprints_.batch; }
+  /// Ghost skeletons (views/ghost_poses.h: a hub and its matches), drawn faint under the
+  /// pose; an empty batch removes them.
+  void setGhostPoses(LineBatch ghosts);
+  const LineBatch& ghostLines() const { return ghosts_.batch; }
   bool showLegs() const { return showLegs_; }
   bool showFootprints() const { return showFootprints_; }
   bool showFootbasePaths() const { return showFootbasePaths_; }
@@ -114,7 +118,8 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
     bool dirty = true;
   };
   std::vector<Overlay*> overlays() {
-    return {&terrain_, &footbasePaths_, &footprints_, &legs_, &legMarkers_, &previewFootprints_};
+    return {&terrain_, &footbasePaths_, &footprints_, &legs_, &legMarkers_, &previewFootprints_,
+            &ghosts_};
   }
   void drawOverlay(Overlay& overlay);
   void rebuildLegs();
@@ -157,6 +162,7 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   Overlay legs_;
   Overlay legMarkers_;
   Overlay previewFootprints_;
+  Overlay ghosts_;
 };
 
 }  // namespace fatgraph::editor

@@ -34,6 +34,14 @@ double Clip::sourceFrame(int frame) const {
   return sourceFirstFrame + frame * rate / fps;
 }
 
+int Clip::frameAtSource(double source) const {
+  const int n = frameCount();
+  if (n == 0 || !std::isfinite(source)) return 0;
+  const double rate = sourceFps > 0 ? sourceFps : fps;
+  const double frame = std::round((source - sourceFirstFrame) * fps / rate);
+  return static_cast<int>(std::clamp(frame, 0.0, double(n - 1)));
+}
+
 Pose Clip::sample(double t) const {
   const int n = frameCount();
   if (n == 0) return {};

@@ -1,25 +1,96 @@
-// Graph edits as undo commands (core graph_edits.h through ApplyGraphEditCommand): rename a
-// fat edge and a hub, set the thresholds, accept and remove hubs (on the worker), refused
-// edits that change nothing, and removing a clip together with the graph that refers to it.
+// Graph edits as undo commands (core graph_edits.h, one GraphEditCommand class per op from
+// commands/graph_edit_command_factory.h): the class of every op, undo and redo of each edit
+// family restoring the project exactly, drags merging into one step by dragId (and only
+// then), rename a fat edge and a hub, set the thresholds, accept and remove hubs (on the
+// worker), refused edits that change nothing, and removing a clip together with the graph
+// that refers to it.
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <sstream>
+#include <typeindex>
+#include <typeinfo>
 
 #include "one_hub_request.h"
 #include "document/document.h"
 #include "document/job_runner.h"
-#include "commands/apply_graph_edit_command.h"
+#include "commands/accept_hub_command.h"
+#include "commands/add_hub_command.h"
+#include "commands/add_match_command.h"
+#include "commands/detect_legs_command.h"
+#include "commands/graph_edit_command_factory.h"
+#include "commands/merge_edges_command.h"
+#include "commands/move_match_command.h"
+#include "commands/move_segment_command.h"
+#include "commands/reject_hub_command.h"
+#include "commands/remove_hub_command.h"
+#include "commands/remove_match_command.h"
+#include "commands/remove_segment_command.h"
+#include "commands/rename_edge_command.h"
+#include "commands/rename_hub_command.h"
+#include "commands/set_blend_command.h"
+#include "commands/set_edge_parameters_command.h"
+#include "commands/set_edge_threshold_command.h"
+#include "commands/set_hub_threshold_command.h"
+#include "commands/set_joystick_command.h"
+#include "commands/set_legs_command.h"
+#include "commands/set_linkage_command.h"
+#include "commands/set_locomotion_command.h"
+#include "commands/set_parameterization_command.h"
+#include "commands/split_edge_command.h"
+#include "fatgraph/core/fat_edge_edits.h"
 
+using fatgraph::editor::CommandId;
 using fatgraph::editor::Document;
+using fatgraph::editor::GraphEditCommand;
 using fatgraph::editor::GraphEditRequest;
+namespace cmd = fatgraph::editor;
 
 namespace {
 
 const QString kRoll = QStringLiteral(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh");
 
 std::string edgeName(const Document& doc, size_t i) { return doc.graph().fatEdges.at(i).name; }
+
+/// Everything a graph edit may change, as text: two projects with the same text have the same
+/// hubs, match sets, segments, fat edges (members, reference), thresholds, linkage, legs and
+/// edit history.
+std::string describe(const fatgraph::Project& project) {
+  std::ostringstream out;
+  out.precision(17);
+  const fatgraph::MotionGraph& g = project.graph;
+  out << "hub " << g.hubThreshold.rms << g.hubThreshold.automatic << g.hubThreshold.method
+      << " edge " << g.edgeThreshold.rms << g.edgeThreshold.automatic << g.edgeThreshold.method
+      << " linkage " << static_cast<int>(project.settings.linkage) << '\n';
+  for (const fatgraph::Hub& h : g.hubs) {
+    out << h.name << ' ' << h.frame.clip << ':' << h.frame.frame << " [";
+    for (const fatgraph::FrameRef& f : h.matchSet) out << f.clip << ':' << f.frame << ' ';
+    out << "]\n";
+  }
+  for (const fatgraph::Segment& s : g.segments) {
+    out << s.clip << ' ' << s.first << '-' << s.last << ' ' << s.fromHub << '>' << s.toHub << '\n';
+  }
+  for (const fatgraph::FatEdge& e : g.fatEdges) {
+    out << e.name << ' ' << e.fromHub << '>' << e.toHub << " ref " << e.reference << " {";
+    for (int s : e.segments) out << s << ' ';
+    out << "} warps " << e.warps.size() << '\n';
+  }
+  out << "parameterized " << g.parameterizations.size() << " legs " << project.legs.legs.size()
+      << '\n';
+  for (const std::string& edit : project.edits) out << edit << '\n';
+  return out.str();
+}
+
+/// The first fat edge with at least two segments, -1 when none.
+int edgeWithTwoSegments(const fatgraph::MotionGraph& graph) {
+  for (size_t e = 0; e < graph.fatEdges.size(); ++e) {
+    if (graph.fatEdges[e].segments.size() >= 2) return static_cast<int>(e);
+  }
+  return -1;
+}
 
 }  // namespace
 
@@ -48,7 +119,7 @@ class TestGraphEditCommands : public QObject {
     QCOMPARE(edgeName(doc_, 1), std::string("roll"));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(doc_.undoStack()->undoText(), QStringLiteral("Rename fat edge edge1 to roll"));
-    const auto* command = dynamic_cast<const fatgraph::editor::ApplyGraphEditCommand*>(
+    const auto* command = dynamic_cast<const fatgraph::editor::RenameEdgeCommand*>(
         doc_.undoStack()->command(doc_.undoStack()->index() - 1));
     QVERIFY(command != nullptr);
     QVERIFY(command->editJson().contains(QStringLiteral("\"rename_edge\"")));
@@ -148,6 +219,186 @@ class TestGraphEditCommands : public QObject {
                       text.contains(QStringLiteral("no longer applies")));
     }
     QVERIFY(told);
+  }
+
+  // The factory gives each op its own class and merge id; an op without one (a newer core
+  // op) still gets a plain, undoable GraphEditCommand.
+  void factoryGivesTheClassOfEveryOp() {
+    struct Expected {
+      const char* op;
+      CommandId id;
+      std::type_index type;
+    };
+    const Expected table[] = {
+        {"accept_hub", CommandId::AcceptHub, typeid(cmd::AcceptHubCommand)},
+        {"add_hub", CommandId::AddHub, typeid(cmd::AddHubCommand)},
+        {"reject_hub", CommandId::RejectHub, typeid(cmd::RejectHubCommand)},
+        {"remove_hub", CommandId::RemoveHub, typeid(cmd::RemoveHubCommand)},
+        {"rename_hub", CommandId::RenameHub, typeid(cmd::RenameHubCommand)},
+        {"add_match", CommandId::AddMatch, typeid(cmd::AddMatchCommand)},
+        {"remove_match", CommandId::RemoveMatch, typeid(cmd::RemoveMatchCommand)},
+        {"move_match", CommandId::MoveMatch, typeid(cmd::MoveMatchCommand)},
+        {"set_hub_threshold", CommandId::SetHubThreshold, typeid(cmd::SetHubThresholdCommand)},
+        {"set_edge_threshold", CommandId::SetEdgeThreshold, typeid(cmd::SetEdgeThresholdCommand)},
+        {"set_linkage", CommandId::SetLinkage, typeid(cmd::SetLinkageCommand)},
+        {"move_segment", CommandId::MoveSegment, typeid(cmd::MoveSegmentCommand)},
+        {"split_edge", CommandId::SplitEdge, typeid(cmd::SplitEdgeCommand)},
+        {"merge_edges", CommandId::MergeEdges, typeid(cmd::MergeEdgesCommand)},
+        {"remove_segment", CommandId::RemoveSegment, typeid(cmd::RemoveSegmentCommand)},
+        {"rename_edge", CommandId::RenameEdge, typeid(cmd::RenameEdgeCommand)},
+        {"set_edge_parameters", CommandId::SetEdgeParameters,
+         typeid(cmd::SetEdgeParametersCommand)},
+        {"set_parameterization", CommandId::SetParameterization,
+         typeid(cmd::SetParameterizationCommand)},
+        {"set_legs", CommandId::SetLegs, typeid(cmd::SetLegsCommand)},
+        {"detect_legs", CommandId::DetectLegs, typeid(cmd::DetectLegsCommand)},
+        {"set_locomotion", CommandId::SetLocomotion, typeid(cmd::SetLocomotionCommand)},
+        {"set_blend", CommandId::SetBlend, typeid(cmd::SetBlendCommand)},
+        {"set_joystick", CommandId::SetJoystick, typeid(cmd::SetJoystickCommand)},
+        {"a_future_op", CommandId::GraphEdit, typeid(GraphEditCommand)},
+    };
+    QStringList covered;
+    for (const Expected& row : table) {
+      const QString op = QString::fromLatin1(row.op);
+      GraphEditRequest edit{QStringLiteral(R"({"op":"%1"})").arg(op), op, false};
+      fatgraph::Project copy = doc_.project();
+      const auto command = cmd::createGraphEditCommand(&doc_, edit, doc_.graphStateOf(std::move(copy)));
+      QVERIFY2(std::type_index(typeid(*command)) == row.type, row.op);
+      QVERIFY2(command->commandId() == row.id, row.op);
+      QCOMPARE(command->id(), -1);  // no drag: never merged
+      QCOMPARE(command->text(), op);
+      edit.dragId = 7;
+      fatgraph::Project again = doc_.project();
+      const auto dragged = cmd::createGraphEditCommand(&doc_, edit, doc_.graphStateOf(std::move(again)));
+      QCOMPARE(dragged->id(), static_cast<int>(row.id));
+      if (row.id != CommandId::GraphEdit) covered << op;
+    }
+    QCOMPARE(cmd::graphEditOpsWithCommands(), covered);  // every op with a class is listed
+    QCOMPARE(cmd::graphEditOp(QStringLiteral("{")), QString());
+  }
+
+  // Each edit family applied, undone and redone: the project is exactly as before, then as
+  // after (hubs, match sets, segments, fat edges, thresholds, linkage, history).
+  void undoRedoRestoresTheProject_data() {
+    QTest::addColumn<QString>("op");
+    for (const char* op : {"rename_edge", "rename_hub", "set_edge_threshold", "set_linkage",
+                           "move_segment", "split_edge", "merge_edges", "remove_segment",
+                           "add_match", "remove_match"}) {
+      QTest::newRow(op) << QString::fromLatin1(op);
+    }
+  }
+
+  void undoRedoRestoresTheProject() {
+    QFETCH(QString, op);
+    const fatgraph::MotionGraph& g = doc_.graph();
+    const int two = edgeWithTwoSegments(g);
+    QVERIFY(two >= 0);
+    QVERIFY(g.fatEdges.size() >= 2);
+    const QString twoName = QString::fromStdString(g.fatEdges[static_cast<size_t>(two)].name);
+    const int other = two == 0 ? 1 : 0;
+    const QString otherName = QString::fromStdString(g.fatEdges[static_cast<size_t>(other)].name);
+    const int member = g.fatEdges[static_cast<size_t>(two)].segments.back();
+    const fatgraph::Hub& hub = g.hubs.at(0);
+    const fatgraph::Clip& clip = doc_.clip(hub.matchSet.at(0).clip);
+    const auto source = [&clip](int frame) { return static_cast<int>(std::lround(clip.sourceFrame(frame))); };
+    const QString clipName = QString::fromStdString(clip.name);
+    const QString hubName = QString::fromStdString(hub.name);
+    GraphEditRequest edit;
+    if (op == QLatin1String("rename_edge")) {
+      edit = GraphEditRequest::renameFatEdge(twoName, QStringLiteral("walk"));
+    } else if (op == QLatin1String("rename_hub")) {
+      edit = GraphEditRequest::renameHub(hubName, QStringLiteral("stand"));
+    } else if (op == QLatin1String("set_edge_threshold")) {
+      edit = GraphEditRequest::setEdgeThreshold(g.edgeThreshold.rms * 0.5);
+    } else if (op == QLatin1String("set_linkage")) {
+      edit = GraphEditRequest::setLinkage(true);
+    } else if (op == QLatin1String("move_segment")) {
+      edit = GraphEditRequest::moveSegment(member, otherName);
+    } else if (op == QLatin1String("split_edge")) {
+      edit = GraphEditRequest::splitEdge(twoName, {member});
+    } else if (op == QLatin1String("merge_edges")) {
+      edit = GraphEditRequest::mergeEdges(twoName, otherName);
+    } else if (op == QLatin1String("remove_segment")) {
+      edit = GraphEditRequest::removeSegment(member);
+    } else if (op == QLatin1String("add_match")) {
+      // Halfway between two matches: a frame no match set holds yet.
+      const int frame = (hub.matchSet.at(0).frame + hub.matchSet.at(1).frame) / 2;
+      edit = {QStringLiteral(R"({"op":"add_match","hub":"%1","clip":"%2","frame":%3})")
+                  .arg(hubName, clipName).arg(source(frame)),
+              QStringLiteral("Add match"), true};
+    } else {
+      edit = {QStringLiteral(R"({"op":"remove_match","hub":"%1","clip":"%2","frame":%3})")
+                  .arg(hubName, clipName).arg(source(hub.matchSet.at(1).frame)),
+              QStringLiteral("Remove match"), true};
+    }
+    const std::string before = describe(doc_.project());
+    const int commands = doc_.undoStack()->index();
+    QCOMPARE(doc_.applyGraphEdit(edit), QString());
+    QCOMPARE(doc_.undoStack()->index(), commands + 1);
+    const auto* top = dynamic_cast<const GraphEditCommand*>(
+        doc_.undoStack()->command(doc_.undoStack()->index() - 1));
+    QVERIFY(top != nullptr);
+    QCOMPARE(cmd::graphEditOp(top->editJson()), op);
+    const std::string after = describe(doc_.project());
+    QVERIFY(after != before);
+    doc_.undoStack()->undo();
+    QCOMPARE(describe(doc_.project()), before);
+    doc_.undoStack()->redo();
+    QCOMPARE(describe(doc_.project()), after);
+  }
+
+  // A slider dragged through five thresholds: one undo step that goes back to the threshold
+  // before the drag, labelled with the last value.
+  void dragOfThresholdEditsIsOneStep() {
+    const fatgraph::ThresholdChoice before = doc_.graph().edgeThreshold;
+    const std::string project = describe(doc_.project());
+    const int commands = doc_.undoStack()->index();
+    const int drag = GraphEditRequest::nextDragId();
+    const double values[] = {0.05, 0.07, 0.09, 0.11, 0.13};
+    for (double m : values) {
+      QCOMPARE(doc_.applyGraphEdit(GraphEditRequest::setEdgeThreshold(m, drag)), QString());
+    }
+    QCOMPARE(doc_.undoStack()->index(), commands + 1);
+    QCOMPARE(doc_.graph().edgeThreshold.rms, 0.13);
+    QCOMPARE(doc_.undoStack()->undoText(), GraphEditRequest::setEdgeThreshold(0.13).label);
+    const auto* top = dynamic_cast<const cmd::SetEdgeThresholdCommand*>(
+        doc_.undoStack()->command(doc_.undoStack()->index() - 1));
+    QVERIFY(top != nullptr);
+    QVERIFY(top->editJson().contains(QStringLiteral("0.13")));
+    const std::string dragged = describe(doc_.project());
+    doc_.undoStack()->undo();
+    QCOMPARE(doc_.graph().edgeThreshold.rms, before.rms);
+    QCOMPARE(doc_.graph().edgeThreshold.automatic, before.automatic);
+    QCOMPARE(describe(doc_.project()), project);
+    doc_.undoStack()->redo();
+    QCOMPARE(describe(doc_.project()), dragged);
+  }
+
+  void editsOfOtherDragsDoNotMerge_data() {
+    QTest::addColumn<int>("firstDrag");
+    QTest::addColumn<int>("secondDrag");
+    QTest::addColumn<bool>("otherOp");
+    QTest::addColumn<int>("steps");
+    const int a = GraphEditRequest::nextDragId();
+    const int b = GraphEditRequest::nextDragId();
+    QTest::newRow("same drag") << a << a << false << 1;
+    QTest::newRow("two drags") << a << b << false << 2;
+    QTest::newRow("no drag") << 0 << 0 << false << 2;
+    QTest::newRow("same drag, other op") << a << a << true << 2;
+  }
+
+  void editsOfOtherDragsDoNotMerge() {
+    QFETCH(int, firstDrag);
+    QFETCH(int, secondDrag);
+    QFETCH(bool, otherOp);
+    QFETCH(int, steps);
+    const int commands = doc_.undoStack()->index();
+    QCOMPARE(doc_.applyGraphEdit(GraphEditRequest::setEdgeThreshold(0.06, firstDrag)), QString());
+    GraphEditRequest second = otherOp ? GraphEditRequest::setLinkage(true)
+                                      : GraphEditRequest::setEdgeThreshold(0.08);
+    second.dragId = secondDrag;
+    QCOMPARE(doc_.applyGraphEdit(second), QString());
+    QCOMPARE(doc_.undoStack()->index(), commands + steps);
   }
 
   void refusedEditsChangeNothing_data() {

@@ -1,8 +1,10 @@
 // The pose distance heat map: the colour ramp (dark = similar, lightness rising), undefined
 // cells in a neutral grey, the image of a real build (one pixel per cell of the scan), clicks
 // that ask for a row's frame, and the out-of-date notice when the clips changed.
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
+#include <QWheelEvent>
 
 #include <cmath>
 #include <limits>
@@ -85,6 +87,62 @@ class TestHeatMapView : public QObject {
 
     const QImage drawn = view.grab().toImage();
     QVERIFY(!drawn.isNull());
+  }
+
+  // The wheel zooms about the cursor, Shift+drag pans, a double-click resets; a click on the
+  // zoomed map still asks for the frame of the row under the mouse.
+  void zoomAndPan() {
+    fatgraph::editor::Document doc;
+    QCOMPARE(doc.openFile(kRoll), QString());
+    QCOMPARE(doc.buildGraph({}), QString());
+    HeatMapView view;
+    view.resize(500, 460);
+    view.setProject(doc.project());
+    const QRectF m = view.matrixRect();
+    QCOMPARE(view.zoom(), 1.0);
+    QSignalSpy zoomed(&view, &HeatMapView::zoomChanged);
+
+    // Zoom 4x about the point at a quarter of each side: that point stays under the cursor.
+    const QPointF anchor(m.left() + m.width() * 0.25, m.top() + m.height() * 0.25);
+    view.zoomAt(anchor, 4.0);
+    QCOMPARE(zoomed.count(), 1);
+    QVERIFY(std::abs(view.zoom() - 4.0) < 1e-9);
+    const QRectF region = view.visibleRegion();
+    QVERIFY(std::abs(region.left() + 0.25 * region.width() - 0.25) < 1e-9);
+    QVERIFY(std::abs(region.top() + 0.25 * region.height() - 0.25) < 1e-9);
+
+    // The row under the mouse follows the zoom: the middle of the widget is now row 1/4 + ...
+    const auto [clip, frame] = view.frameAt(m.center());
+    QCOMPARE(clip, 0);
+    const int frames = doc.clip(0).frameCount();
+    const int stride = view.stride();
+    const double expected = (region.top() + 0.5 * region.height()) * stride * view.image().height();
+    QVERIFY2(std::abs(frame - expected) <= 2 * stride, qPrintable(QString::number(frame)));
+    QVERIFY(frame < frames);
+
+    // Shift+drag by a tenth of the side moves the region by a tenth of its width, against the mouse.
+    QTest::mousePress(&view, Qt::LeftButton, Qt::ShiftModifier, m.center().toPoint());
+    QMouseEvent move(QEvent::MouseMove, m.center() + QPointF(m.width() / 10, 0),
+                     view.mapToGlobal(m.center() + QPointF(m.width() / 10, 0)), Qt::NoButton,
+                     Qt::LeftButton, Qt::ShiftModifier);
+    QCoreApplication::sendEvent(&view, &move);
+    QTest::mouseRelease(&view, Qt::LeftButton, Qt::ShiftModifier, (m.center() + QPointF(m.width() / 10, 0)).toPoint());
+    QVERIFY(std::abs(view.visibleRegion().left() - (region.left() - region.width() / 10)) < 0.01 * region.width());
+    QCOMPARE(view.visibleRegion().top(), region.top());
+
+    // The wheel zooms out about the cursor; never past the whole matrix.
+    QWheelEvent wheel(m.center(), view.mapToGlobal(m.center()), QPoint(), QPoint(0, -120 * 20),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(&view, &wheel);
+    QCOMPARE(view.zoom(), 1.0);
+    QCOMPARE(view.visibleRegion(), QRectF(0, 0, 1, 1));
+
+    // Zooming in far stops where one cell fills 64 pixels: the scan has nothing finer.
+    view.zoomAt(m.center(), 1e6);
+    QVERIFY(view.zoom() <= view.image().width() * 64.0 / m.width() + 1e-9);
+    QTest::mouseDClick(&view, Qt::LeftButton, {}, m.center().toPoint());
+    QCOMPARE(view.zoom(), 1.0);
+    QVERIFY(!view.grab().isNull());
   }
 
   void outOfDateAfterAddingAClip() {

@@ -101,6 +101,61 @@ class TestLaunchOptions : public QObject {
     if (valid) QCOMPARE(options.buildGraph, buildGraph);
   }
 
+  void viewEdgeSize_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("edge");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("valid");
+    const QString a = QStringLiteral("a.bvh");
+    const QStringList shot{a, QStringLiteral("--screenshot"), QStringLiteral("out.png")};
+    auto with = [&](std::initializer_list<const char*> extra) {
+      QStringList args = shot;
+      for (const char* e : extra) args << QString::fromLatin1(e);
+      return args;
+    };
+    QTest::newRow("window") << shot << QString() << QString() << QSize() << true;
+    for (const QString& v : LaunchOptions::views()) {
+      QTest::newRow(qPrintable(v)) << (QStringList(shot) << QStringLiteral("--view") << v) << v
+                                   << QString() << QSize() << true;
+    }
+    QTest::newRow("parameters of an edge")
+        << with({"--view", "parameters", "--edge", "walk", "--size", "800x600"})
+        << QStringLiteral("parameters") << QStringLiteral("walk") << QSize(800, 600) << true;
+    QTest::newRow("window size") << with({"--size", "1280X800"}) << QString() << QString()
+                                 << QSize(1280, 800) << true;
+    QTest::newRow("unknown view") << with({"--view", "timeline"}) << QString() << QString()
+                                  << QSize() << false;
+    QTest::newRow("edge of the heat map") << with({"--view", "heatmap", "--edge", "walk"})
+                                          << QString() << QString() << QSize() << false;
+    QTest::newRow("size not WxH") << with({"--size", "800"}) << QString() << QString() << QSize()
+                                  << false;
+    QTest::newRow("size too small") << with({"--size", "10x10"}) << QString() << QString()
+                                    << QSize() << false;
+    QTest::newRow("view without screenshot")
+        << QStringList{a, QStringLiteral("--view"), QStringLiteral("graph")} << QString()
+        << QString() << QSize() << false;
+    QTest::newRow("view without file")
+        << QStringList{QStringLiteral("--screenshot"), QStringLiteral("out.png"),
+                       QStringLiteral("--view"), QStringLiteral("graph")}
+        << QString() << QString() << QSize() << false;
+  }
+
+  void viewEdgeSize() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, view);
+    QFETCH(QString, edge);
+    QFETCH(QSize, size);
+    QFETCH(bool, valid);
+    arguments.prepend(QStringLiteral("fatgraph-editor"));
+    const LaunchOptions options = parseLaunchOptions(arguments);
+    QCOMPARE(options.error.isEmpty(), valid);
+    if (!valid) return;
+    QCOMPARE(options.view, view);
+    QCOMPARE(options.edge, edge);
+    QCOMPARE(options.size, size);
+  }
+
   void helpIsUsage() {
     const LaunchOptions options =
         parseLaunchOptions({QStringLiteral("fatgraph-editor"), QStringLiteral("--help")});

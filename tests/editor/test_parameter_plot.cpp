@@ -2,7 +2,9 @@
 // Delaunay triangles, a 4 x 4 grid): plane points map to pixels and back, the aspect ratio is
 // kept and y is drawn upwards, hovering emits the plane point and leaving ends it, a cell of
 // high error is drawn in another colour than one of low error, and line and point spaces
-// (1D, 0D) paint with their note.
+// (1D, 0D) paint with their note. Pressing holds a point (dragging moves it, it stays after
+// release and leaving, a right click lets go); a joystick mapping draws its handles at the
+// range bounds through the neutral, and dragging one emits the plane coordinate under it.
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
@@ -62,10 +64,29 @@ EdgeParameterization squareSpace() {
   return p;
 }
 
-void sendMove(QWidget& widget, const QPointF& at) {
-  QMouseEvent move(QEvent::MouseMove, at, widget.mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+void sendMove(QWidget& widget, const QPointF& at, Qt::MouseButtons held = Qt::NoButton) {
+  QMouseEvent move(QEvent::MouseMove, at, widget.mapToGlobal(at), Qt::NoButton, held,
                    Qt::NoModifier);
   QCoreApplication::sendEvent(&widget, &move);
+}
+
+void sendButton(QWidget& widget, QEvent::Type type, const QPointF& at,
+                Qt::MouseButton button = Qt::LeftButton) {
+  const Qt::MouseButtons held = type == QEvent::MouseButtonPress ? button : Qt::NoButton;
+  QMouseEvent event(type, at, widget.mapToGlobal(at), button, held, Qt::NoModifier);
+  QCoreApplication::sendEvent(&widget, &event);
+}
+
+/// A mapping centred at (0.1, -0.1), x reaching from -0.4 to 0.45, y from -0.3 to 0.35.
+fatgraph::JoystickMapping squareJoystick() {
+  fatgraph::JoystickMapping m;
+  m.neutral[0] = 0.1f;
+  m.neutral[1] = -0.1f;
+  m.rangeMin[0] = -0.4f;
+  m.rangeMin[1] = -0.3f;
+  m.rangeMax[0] = 0.45f;
+  m.rangeMax[1] = 0.35f;
+  return m;
 }
 
 }  // namespace
@@ -126,6 +147,71 @@ class TestParameterPlot : public QObject {
     QCoreApplication::sendEvent(&plot, &leave);
     QCOMPARE(ended.count(), 2);
     QCOMPARE(hovered.count(), 2);
+  }
+
+  void pressHoldsAPoint() {
+    ParameterPlot plot;
+    plot.resize(400, 360);
+    plot.setParameterization(squareSpace());
+    QSignalSpy pinned(&plot, &ParameterPlot::pointPinned);
+    QSignalSpy cleared(&plot, &ParameterPlot::pinCleared);
+    const Eigen::Vector2d first(-0.25, 0.125), second(0.375, 0.25);
+    sendButton(plot, QEvent::MouseButtonPress, plot.toWidget(first));
+    QCOMPARE(pinned.count(), 1);
+    QVERIFY((*plot.pinnedPoint() - first).norm() < 1e-9);
+    sendMove(plot, plot.toWidget(second), Qt::LeftButton);  // the held point follows a drag
+    QCOMPARE(pinned.count(), 2);
+    const Eigen::Vector2d dragged(pinned[1][0].toDouble(), pinned[1][1].toDouble());
+    QVERIFY((dragged - second).norm() < 1e-9);
+    sendButton(plot, QEvent::MouseButtonRelease, plot.toWidget(second));
+    sendMove(plot, plot.toWidget(first));  // hovering elsewhere leaves it where it is
+    QEvent leave(QEvent::Leave);
+    QCoreApplication::sendEvent(&plot, &leave);
+    QVERIFY(plot.pinnedPoint().has_value());
+    QVERIFY((*plot.pinnedPoint() - second).norm() < 1e-9);
+    QCOMPARE(pinned.count(), 2);
+    QCOMPARE(cleared.count(), 0);
+    sendButton(plot, QEvent::MouseButtonPress, plot.toWidget(first), Qt::RightButton);
+    QCOMPARE(cleared.count(), 1);
+    QVERIFY(!plot.pinnedPoint().has_value());
+  }
+
+  void joystickHandlesDrag() {
+    ParameterPlot plot;
+    plot.resize(420, 380);
+    plot.setParameterization(squareSpace());
+    plot.setJoystick(squareJoystick());
+    // Handles sit at each range bound on the line through the neutral.
+    QVERIFY((plot.toPlane(plot.rangeHandle(0, 0)) - Eigen::Vector2d(-0.4, -0.1)).norm() < 1e-6);
+    QVERIFY((plot.toPlane(plot.rangeHandle(0, 1)) - Eigen::Vector2d(0.45, -0.1)).norm() < 1e-6);
+    QVERIFY((plot.toPlane(plot.rangeHandle(1, 0)) - Eigen::Vector2d(0.1, -0.3)).norm() < 1e-6);
+    QVERIFY((plot.toPlane(plot.rangeHandle(1, 1)) - Eigen::Vector2d(0.1, 0.35)).norm() < 1e-6);
+    QVERIFY(!plot.grab().toImage().isNull());
+
+    QSignalSpy started(&plot, &ParameterPlot::rangeDragStarted);
+    QSignalSpy dragged(&plot, &ParameterPlot::rangeDragged);
+    QSignalSpy finished(&plot, &ParameterPlot::rangeDragFinished);
+    QSignalSpy pinned(&plot, &ParameterPlot::pointPinned);
+    const QPointF grip = plot.rangeHandle(1, 1) + QPointF(3, -2);  // near the top handle
+    sendButton(plot, QEvent::MouseButtonPress, grip);
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(pinned.count(), 0);  // a handle is taken, not a point held
+    const double targets[] = {0.3, 0.25, 0.2};
+    for (double y : targets) sendMove(plot, plot.toWidget({0.3, y}), Qt::LeftButton);
+    QCOMPARE(dragged.count(), 3);
+    for (int i = 0; i < 3; ++i) {
+      QCOMPARE(dragged[i][0].toInt(), 1);  // y axis
+      QCOMPARE(dragged[i][1].toInt(), 1);  // its maximum
+      QVERIFY(std::abs(dragged[i][2].toDouble() - targets[i]) < 1e-9);
+    }
+    sendButton(plot, QEvent::MouseButtonRelease, plot.toWidget({0.3, 0.2}));
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(pinned.count(), 0);
+    // A new parameterization of the same edge keeps the mapping drawn.
+    plot.setParameterization(squareSpace());
+    QVERIFY(plot.joystick().has_value());
+    plot.clear(QStringLiteral("gone"));
+    QVERIFY(!plot.joystick().has_value());
   }
 
   void errorColoursTheCells() {

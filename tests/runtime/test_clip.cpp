@@ -79,6 +79,29 @@ class TestClip : public QObject {
     QCOMPARE(r.sourceFrame(2), 1.0 + 8.0);
   }
 
+  void frameAtSourceInvertsSourceFrame_data() {
+    QTest::addColumn<double>("source");
+    QTest::addColumn<int>("expected");
+    // 120 fps source (T-pose dropped: pose 0 is source frame 1) resampled to 30 fps.
+    QTest::newRow("first pose") << 1.0 << 0;
+    QTest::newRow("exact") << 9.0 << 2;
+    QTest::newRow("rounds down") << 10.9 << 2;
+    QTest::newRow("rounds up") << 11.1 << 3;
+    QTest::newRow("before the clip") << -40.0 << 0;
+    QTest::newRow("past the clip") << 1e6 << 24;
+    QTest::newRow("nan") << std::nan("") << 0;
+  }
+  void frameAtSourceInvertsSourceFrame() {
+    QFETCH(double, source);
+    QFETCH(int, expected);
+    Clip c = turning(120, 100, 0.1);
+    c.sourceFirstFrame = 1;
+    const Clip r = fatgraph::resample(c, 30);
+    QCOMPARE(r.frameCount(), 25);
+    QCOMPARE(r.frameAtSource(source), expected);
+    for (int f = 0; f < r.frameCount(); ++f) QCOMPARE(r.frameAtSource(r.sourceFrame(f)), f);
+  }
+
   void validateFindsProblems() {
     Skeleton s;
     s.addJoint("root", -1, Vec3::Zero(), true);

@@ -23,6 +23,7 @@
 
 #include "fatgraph/core/pose_features.h"
 #include "fatgraph/core/project.h"
+#include "graph_build_steps.h"
 
 namespace fatgraph::detail {
 
@@ -56,10 +57,21 @@ std::vector<std::string> reapplyMatchEdits(Project& project);
 /// After the segments and fat edges of project.graph were derived anew: applies the fat-edge
 /// edits of project.edits again in order, carries the names of `previous` (the fat edges
 /// before, over `previousSegments`) over by segment overlap, and refreshes the warps of the
-/// edges that changed. Returns one note per edit that no longer applies, renames included.
+/// edges that changed. An edge with exactly the segments of a previous one (compared by clip
+/// and frames) keeps its reference and warps, so `features` is computed only when some edge's
+/// members changed. Returns one note per edit that no longer applies, renames included.
 std::vector<std::string> reapplyFatEdgeEdits(Project& project, const std::vector<FatEdge>& previous,
                                              const std::vector<Segment>& previousSegments,
-                                             const PoseFeatures& features);
+                                             const LazyFeatures& features);
+
+/// reapplyFatEdgeEdits short of the warps: the history's fat-edge edits applied again and the
+/// names carried over, leaving changed edges without warps (a preview needs no more).
+std::vector<std::string> replayFatEdgeHistory(Project& project, const std::vector<FatEdge>& previous,
+                                              const std::vector<Segment>& previousSegments);
+
+/// Whether the history holds any fat-edge edit (move, split, merge, remove, rename) that a
+/// re-clustering applies again.
+bool historyEditsFatEdges(const Project& project);
 
 /// R for segment `s` of project.graph.segments.
 nlohmann::json segmentReference(const Project& project, int s);

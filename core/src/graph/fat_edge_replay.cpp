@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "authored_edits.h"
 #include "fatgraph/core/error.h"
@@ -120,11 +121,47 @@ std::vector<FatEdge> applyAgain(const Project& project, const SegmentLookup& loo
   return mergeFatEdges(g.fatEdges, g.segments, g.fatEdges[kept].name, g.fatEdges[absorbed].name);
 }
 
+// An edge whose members are exactly a previous edge's segments (by clip and frames) has the
+// same medoid and the same DTW warps: the segment distances and frames it was computed from
+// are the same. Copying them spares the features and the DTW (a threshold drag re-clusters
+// many times; most edges come back unchanged).
+void keepUnchangedWarps(const std::vector<FatEdge>& previous, const std::vector<Segment>& previousSegments,
+                        std::vector<FatEdge>& edges, const std::vector<Segment>& segments) {
+  auto members = [](const FatEdge& e, const std::vector<Segment>& of) {
+    std::vector<Segment> out;
+    for (int s : e.segments) out.push_back(s >= 0 && s < static_cast<int>(of.size()) ? of[s] : Segment{});
+    return out;
+  };
+  std::map<std::vector<std::tuple<int, int, int>>, const FatEdge*> byMembers;
+  auto key = [](const std::vector<Segment>& list) {
+    std::vector<std::tuple<int, int, int>> k;
+    for (const Segment& s : list) k.emplace_back(s.clip, s.first, s.last);
+    std::sort(k.begin(), k.end());
+    return k;
+  };
+  for (const FatEdge& e : previous)
+    if (!fatEdgeNeedsWarps(e)) byMembers.emplace(key(members(e, previousSegments)), &e);
+  for (FatEdge& e : edges) {
+    if (!fatEdgeNeedsWarps(e)) continue;
+    const auto it = byMembers.find(key(members(e, segments)));
+    if (it == byMembers.end()) continue;
+    const FatEdge& old = *it->second;
+    // Members are stored ascending in both lists and segments keep their order by clip and
+    // frame, so the warps stay parallel; the reference maps through its position.
+    const auto pos = std::find(old.segments.begin(), old.segments.end(), old.reference) - old.segments.begin();
+    std::vector<int> sorted = e.segments;
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted.size() != old.segments.size() || pos >= static_cast<long>(sorted.size())) continue;
+    e.segments = sorted;
+    e.reference = sorted[pos];
+    e.warps = old.warps;
+  }
+}
+
 }  // namespace
 
-std::vector<std::string> reapplyFatEdgeEdits(Project& project, const std::vector<FatEdge>& previous,
-                                             const std::vector<Segment>& previousSegments,
-                                             const PoseFeatures& features) {
+std::vector<std::string> replayFatEdgeHistory(Project& project, const std::vector<FatEdge>& previous,
+                                              const std::vector<Segment>& previousSegments) {
   MotionGraph& g = project.graph;
   std::vector<std::string> notes;
   std::set<size_t> noted;
@@ -176,8 +213,26 @@ std::vector<std::string> reapplyFatEdgeEdits(Project& project, const std::vector
     notes.push_back(
         lapsedNote(i, j, "no fat edge holds at least half of the segments of '" + name + "' any more"));
   }
-  refreshFatEdges(features, g.segments, g.fatEdges, &g.segmentDistances);
   return notes;
+}
+
+std::vector<std::string> reapplyFatEdgeEdits(Project& project, const std::vector<FatEdge>& previous,
+                                             const std::vector<Segment>& previousSegments,
+                                             const LazyFeatures& features) {
+  std::vector<std::string> notes = replayFatEdgeHistory(project, previous, previousSegments);
+  MotionGraph& g = project.graph;
+  keepUnchangedWarps(previous, previousSegments, g.fatEdges, g.segments);
+  if (std::any_of(g.fatEdges.begin(), g.fatEdges.end(), fatEdgeNeedsWarps))
+    refreshFatEdges(features.get(), g.segments, g.fatEdges, &g.segmentDistances);
+  return notes;
+}
+
+bool historyEditsFatEdges(const Project& project) {
+  for (const std::string& text : project.edits) {
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_object() && (isFatEdgeOp(opOf(j)) || opOf(j) == "rename_edge")) return true;
+  }
+  return false;
 }
 
 }  // namespace fatgraph::detail

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "fatgraph/core/hub_ranking.h"
 #include "fatgraph/core/hub_suggestions.h"
 #include "graph_build_steps.h"
 #include "fatgraph/core/segment_cutting.h"
@@ -175,6 +176,7 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
   HubPlanRequest request;
   request.maxHubs = options.hubCount.value_or(kAutoHubLimit);
   request.minimumCoverageGain = options.hubCount ? 0.0 : options.minimumCoverageGain;
+  request.rejectedFrames = rejectedHubFrames(work);  // the user's verdicts outlast a rebuild
   const HubPlan plan = planHubs(features, scan, g.hubThreshold.rms, request);
   if (plan.hubs.empty()) {
     throw Error("build: hub threshold " + metres(g.hubThreshold.rms) +

@@ -2,6 +2,7 @@
 // The builder's steps that graph edits reuse (core only; the public entry point is
 // fat_graph_builder.h): features, the cached distance scan, hubs from match sets, and the
 // re-derivation of segments, distances and fat edges after any hub change.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,23 @@ namespace fatgraph {
 
 /// The features of a project's clips under its settings.
 PoseFeatures projectFeatures(const Project& project);
+
+/// A project's features, computed on first use. Most edits need none (thresholds, linkage,
+/// names, choices): an edit computes them only when it measures poses (a hub's match set, DTW
+/// of new segments or of changed fat edges). Edits never change what features depend on
+/// (skeleton, clips, joint weights), so one computation serves the whole edit.
+class LazyFeatures {
+ public:
+  explicit LazyFeatures(const Project& project) : project_(project) {}
+  const PoseFeatures& get() const {
+    if (!features_) features_.emplace(projectFeatures(project_));
+    return *features_;
+  }
+
+ private:
+  const Project& project_;
+  mutable std::optional<PoseFeatures> features_;
+};
 
 /// The scan for the project's clips, from its cache when the fingerprint matches, else
 /// computed and stored in the cache. `fromCache` tells which.

@@ -7,8 +7,10 @@
 #include "authored_edits.h"
 #include "fatgraph/core/fat_edge_edits.h"
 #include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/hub_ranking.h"
 #include "fatgraph/core/hub_suggestions.h"
 #include "graph_build_steps.h"
+#include "joystick_edits.h"
 #include "leg_edits.h"
 #include "locomotion_edits.h"
 #include "parameter_edits.h"
@@ -21,7 +23,7 @@ using nlohmann::json;
 class EditContext {
  public:
   EditContext(Project& project, const json& edit, const ProgressCallback& progress)
-      : p_(project), edit_(edit), progress_(progress), features_(projectFeatures(project)) {}
+      : p_(project), edit_(edit), progress_(progress), features_(project) {}
 
   std::vector<std::string> run() {
     const std::string op = text("op");
@@ -42,12 +44,15 @@ class EditContext {
     if (op == "set_legs" || op == "detect_legs") return detail::editLegs(p_, edit_, op);
     if (op == "set_locomotion") return detail::setLocomotion(p_, edit_);
     if (op == "set_blend") return detail::setBlend(p_, edit_);
+    if (op == "set_joystick") return detail::setJoystick(p_, edit_);
+    if (op == "reject_hub") return rejectHub();
     throw Error("unknown op '" + op + "'");
   }
-  /// Whether `op` looks after the parameterizations itself (every other op may derive the fat
-  /// edges anew, which the parameterizations must then follow).
+  /// Whether `op` looks after the parameterizations itself or changes no fat edge (every other
+  /// op may derive the fat edges anew, which the parameterizations must then follow).
   static bool parameterizationOp(const std::string& op) {
-    return op == "set_edge_parameters" || op == "set_parameterization" || detail::locomotionOp(op);
+    return op == "set_edge_parameters" || op == "set_parameterization" || detail::locomotionOp(op) ||
+           op == "set_joystick" || op == "reject_hub";
   }
 
  private:
@@ -97,7 +102,9 @@ class EditContext {
     }
     return {c, f};
   }
+  const PoseFeatures& features() const { return features_.get(); }
   void requireGraph() const {
+
     if (p_.graph.empty()) throw Error("the project has no graph yet: run fatgraph build first");
   }
 
@@ -111,20 +118,20 @@ class EditContext {
     const std::vector<Segment> segments = p_.graph.segments;
     const std::vector<FatEdge> edges = p_.graph.fatEdges;
     BuildReport report;
-    rebuildFromHubs(p_, features_, report, progress_);
+    rebuildFromHubs(p_, features(), report, progress_);
     notes.insert(notes.end(), report.notes.begin(), report.notes.end());
     const auto lapsed = detail::reapplyFatEdgeEdits(p_, edges, segments, features_);
     notes.insert(notes.end(), lapsed.begin(), lapsed.end());
     return notes;
   }
   std::vector<int> exactMatches(FrameRef hub) const {
-    return matchSetOf(features_, features_.globalIndex(hub), p_.settings.window, p_.graph.hubThreshold.rms);
+    return matchSetOf(features(), features().globalIndex(hub), p_.settings.window, p_.graph.hubThreshold.rms);
   }
   std::vector<std::string> setHubThreshold() {
     requireGraph();
     p_.graph.hubThreshold = {positiveMetres(), false, "set by the user"};
     for (Hub& h : p_.graph.hubs) {
-      h = makeHub(features_, h.name, features_.globalIndex(h.frame), exactMatches(h.frame));
+      h = makeHub(features(), h.name, features().globalIndex(h.frame), exactMatches(h.frame));
     }
     return rebuild();
   }
@@ -132,13 +139,28 @@ class EditContext {
     requireGraph();
     bool cached = false;
     BuildOptions options;
-    const DistanceScan& scan = ensureDistanceScan(p_, features_, options, cached, {});
+    const DistanceScan& scan = ensureDistanceScan(p_, features(), options, cached, {});
     std::vector<int> accepted;
-    for (const Hub& h : p_.graph.hubs) accepted.push_back(features_.globalIndex(h.frame));
-    const auto s = suggestHubs(features_, scan, p_.graph.hubThreshold.rms, 1, accepted);
-    if (s.empty()) throw Error("no further hub to suggest: every frame is covered by a hub or matches nothing");
-    p_.graph.hubs.push_back(makeHub(features_, freshHubName(), s.front().frame, s.front().matches));
+    for (const Hub& h : p_.graph.hubs) accepted.push_back(features().globalIndex(h.frame));
+    const auto s = suggestHubs(features(), scan, p_.graph.hubThreshold.rms, 1, accepted, rejectedHubFrames(p_));
+    if (s.empty()) {
+      throw Error("no further hub to suggest: every frame is covered by a hub, rejected or matches nothing");
+    }
+    p_.graph.hubs.push_back(makeHub(features(), freshHubName(), s.front().frame, s.front().matches));
     return rebuild();
+  }
+  // The frame joins project.settings.hubRejections; the graph stays as it is. The planner
+  // then skips it and the frames within a window of it (hub_suggestions.cpp, Planner::reject).
+  std::vector<std::string> rejectHub() {
+    const FrameRef f = frameArg("frame");
+    for (const Hub& h : p_.graph.hubs) {
+      if (h.frame == f) throw Error("the frame is hub '" + h.name + "': remove the hub rather than reject it");
+    }
+    const HubRejection rejection{p_.clips[f.clip].name, f.frame};
+    auto& list = p_.settings.hubRejections;
+    if (std::find(list.begin(), list.end(), rejection) != list.end()) throw Error("the frame is already rejected");
+    list.push_back(rejection);
+    return {};
   }
   std::string freshHubName() const {
     for (int k = static_cast<int>(p_.graph.hubs.size());; ++k) {
@@ -149,14 +171,14 @@ class EditContext {
   std::vector<std::string> addHub() {
     requireGraph();
     const FrameRef f = frameArg("frame");
-    const int g = features_.globalIndex(f);
-    if (!windowInsideClip(features_, g, p_.settings.window)) {
+    const int g = features().globalIndex(f);
+    if (!windowInsideClip(features(), g, p_.settings.window)) {
       throw Error("frame is too close to the clip's end for the " + std::to_string(p_.settings.window) +
                   "-frame pose window");
     }
     std::string name = edit_.contains("name") ? text("name") : freshHubName();
     if (name.empty() || p_.graph.findHub(name) >= 0) throw Error("hub name '" + name + "' is empty or taken");
-    p_.graph.hubs.push_back(makeHub(features_, name, g, exactMatches(f)));
+    p_.graph.hubs.push_back(makeHub(features(), name, g, exactMatches(f)));
     return rebuild();
   }
   std::vector<std::string> removeHub() {
@@ -259,12 +281,14 @@ class EditContext {
     }
     MotionGraph& g = p_.graph;
     g.fatEdges = applyFatEdgeEdit(g.fatEdges, g.segments, e);
-    refreshFatEdges(features_, g.segments, g.fatEdges, &g.segmentDistances);
+    if (std::any_of(g.fatEdges.begin(), g.fatEdges.end(), fatEdgeNeedsWarps))
+      refreshFatEdges(features(), g.segments, g.fatEdges, &g.segmentDistances);
     if (e.kind == FatEdgeEdit::Kind::RenameEdge) {
       for (EdgeParameterChoice& c : p_.settings.edgeParameterChoices) {
         if (c.edge == e.edge) c.edge = e.other;  // the user's choice follows the edge
       }
       detail::renameLocomotionChoice(p_, e.edge, e.other);
+      detail::renameJoystickChoice(p_, e.edge, e.other);
     }
     return {};
   }
@@ -272,7 +296,7 @@ class EditContext {
   Project& p_;
   const json& edit_;
   const ProgressCallback& progress_;
-  const PoseFeatures features_;
+  const LazyFeatures features_;  // computed by the first op that measures poses
 };
 
 std::vector<std::string> applyParsed(Project& project, const json& edit, const ProgressCallback& progress) {
@@ -288,6 +312,8 @@ std::vector<std::string> applyParsed(Project& project, const json& edit, const P
     notes.insert(notes.end(), lapsed.begin(), lapsed.end());
     const auto lapsedLocomotion = detail::lapsedLocomotionChoices(project);
     notes.insert(notes.end(), lapsedLocomotion.begin(), lapsedLocomotion.end());
+    const auto lapsedJoystick = detail::lapsedJoystickChoices(project);
+    notes.insert(notes.end(), lapsedJoystick.begin(), lapsedJoystick.end());
   }
   guard.commit();
   return notes;

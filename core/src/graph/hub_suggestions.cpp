@@ -138,6 +138,15 @@ class Planner {
     ++accepted_;
   }
 
+  // A rejected frame is never suggested again, and neither is any frame within a window of
+  // it: neighbours a few frames apart compare nearly the same poses over their windows, so
+  // their match sets are the rejected one's shifted by those frames. Offering them would put
+  // the pose the user turned down straight back in the list. (Only eligibility changes: no
+  // cut is added, so coverage gains stay as they were.)
+  void reject(int g) {
+    if (g >= 0 && g < n_) cover(g);
+  }
+
   int spannedFrames() const {
     int sum = 0;
     for (int c = 0; c < f_.clipCount(); ++c) sum += cuts_[c] >= 2 ? hi_[c] - lo_[c] + 1 : 0;
@@ -227,6 +236,7 @@ HubPlan planHubs(const PoseFeatures& features, const DistanceScan& scan, double 
                  const HubPlanRequest& request) {
   Planner planner(features, scan, thresholdRms);
   for (const Candidate& c : planner.evaluate(request.acceptedHubs)) planner.accept(c);
+  for (int g : request.rejectedFrames) planner.reject(g);
   HubPlan plan;
   const double total = std::max(1, planner.frames());
   while (static_cast<int>(plan.hubs.size()) < request.maxHubs) {
@@ -285,10 +295,12 @@ HubPlan planHubs(const PoseFeatures& features, const DistanceScan& scan, double 
 
 std::vector<HubSuggestion> suggestHubs(const PoseFeatures& features, const DistanceScan& scan,
                                        double thresholdRms, int count,
-                                       const std::vector<int>& acceptedHubs) {
+                                       const std::vector<int>& acceptedHubs,
+                                       const std::vector<int>& rejectedFrames) {
   HubPlanRequest request;
   request.maxHubs = count;
   request.acceptedHubs = acceptedHubs;
+  request.rejectedFrames = rejectedFrames;
   return planHubs(features, scan, thresholdRms, request).hubs;
 }
 

@@ -1,6 +1,7 @@
 #include "fatgraph/core/pose_features.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "fatgraph/core/error.h"
@@ -8,8 +9,15 @@
 
 namespace fatgraph {
 
+namespace {
+std::atomic<long> featureComputations{0};
+}  // namespace
+
+long poseFeatureComputations() { return featureComputations.load(); }
+
 PoseFeatures::PoseFeatures(const Skeleton& skeleton, const std::vector<Clip>& clips,
                            const std::vector<double>& weights) {
+  ++featureComputations;
   const int joints = skeleton.jointCount();
   if (!weights.empty() && static_cast<int>(weights.size()) != joints) {
     throw Error("pose distance: " + std::to_string(weights.size()) + " joint weights for " +

@@ -72,6 +72,13 @@ void writeLocomotion(const h5::Context& ctx, hid_t file, const Project& project)
 /// (after the settings and legs).
 void readLocomotion(const h5::Context& ctx, hid_t file, Project& project);
 
+/// Writes /hub_rejections and /joystick (project_file_choices.cpp), each only when it holds
+/// anything.
+void writeChoices(const h5::Context& ctx, hid_t file, const Project& project);
+/// Reads /hub_rejections and /joystick into project.settings when the file has them (after
+/// the clips).
+void readChoices(const h5::Context& ctx, hid_t file, Project& project);
+
 /// Writes the root attributes, /skeleton, /clips, /settings, /distances (when
 /// writesDistanceCache), /graph (when writesGraph) and /edits into an empty file, calling
 /// options.afterGroupWritten after each top-level group and each clip. Throws FileError (via

@@ -427,6 +427,7 @@ Project read(const Context& ctx, hid_t file) {
       ctx.readStrings(ctx.openDataset(file, "/edits", "edits", H5T_STRING, {-1}, "E"));
   readParameterization(ctx, file, project);
   readLocomotion(ctx, file, project);
+  readChoices(ctx, file, project);
   if (Problem p = checkGraphData(project, true); p.found()) ctx.fail(p.object, p.what);
   return project;
 }

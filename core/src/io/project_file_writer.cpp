@@ -256,6 +256,7 @@ void write(const Context& ctx, hid_t file, const Project& project,
   }
   writeLegs(ctx, file, project);
   writeLocomotion(ctx, file, project);
+  writeChoices(ctx, file, project);
 }
 
 }  // namespace fatgraph::project_file

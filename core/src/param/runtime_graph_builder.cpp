@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "fatgraph/core/edge_joystick.h"
 #include "fatgraph/core/edge_locomotion.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/runtime_graph_builder.h"
@@ -138,6 +139,26 @@ void applyParameterization(RuntimeEdge& edge, const EdgeParameterization& parame
       p.achieved.targets > 0 ? static_cast<float>(p.achieved.median3d) : std::nanf("");
 }
 
+JoystickMapping automaticJoystickMapping(const Project& project, const std::string& edgeName) {
+  const MotionGraph& graph = project.graph;
+  const auto it = std::find_if(graph.fatEdges.begin(), graph.fatEdges.end(),
+                               [&](const FatEdge& e) { return e.name == edgeName; });
+  if (it == graph.fatEdges.end()) throw Error("no fat edge named '" + edgeName + "'");
+  const FatEdge& fat = *it;
+  if (fat.fromHub < 0 || fat.toHub < 0)
+    throw Error("fat edge '" + edgeName + "' is entry or exit material: it is not exported and has no joystick");
+  // The same steps as buildRuntimeGraph for this edge, short of the leg layer (which leaves the
+  // joystick alone): block, parameter space, band samples, blend mode.
+  RuntimeEdge edge = buildRuntimeEdge(project.skeleton, project.clips, project.settings.fps,
+                                      edgeSource(graph, fat), project.legs.empty() ? nullptr : &project.legs);
+  const std::size_t f = static_cast<std::size_t>(it - graph.fatEdges.begin());
+  if (graph.parameterizations.size() == graph.fatEdges.size()) applyParameterization(edge, graph.parameterizations[f]);
+  applyBandSamples(edge);
+  const EdgeLocomotionChoice* choice = findLocomotionChoice(project.settings, fat.name);
+  applyBlendMode(edge, choice != nullptr && choice->blend ? *choice->blend : EdgeBlendMode::Grid);
+  return edge.joystick;
+}
+
 RuntimeGraph buildRuntimeGraph(const Project& project) {
   const MotionGraph& graph = project.graph;
   if (graph.empty()) throw Error("runtime graph: the project has no graph (run build first)");
@@ -166,6 +187,8 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
     const EdgeLocomotionPlan plan = planEdgeLocomotion(project, f);
     applyLocomotion(out, edge, plan.cycles, plan.locomotion);
     applyBlendMode(edge, plan.blend);
+    if (const EdgeJoystickChoice* joystick = findJoystickChoice(project.settings, fat.name))
+      edge.joystick = applyJoystickChoice(edge.joystick, *joystick);
     out.hubs[fat.fromHub].outgoing.push_back(static_cast<int>(out.edges.size()));
     out.edges.push_back(std::move(edge));
   }

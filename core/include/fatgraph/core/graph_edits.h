@@ -36,6 +36,17 @@
 //                                                    --locomotion selection): the leg layer
 //   {"op": "set_blend", "edge": "edge0", "blend": "bands"}
 //                                                    "grid" (default) | "bands" | "polar"
+//   {"op": "reject_hub", "clip": "144_03", "frame": 812}
+//                                                    no hub suggestion (accept_hub, the build,
+//                                                    hub_ranking.h) comes from this frame or
+//                                                    within a pose window of it again
+//   {"op": "set_joystick", "edge": "edge0", "dead_zone": 0.1, "response": 1.5,
+//    "invert": [false, true], "range_min": [-0.3, -0.2], "range_max": [0.4, 0.3]}
+//                                                    the exported stick mapping (runtime_graph.h
+//                                                    JoystickMapping); each value null or
+//                                                    absent = automatic; dead_zone in [0, 0.95],
+//                                                    response in [0.2, 5], range_min < the
+//                                                    edge's neutral < range_max per axis
 //
 // Parameterization (parameterization.h). set_edge_parameters keeps the choice by edge name
 // (so it outlasts re-clustering, which carries names over) and parameterizes the edge anew;
@@ -45,7 +56,18 @@
 // longer exists is named in the notes like any lapsed edit.
 //
 // Locomotion (edge_locomotion.h). set_locomotion and set_blend keep the choice by edge name
-// the same way, and a choice whose edge no longer exists is named in the notes.
+// the same way, and a choice whose edge no longer exists is named in the notes. So does
+// set_joystick (edge_joystick.h: the effective mapping without an export); each set_joystick
+// replaces the edge's earlier one as a whole.
+//
+// Hub review (hub_ranking.h). reject_hub records the frame in project.settings.hubRejections
+// (the project file's /hub_rejections) and changes no graph; rejecting a hub's own frame is an
+// error (remove the hub instead).
+//
+// Cost. An edit computes the clips' pose features only when it measures poses (hub and match
+// edits, and re-clustering where an edge's members changed: fat edges that come back with the
+// same segments keep their warps). For a live threshold slider, fat_edge_preview.h clusters
+// without editing.
 //
 // Segment indices are those of the graph's segment list at the time of the edit.
 //

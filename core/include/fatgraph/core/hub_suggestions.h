@@ -50,6 +50,9 @@ struct HubPlanRequest {
   /// is always taken (without one there is no graph).
   double minimumCoverageGain = 0.0;
   std::vector<int> acceptedHubs;  // global frames of hubs already in the graph
+  /// Global frames the user rejected (reject_hub): neither they nor the frames within a
+  /// window of them are suggested.
+  std::vector<int> rejectedFrames;
 };
 
 struct HubPlan {
@@ -76,7 +79,8 @@ HubPlan planHubs(const PoseFeatures& features, const DistanceScan& scan, double 
 /// Up to `count` suggestions in acceptance order (planHubs without the gain rule).
 std::vector<HubSuggestion> suggestHubs(const PoseFeatures& features, const DistanceScan& scan,
                                        double thresholdRms, int count,
-                                       const std::vector<int>& acceptedHubs = {});
+                                       const std::vector<int>& acceptedHubs = {},
+                                       const std::vector<int>& rejectedFrames = {});
 
 /// The exact match set of a frame (global indices, sorted; the frame itself excluded).
 std::vector<int> matchSetOf(const PoseFeatures& features, int frame, int window,

@@ -3,6 +3,7 @@
 // locomotion (`--locomotion auto|all|none` plus per-edge set_locomotion edits) and how each
 // edge turns the stick into blend weights (set_blend). Kept by edge name, like the
 // parameterization choices, so they outlast re-clustering (graph_edits.h).
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,22 @@ struct EdgeLocomotionChoice {
   std::optional<EdgeBlendMode> blend;
 
   bool automatic() const { return !locomotion && !blend; }
+};
+
+/// A user's joystick mapping for one fat edge (set_joystick edit). Each absent value is
+/// automatic: derived from the edge's parameterization or, for the band blends, its velocity
+/// samples (runtime_graph_builder.h, runtime_locomotion.h applyBlendMode); edge_joystick.h
+/// applies them.
+struct EdgeJoystickChoice {
+  std::string edge;  // fat edge name
+  std::optional<float> deadZone;          // [0, 0.95]
+  std::optional<float> responseExponent;  // [0.2, 5]
+  std::optional<std::array<bool, 2>> invert;
+  std::optional<std::array<float, 2>> rangeMin;  // below the neutral on both axes
+  std::optional<std::array<float, 2>> rangeMax;  // above the neutral on both axes
+
+  bool automatic() const { return !deadZone && !responseExponent && !invert && !rangeMin && !rangeMax; }
+  bool operator==(const EdgeJoystickChoice&) const = default;
 };
 
 /// The cycle analyses of one locomotion fat edge as the project file keeps them (/locomotion,

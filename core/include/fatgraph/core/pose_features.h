@@ -50,6 +50,10 @@ class PoseFeatures {
   std::vector<int> clipStart_;
 };
 
+/// How many PoseFeatures this process has computed from clips (constructions, not copies):
+/// tests check with it that edits needing no features compute none.
+long poseFeatureComputations();
+
 /// The window of `window` frames around frame i covers i - window/2 .. i + (window-1) - window/2.
 inline int windowBefore(int window) { return window / 2; }
 inline int windowAfter(int window) { return window - 1 - window / 2; }

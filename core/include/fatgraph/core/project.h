@@ -15,6 +15,14 @@
 
 namespace fatgraph {
 
+/// A frame the user rejected as a hub (reject_hub edit): the clip by name, so the rejection
+/// outlasts clips added or removed before it, and the frame at the working rate.
+struct HubRejection {
+  std::string clip;
+  int frame = 0;
+  bool operator==(const HubRejection&) const = default;
+};
+
 /// Settings of graph construction; changing one invalidates the cached distances.
 struct GraphSettings {
   double fps = 30.0;  // working rate: `build` resamples every clip to it
@@ -28,6 +36,11 @@ struct GraphSettings {
   /// and of the blend mode (set_locomotion / set_blend edits), by edge name.
   LocomotionSelection locomotion = LocomotionSelection::Automatic;
   std::vector<EdgeLocomotionChoice> edgeLocomotionChoices;
+  /// Frames no hub suggestion may come from (reject_hub edits), in the order rejected: kept
+  /// with the settings, so a re-derivation and a new build honour them too.
+  std::vector<HubRejection> hubRejections;
+  /// Per-edge overrides of the exported joystick mapping (set_joystick edits), by edge name.
+  std::vector<EdgeJoystickChoice> edgeJoystickChoices;
 };
 
 /// The distance scan of the project's clips under `fingerprint` (clips + settings): reused as

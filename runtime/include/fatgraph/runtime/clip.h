@@ -45,6 +45,9 @@ struct Clip {
   void appendPose(const Pose& pose);
   /// The source-file frame that pose `frame` was sampled at (for reports).
   double sourceFrame(int frame) const;
+  /// The pose nearest to source-file frame `sourceFrame` (the inverse of sourceFrame, rounded
+  /// and clamped to the clip); 0 for an empty clip.
+  int frameAtSource(double sourceFrame) const;
 
   /// The pose at time t seconds (clamped to the clip): slerp of rotations, lerp of
   /// translations between the two nearest frames.

@@ -1,0 +1,310 @@
+#include "docks/play_dock.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+#include "document/document.h"
+#include "play/gamepad_input.h"
+#include "play/keyboard_stick.h"
+#include "views/stick_pad.h"
+#include "views/viewport.h"
+
+namespace fatgraph::editor {
+namespace {
+
+constexpr int kTickMs = 16;       // about 60 Hz
+constexpr int kIdlePollMs = 250;  // hot-plug while stopped: the name shows within a moment
+
+QString stickText(float x, float y) {
+  return PlayDock::tr("x %1, y %2").arg(x, 0, 'f', 2).arg(y, 0, 'f', 2);
+}
+
+}  // namespace
+
+PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
+    : QDockWidget(tr("Play"), parent),
+      document_(document),
+      viewport_(viewport),
+      keyboard_(new KeyboardStick(this)),
+      gamepad_(std::make_unique<GamepadInput>()),
+      stickPad_(new StickPad(this)),
+      playButton_(new QPushButton(tr("Play"), this)),
+      recordButton_(new QPushButton(tr("Record Input…"), this)),
+      followCheck_(new QCheckBox(tr("Follow camera"), this)),
+      sourceLabel_(new QLabel(this)),
+      gamepadLabel_(new QLabel(this)),
+      stickLabel_(new QLabel(this)),
+      edgeLabel_(new QLabel(this)),
+      nextLabel_(new QLabel(this)),
+      choicesLabel_(new QLabel(this)),
+      terrainLabel_(new QLabel(this)),
+      messageLabel_(new QLabel(this)) {
+  setObjectName(QStringLiteral("playDock"));
+  playButton_->setObjectName(QStringLiteral("playGraphButton"));
+  recordButton_->setObjectName(QStringLiteral("recordInputButton"));
+  followCheck_->setObjectName(QStringLiteral("followCameraCheck"));
+  followCheck_->setChecked(true);
+  playButton_->setToolTip(
+      tr("Play the graph with the runtime player: W/A/S/D or the left "
+         "stick steer, 1–9 or A/B/X/Y choose the edge at the next hub"));
+  recordButton_->setToolTip(
+      tr("Record the session as a CSV that `fatgraph play` replays; "
+         "written when Play stops"));
+  for (QLabel* label : {choicesLabel_, messageLabel_}) label->setWordWrap(true);
+  terrainLabel_->setToolTip(tr("View > Terrain chooses the ground"));
+  messageLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(playButton_);
+  buttons->addWidget(recordButton_);
+  auto* form = new QFormLayout;
+  form->addRow(tr("Input"), sourceLabel_);
+  form->addRow(tr("Gamepad"), gamepadLabel_);
+  form->addRow(tr("Stick"), stickLabel_);
+  form->addRow(tr("Edge"), edgeLabel_);
+  form->addRow(tr("Next hub"), nextLabel_);
+  form->addRow(tr("Choices"), choicesLabel_);
+  form->addRow(tr("Terrain"), terrainLabel_);
+  auto* content = new QWidget(this);
+  auto* layout = new QVBoxLayout(content);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(buttons);
+  layout->addWidget(followCheck_);
+  layout->addLayout(form);
+  layout->addWidget(stickPad_, 1, Qt::AlignHCenter);
+  layout->addWidget(messageLabel_);
+  layout->addStretch();
+  setWidget(content);
+
+  // The keys steer while the viewport or the dock has the focus.
+  installEventFilter(keyboard_);
+  stickPad_->installEventFilter(keyboard_);
+  if (viewport_ != nullptr) viewport_->installEventFilter(keyboard_);
+  connect(keyboard_, &KeyboardStick::stickChanged, this,
+          [this](float x, float y) { controls_.setStick(InputSource::Keyboard, x, y); });
+  connect(keyboard_, &KeyboardStick::choiceRequested, this,
+          [this](int choice) { controls_.choose(InputSource::Keyboard, choice); });
+  connect(stickPad_, &StickPad::stickMoved, this,
+          [this](float x, float y) { controls_.setStick(InputSource::Mouse, x, y); });
+  connect(playButton_, &QPushButton::clicked, this, [this] { playing_ ? stop() : (void)play(); });
+  connect(recordButton_, &QPushButton::clicked, this, &PlayDock::chooseRecordingFile);
+  connect(document_, &Document::graphChanged, this, &PlayDock::graphChanged);
+  connect(document_, &Document::reset, this, &PlayDock::graphChanged);
+
+  timer_.setInterval(kTickMs);
+  timer_.setTimerType(Qt::PreciseTimer);
+  connect(&timer_, &QTimer::timeout, this, [this] {
+    // Restarted before the step, so the time the step itself takes counts for the next one.
+    const qint64 nanoseconds = clock_.nsecsElapsed();
+    clock_.restart();
+    advance(static_cast<double>(nanoseconds) * 1e-9);
+  });
+  idleTimer_.setInterval(kIdlePollMs);
+  connect(&idleTimer_, &QTimer::timeout, this, &PlayDock::pollIdleGamepad);
+  if (gamepad_->isAvailable()) idleTimer_.start();
+  setTerrain(nullptr, tr("none"));
+  graphChanged();
+}
+
+PlayDock::~PlayDock() = default;
+
+void PlayDock::graphChanged() {
+  stale_ = true;
+  if (playing_) {
+    // The edit changed what plays: the new graph from the start edge.
+    const double time = sessionTime_;
+    if (preview_.rebuild(document_->project()).isEmpty()) {
+      stale_ = false;
+      sessionTime_ = time;  // a recording goes on across the restart
+      messageLabel_->setText(tr("The graph changed: playing it again from the start edge"));
+      showPose(0.0);
+      return;
+    }
+    stop();  // nothing left to play: say what to do, below
+  }
+  const MotionGraph& graph = document_->graph();
+  const bool playable =
+      !graph.fatEdges.empty() && graph.parameterizations.size() == graph.fatEdges.size();
+  playButton_->setEnabled(playable);
+  messageLabel_->setText(
+      graph.fatEdges.empty()
+          ? tr("No graph to play yet: Graph > Build Graph… (Ctrl+B) finds the hubs and fat "
+               "edges and parameterizes them")
+      : !playable ? tr("The fat edges are not parameterized: Graph > Build Graph… (Ctrl+B)")
+                  : tr("Press Play, then steer with W/A/S/D, a gamepad or the stick pad"));
+  refreshStatus();
+}
+
+bool PlayDock::play() {
+  if (playing_) return true;
+  if (stale_ || !preview_.isReady()) {
+    if (const QString why = preview_.rebuild(document_->project()); !why.isEmpty()) {
+      messageLabel_->setText(why);
+      return false;
+    }
+    stale_ = false;
+  } else {
+    preview_.restart();
+  }
+  playing_ = true;
+  controls_.reset();
+  keyboard_->setEnabled(true);
+  sessionTime_ = 0;
+  recording_.clear();
+  if (!recordingPath_.isEmpty()) recording_.sample(0.0, 0.0f, 0.0f);
+  playButton_->setText(tr("Stop"));
+  messageLabel_->setText(
+      recordingPath_.isEmpty()
+          ? tr("Playing")
+          : tr("Playing, recording to %1").arg(QFileInfo(recordingPath_).fileName()));
+  idleTimer_.stop();
+  if (viewport_ != nullptr) viewport_->setFocus(Qt::OtherFocusReason);
+  showPose(0.0);
+  clock_.start();
+  timer_.start();
+  return true;
+}
+
+void PlayDock::stop() {
+  if (!playing_) return;
+  playing_ = false;
+  timer_.stop();
+  keyboard_->setEnabled(false);
+  if (viewport_ != nullptr) viewport_->clearPose();
+  playButton_->setText(tr("Play"));
+  messageLabel_->clear();
+  if (!recordingPath_.isEmpty()) {
+    recording_.finish(sessionTime_, controls_.stickX(), controls_.stickY());
+    const QString error = recording_.write(recordingPath_);
+    messageLabel_->setText(
+        error.isEmpty() ? tr("Recorded %1 s of input to %2: fatgraph play GRAPH.fgraph --input %2")
+                              .arg(sessionTime_, 0, 'f', 1)
+                              .arg(QDir::toNativeSeparators(recordingPath_))
+                        : error);
+  }
+  controls_.reset();
+  stickPad_->setStick(0.0f, 0.0f);
+  if (gamepad_->isAvailable()) idleTimer_.start();
+  refreshStatus();
+}
+
+void PlayDock::setRecordingPath(const QString& path) {
+  recordingPath_ = path;
+  recording_.clear();
+  if (playing_) {  // the recording starts now
+    sessionTime_ = 0;
+    if (!path.isEmpty()) recording_.sample(0.0, controls_.stickX(), controls_.stickY());
+  }
+  recordButton_->setText(path.isEmpty() ? tr("Record Input…")
+                                        : tr("Recording to %1").arg(QFileInfo(path).fileName()));
+}
+
+void PlayDock::chooseRecordingFile() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Record input as"), QString(),
+                                              tr("fatgraph play input (*.csv)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".csv");
+  setRecordingPath(path);
+}
+
+void PlayDock::setTerrain(const Terrain* terrain, const QString& name) {
+  preview_.setTerrain(terrain);
+  terrainName_ = name;
+  terrainLabel_->setText(name);
+}
+
+void PlayDock::advance(double seconds) {
+  if (!playing_ || !preview_.isReady()) return;
+  gamepad_->poll();
+  if (gamepad_->isConnected()) {
+    controls_.setStick(InputSource::Gamepad, gamepad_->stickX(), gamepad_->stickY());
+  }
+  for (const int choice : gamepad_->takeChoices()) controls_.choose(InputSource::Gamepad, choice);
+
+  int action = -1;
+  if (const int choice = controls_.takeChoice(); choice >= 0) {
+    action = preview_.edgeForChoice(choice);
+    if (action < 0) {
+      messageLabel_->setText(
+          tr("Hub %1 has no edge %2").arg(preview_.hubName(preview_.nextHub())).arg(choice + 1));
+    }
+  }
+  const double dt =
+      std::isfinite(seconds) ? std::clamp(seconds, 0.0, PlayerPreview::kMaxStepSeconds) : 0.0;
+  sessionTime_ += dt;
+  const float x = controls_.stickX(), y = controls_.stickY();
+  if (!recordingPath_.isEmpty()) recording_.sample(sessionTime_, x, y, preview_.edgeName(action));
+  preview_.step(dt, x, y, action);
+  showPose(dt);
+}
+
+void PlayDock::showPose(double seconds) {
+  if (viewport_ != nullptr && preview_.isReady()) {
+    if (followCheck_->isChecked()) {
+      const Vec3& root = preview_.worldPositions()[0];
+      viewport_->camera().follow(
+          QVector3D(static_cast<float>(root.x()), static_cast<float>(root.y()),
+                    static_cast<float>(root.z())),
+          static_cast<float>(seconds));
+    }
+    viewport_->showPose(preview_.skeleton(), preview_.worldRotations(), preview_.worldPositions());
+    if (!preview_.graph().legs.empty()) {
+      const PreviewFootprints prints = preview_.footprints();
+      viewport_->setPreviewFootprints(prints.footprints, prints.legNames);
+    }
+  }
+  refreshStatus();
+}
+
+void PlayDock::pollIdleGamepad() {
+  gamepad_->poll();
+  (void)gamepad_->takeChoices();  // buttons mean nothing while stopped
+  gamepadLabel_->setText(gamepadText());
+}
+
+QString PlayDock::gamepadText() const {
+  if (!gamepad_->isAvailable()) return gamepad_->initError();
+  return gamepad_->isConnected() ? gamepad_->name() : tr("no gamepad");
+}
+
+void PlayDock::refreshStatus() {
+  gamepadLabel_->setText(gamepadText());
+  sourceLabel_->setText(inputSourceName(controls_.activeSource()));
+  stickLabel_->setText(stickText(controls_.stickX(), controls_.stickY()));
+  if (controls_.activeSource() != InputSource::Mouse || !stickPad_->isDragging()) {
+    stickPad_->setStick(controls_.stickX(), controls_.stickY());
+  }
+  if (!playing_ || !preview_.isReady()) {
+    edgeLabel_->setText(tr("—"));
+    nextLabel_->setText(tr("—"));
+    choicesLabel_->setText(tr("—"));
+    return;
+  }
+  const Player& player = preview_.player();
+  edgeLabel_->setText(tr("%1 at %2 s")
+                          .arg(preview_.edgeName(player.currentEdge()))
+                          .arg(player.referenceTime(), 0, 'f', 2));
+  // What each number key / face button would take there, so the user knows what to press.
+  const int hub = preview_.nextHub();
+  QStringList choices;
+  for (int k = 0; k < 9; ++k) {
+    const int edge = preview_.edgeForChoice(k);
+    if (edge < 0) break;
+    choices << tr("%1 %2").arg(k + 1).arg(preview_.edgeName(edge));
+  }
+  nextLabel_->setText(
+      tr("%1 → %2").arg(preview_.hubName(hub), preview_.edgeName(preview_.nextEdge())));
+  choicesLabel_->setText(choices.join(QStringLiteral(" · ")));
+}
+
+}  // namespace fatgraph::editor

@@ -1,0 +1,120 @@
+#pragma once
+// The Play dock: plays the whole graph live in the viewport with the runtime player
+// (play/player_preview.h), as a game would, from a gamepad (SDL2), the keyboard (W/A/S/D, the
+// number keys) or the dock's stick pad. Play / Stop; the input source in use, the gamepad's
+// name, the current edge and the edge the player takes at the next hub (with the choices the
+// buttons and number keys make there), the live stick, the terrain the leg layer stands on
+// (View > Terrain), Follow camera, and Record input…, which writes the session as the CSV
+// `fatgraph play` replays (play/input_recording.h) when Play stops.
+//
+// A 60 Hz timer steps the player with the wall time (a stalled tick is clamped, see
+// PlayerPreview::kMaxStepSeconds). An edit of the graph rebuilds the runtime graph and, while
+// playing, restarts from the start edge; when the project has no parameterized graph the dock
+// says to build one.
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <memory>
+
+#include "play/input_recording.h"
+#include "play/play_controls.h"
+#include "play/player_preview.h"
+
+class QCheckBox;
+class QLabel;
+class QPushButton;
+
+namespace fatgraph::editor {
+
+class Document;
+class GamepadInput;
+class KeyboardStick;
+class StickPad;
+class Viewport;
+
+class PlayDock : public QDockWidget {
+  Q_OBJECT
+
+ public:
+  /// `viewport` shows the character and takes the keyboard while playing; it may be null.
+  PlayDock(Document* document, Viewport* viewport, QWidget* parent = nullptr);
+  ~PlayDock() override;
+
+  bool isPlaying() const { return playing_; }
+  const PlayerPreview& preview() const { return preview_; }
+  const PlayControls& controls() const { return controls_; }
+  KeyboardStick* keyboard() const { return keyboard_; }
+  GamepadInput* gamepad() const { return gamepad_.get(); }
+  StickPad* stickPad() const { return stickPad_; }
+  QPushButton* playButton() const { return playButton_; }
+  QCheckBox* followCamera() const { return followCheck_; }
+  /// What the user should know now: how to get a graph, an edge a choice does not have, where
+  /// the recording went or why it failed.
+  QLabel* messageLabel() const { return messageLabel_; }
+  /// The live state, one value each: "keyboard", "Xbox 360 Controller" / "no gamepad",
+  /// "x 0.71, y 0.71", the current edge, the next hub with the edge taken there, what each
+  /// number key / face button chooses there ("1 walk · 2 turn"), the terrain.
+  QLabel* sourceLabel() const { return sourceLabel_; }
+  QLabel* gamepadLabel() const { return gamepadLabel_; }
+  QLabel* stickLabel() const { return stickLabel_; }
+  QLabel* edgeLabel() const { return edgeLabel_; }
+  QLabel* nextLabel() const { return nextLabel_; }
+  QLabel* choicesLabel() const { return choicesLabel_; }
+  QLabel* terrainLabel() const { return terrainLabel_; }
+  /// The file the session is recorded to (written at Stop); empty: not recording.
+  const QString& recordingPath() const { return recordingPath_; }
+  const InputRecording& recording() const { return recording_; }
+
+ public slots:
+  /// Starts playing from the start edge; false (and says why) when there is no graph to play.
+  bool play();
+  /// Stops, returns the viewport to the clip and writes the recording if one is armed.
+  void stop();
+  /// Records the session to `path` from now (or from the next Play) until Stop; empty disarms.
+  void setRecordingPath(const QString& path);
+  /// Record input…: asks for the CSV file, then setRecordingPath.
+  void chooseRecordingFile();
+  /// The ground the player's leg layer stands on (null: flat), and its name. Not owned.
+  void setTerrain(const Terrain* terrain, const QString& name);
+  /// One tick: reads the inputs and steps the player by `seconds` (the timer passes the wall
+  /// time since the last tick; tests call it directly).
+  void advance(double seconds);
+
+ private:
+  void graphChanged();
+  void showPose(double seconds);
+  void refreshStatus();
+  void pollIdleGamepad();
+  QString gamepadText() const;
+
+  Document* document_;
+  Viewport* viewport_;
+  PlayerPreview preview_;
+  PlayControls controls_;
+  InputRecording recording_;
+  KeyboardStick* keyboard_;
+  std::unique_ptr<GamepadInput> gamepad_;
+  StickPad* stickPad_;
+  QPushButton* playButton_;
+  QPushButton* recordButton_;
+  QCheckBox* followCheck_;
+  QLabel* sourceLabel_;
+  QLabel* gamepadLabel_;
+  QLabel* stickLabel_;
+  QLabel* edgeLabel_;
+  QLabel* nextLabel_;
+  QLabel* choicesLabel_;
+  QLabel* terrainLabel_;
+  QLabel* messageLabel_;
+  QString terrainName_;
+  QString recordingPath_;
+  bool stale_ = true;  // the graph changed since the runtime graph was built
+  bool playing_ = false;
+  double sessionTime_ = 0;  // seconds played since Play (or since recording began)
+  QTimer timer_;            // 60 Hz while playing
+  QTimer idleTimer_;        // hot-plug while stopped, so the dock names the pad
+  QElapsedTimer clock_;     // wall time between ticks
+};
+
+}  // namespace fatgraph::editor

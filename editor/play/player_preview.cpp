@@ -1,0 +1,130 @@
+#include "play/player_preview.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+
+#include "fatgraph/core/project.h"
+
+namespace fatgraph::editor {
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("PlayerPreview", text); }
+
+}  // namespace
+
+PlayerPreview::PlayerPreview() = default;
+PlayerPreview::~PlayerPreview() = default;
+
+void PlayerPreview::clear() {
+  player_.reset();  // before the graph it refers to
+  graph_.reset();
+  rotations_.clear();
+  positions_.clear();
+}
+
+QString PlayerPreview::rebuild(const Project& project) {
+  clear();
+  const MotionGraph& motion = project.graph;
+  if (motion.fatEdges.empty()) {
+    return tr(
+        "No graph to play yet: Graph > Build Graph… (Ctrl+B) finds the hubs and fat "
+        "edges and parameterizes them");
+  }
+  if (motion.parameterizations.size() != motion.fatEdges.size()) {
+    return tr(
+        "The fat edges are not parameterized: Graph > Build Graph… (Ctrl+B) computes "
+        "every edge's parameter space, which the stick steers");
+  }
+  auto graph = std::make_unique<RuntimeGraph>();
+  if (QString why = buildPreviewGraph(project, *graph); !why.isEmpty()) return why;
+  if (const std::string problem = graph->validate(); !problem.empty()) {
+    return tr("The runtime graph is not valid: %1").arg(QString::fromStdString(problem));
+  }
+  PlayerOptions options;
+  const int start = graph->startEdge >= 0 ? graph->startEdge : 0;
+  options.start = edgeStartFrame(project, graph->edges[static_cast<size_t>(start)]);
+  graph_ = std::move(graph);
+  player_ = std::make_unique<Player>(*graph_, options);
+  player_->setTerrain(terrain_);
+  const auto joints = static_cast<size_t>(graph_->jointCount());
+  rotations_.assign(joints, Quat::Identity());
+  positions_.assign(joints, Vec3::Zero());
+  player_->update(0.0f, 0.0f, 0.0f);  // the start pose, before the first tick
+  refreshWorldPose();
+  return {};
+}
+
+void PlayerPreview::restart() {
+  if (!player_) return;
+  player_->reset();
+  player_->update(0.0f, 0.0f, 0.0f);
+  refreshWorldPose();
+}
+
+void PlayerPreview::setTerrain(const Terrain* terrain) {
+  terrain_ = terrain;
+  if (player_) player_->setTerrain(terrain);
+}
+
+void PlayerPreview::step(double seconds, float stickX, float stickY, int action) {
+  if (!player_) return;
+  const double dt = std::isfinite(seconds) ? std::clamp(seconds, 0.0, kMaxStepSeconds) : 0.0;
+  player_->update(static_cast<float>(dt), stickX, stickY, action);
+  refreshWorldPose();
+}
+
+void PlayerPreview::refreshWorldPose() {
+  // world = R_y(yaw) * model + position (player.h), the position's y the leg layer's ground.
+  const CharacterFrame& character = player_->character();
+  const Quat yaw = yawRotation(character.yaw);
+  const std::span<const Eigen::Quaternionf> model = player_->modelRotations();
+  const std::span<const Eigen::Vector3f> at = player_->modelPositions();
+  for (size_t j = 0; j < rotations_.size() && j < model.size(); ++j) {
+    rotations_[j] = (yaw * model[j].cast<double>()).normalized();
+    positions_[j] = yaw * at[j].cast<double>() + character.position;
+  }
+}
+
+int PlayerPreview::nextHub() const {
+  const int edge = currentEdge();
+  if (edge < 0 || edge >= static_cast<int>(graph_->edges.size())) return -1;
+  return graph_->edges[static_cast<size_t>(edge)].toHub;
+}
+
+int PlayerPreview::edgeForChoice(int choice) const {
+  const int hub = nextHub();
+  if (hub < 0 || hub >= static_cast<int>(graph_->hubs.size()) || choice < 0) return -1;
+  const std::vector<int>& outgoing = graph_->hubs[static_cast<size_t>(hub)].outgoing;
+  return choice < static_cast<int>(outgoing.size()) ? outgoing[static_cast<size_t>(choice)] : -1;
+}
+
+int PlayerPreview::nextEdge() const {
+  const int hub = nextHub();
+  if (hub < 0 || hub >= static_cast<int>(graph_->hubs.size())) return -1;
+  const int pending = player_->pendingAction();
+  if (pending >= 0 && pending < static_cast<int>(graph_->edges.size()) &&
+      graph_->edges[static_cast<size_t>(pending)].fromHub == hub) {
+    return pending;
+  }
+  const int fallback = graph_->hubs[static_cast<size_t>(hub)].defaultEdge;
+  return fallback >= 0 ? fallback : graph_->startEdge;
+}
+
+QString PlayerPreview::edgeName(int edge) const {
+  if (!graph_ || edge < 0 || edge >= static_cast<int>(graph_->edges.size())) return {};
+  return QString::fromStdString(graph_->edges[static_cast<size_t>(edge)].name);
+}
+
+QString PlayerPreview::hubName(int hub) const {
+  if (!graph_ || hub < 0 || hub >= static_cast<int>(graph_->hubs.size())) return {};
+  return QString::fromStdString(graph_->hubs[static_cast<size_t>(hub)].name);
+}
+
+PreviewFootprints PlayerPreview::footprints() const {
+  if (!player_) return {};
+  return legLayerFootprints(player_->legLayer().legs(), graph_->legs, player_->character().yaw);
+}
+
+}  // namespace fatgraph::editor

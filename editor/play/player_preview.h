@@ -1,0 +1,84 @@
+#pragma once
+// The live preview of the whole graph: the runtime graph built in memory from the project
+// (preview_graph.h), one runtime Player on it, stepped by the Play dock's 60 Hz timer with the
+// wall time and a stick and action from the user, as a game would call it. It gives the
+// world-space pose for the viewport, the leg layer's footprints and what the player is doing
+// (the current edge, the next hub and the edge it will take there).
+//
+// The editor computes nothing here: blending, transitions, root motion and the leg layer are
+// the runtime player's (player.h). The character starts where the start edge's recorded
+// motion starts in its clip, so it plays over the ground the viewport draws around the clip.
+#include <QString>
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "fatgraph/runtime/player.h"
+#include "fatgraph/runtime/quaternion.h"
+#include "play/preview_graph.h"
+
+namespace fatgraph {
+struct Project;
+}
+
+namespace fatgraph::editor {
+
+class PlayerPreview {
+ public:
+  /// The longest step one update plays (seconds): a stalled timer (a long paint, a debugger)
+  /// continues from where it was instead of jumping.
+  static constexpr double kMaxStepSeconds = 0.1;
+
+  PlayerPreview();
+  ~PlayerPreview();
+
+  /// Builds the runtime graph of `project` and a player on it at the start. Empty on success,
+  /// else what the user should do (the preview is then empty): the graph must be built and
+  /// every fat edge parameterized.
+  QString rebuild(const Project& project);
+  void clear();
+  bool isReady() const { return player_ != nullptr; }
+  /// Back to the start edge at the start frame (the leg layer forgets its footprints).
+  void restart();
+
+  /// The ground the leg layer plants the feet on; null: flat ground. Not owned.
+  void setTerrain(const Terrain* terrain);
+
+  /// One Player::update with `seconds` of wall time (clamped to [0, kMaxStepSeconds]), the
+  /// stick in [-1, 1] (x right, y forward) and `action` (an edge index, -1 none), then the
+  /// world pose is refreshed.
+  void step(double seconds, float stickX, float stickY, int action);
+
+  /// The edge the k-th choice (0-based: button A, key 1, ...) takes at the next hub: the k-th
+  /// outgoing edge of the current edge's destination hub, ascending; -1 when it has none.
+  int edgeForChoice(int choice) const;
+  /// The current edge's destination hub, -1 when not ready.
+  int nextHub() const;
+  /// The edge the player will take at the next hub: the latched action when it leaves that
+  /// hub, else the hub's default edge (the start edge when the hub has no outgoing edge).
+  int nextEdge() const;
+  int currentEdge() const { return player_ ? player_->currentEdge() : -1; }
+  QString edgeName(int edge) const;
+  QString hubName(int hub) const;
+
+  const RuntimeGraph& graph() const { return *graph_; }
+  const Player& player() const { return *player_; }
+  const Skeleton& skeleton() const { return graph_->skeleton; }
+  std::span<const Quat> worldRotations() const { return rotations_; }
+  std::span<const Vec3> worldPositions() const { return positions_; }
+  /// The leg layer's footprints of the last step, for Viewport::setPreviewFootprints.
+  PreviewFootprints footprints() const;
+
+ private:
+  void refreshWorldPose();
+
+  std::unique_ptr<RuntimeGraph> graph_;
+  std::unique_ptr<Player> player_;  // refers to *graph_
+  const Terrain* terrain_ = nullptr;
+  std::vector<Quat> rotations_;
+  std::vector<Vec3> positions_;
+};
+
+}  // namespace fatgraph::editor

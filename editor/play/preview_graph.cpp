@@ -1,0 +1,68 @@
+#include "play/preview_graph.h"
+
+#include <QCoreApplication>
+
+#include <Eigen/Geometry>
+#include <exception>
+
+#include "fatgraph/core/project.h"
+#include "fatgraph/core/runtime_graph_builder.h"
+
+namespace fatgraph::editor {
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("PreviewGraph", text); }
+
+}  // namespace
+
+QString buildPreviewGraph(const Project& project, RuntimeGraph& graph) {
+  graph = RuntimeGraph{};
+  if (project.graph.fatEdges.empty()) return tr("No fat edges: build the graph first");
+  try {
+    graph = buildRuntimeGraph(project);
+  } catch (const std::exception& e) {
+    graph = RuntimeGraph{};
+    return tr("No preview: %1").arg(QString::fromStdString(e.what()));
+  }
+  if (graph.edges.empty()) return tr("No fat edges: build the graph first");
+  return {};
+}
+
+CharacterFrame edgeStartFrame(const Project& project, const RuntimeEdge& edge) {
+  if (edge.referenceSegment < 0 ||
+      edge.referenceSegment >= static_cast<int>(edge.segments.size())) {
+    return {};
+  }
+  const RuntimeSegment& reference = edge.segments[static_cast<size_t>(edge.referenceSegment)];
+  const int clip = project.findClip(reference.clip);
+  if (clip < 0) return {};
+  const Clip& c = project.clips[static_cast<size_t>(clip)];
+  if (reference.firstFrame < 0 || reference.firstFrame >= c.frameCount() || c.jointCount == 0) {
+    return {};
+  }
+  const Vec3& root = c.frameTranslations(reference.firstFrame)[0];
+  CharacterFrame frame;
+  frame.position = Vec3(root.x(), 0.0, root.z());
+  frame.yaw = headingYaw(c.frameRotations(reference.firstFrame)[0]);
+  return frame;
+}
+
+PreviewFootprints legLayerFootprints(std::span<const LegReport> reports,
+                                     const std::vector<RuntimeLeg>& legs, double yaw) {
+  PreviewFootprints out;
+  const Eigen::Vector3f forward =
+      Eigen::AngleAxisf(static_cast<float>(yaw), Eigen::Vector3f::UnitY()) *
+      Eigen::Vector3f::UnitZ();
+  auto qt = [](const Eigen::Vector3f& v) { return QVector3D(v.x(), v.y(), v.z()); };
+  for (size_t l = 0; l < reports.size() && l < legs.size(); ++l) {
+    out.legNames.push_back(QString::fromStdString(legs[l].name));
+    const Eigen::Vector3f foot = forward * legs[l].footLength;
+    for (const Eigen::Vector3f& p : {reports[l].previousFootprint, reports[l].nextFootprint}) {
+      if (p.isZero()) continue;  // the layer has not placed this footprint yet
+      out.footprints.push_back({static_cast<int>(l), 0, qt(p), qt(p + foot)});
+    }
+  }
+  return out;
+}
+
+}  // namespace fatgraph::editor

@@ -1,0 +1,341 @@
+// The Play dock on a real build (144_03 through the document, one hub): without a graph it
+// says what to do; W/A/S/D move the stick (diagonals on the unit circle), the number keys
+// choose the edge at the next hub and the player takes it there, the stick pad steers with
+// the mouse, the character walks and the camera follows, poses stay finite on the stairs
+// whatever the timer does, the recorded session is the CSV `fatgraph play` reads (parsed by
+// the CLI's own reader and replayed by the command), an edit restarts it and undoing the build
+// stops it.
+#include <QCheckBox>
+#include <QFile>
+#include <QLabel>
+#include <QProcess>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "app/main_window.h"
+#include "docks/play_dock.h"
+#include "document/document.h"
+#include "document/graph_edit_request.h"
+#include "fatgraph/core/runtime_graph_export.h"
+#include "one_hub_request.h"
+#include "play/gamepad_input.h"
+#include "play/keyboard_stick.h"
+#include "play_input.h"
+#include "views/stick_pad.h"
+#include "views/viewport.h"
+#include "virtual_gamepad.h"
+
+using fatgraph::editor::InputSource;
+using fatgraph::editor::MainWindow;
+using fatgraph::editor::PlayDock;
+
+namespace {
+
+const QString kRoll = QStringLiteral(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh");
+constexpr double kTick = 1.0 / 60.0;
+
+bool finitePose(const fatgraph::editor::PlayerPreview& preview) {
+  for (const fatgraph::Vec3& p : preview.worldPositions())
+    if (!p.allFinite()) return false;
+  for (const fatgraph::Quat& q : preview.worldRotations())
+    if (!q.coeffs().allFinite()) return false;
+  return true;
+}
+
+double groundDistance(const fatgraph::Vec3& a, const fatgraph::Vec3& b) {
+  return std::hypot(a.x() - b.x(), a.z() - b.z());
+}
+
+}  // namespace
+
+class TestPlayDock : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<MainWindow> window_;
+  PlayDock* dock_ = nullptr;
+
+  QWidget* viewport() const { return window_->viewport(); }
+  void tick(int ticks) {
+    for (int i = 0; i < ticks; ++i) dock_->advance(kTick);
+  }
+
+ private slots:
+  void initTestCase() {
+    window_ = std::make_unique<MainWindow>();
+    window_->setInteractive(false);
+    dock_ = window_->findChild<PlayDock*>();
+    QVERIFY(dock_ != nullptr);
+    QCOMPARE(window_->openFiles({kRoll}), QStringList());
+    // No graph yet: the dock says how to get one and does not play.
+    QVERIFY(!dock_->playButton()->isEnabled());
+    QVERIFY2(dock_->messageLabel()->text().contains(QStringLiteral("Build Graph")),
+             qPrintable(dock_->messageLabel()->text()));
+    QVERIFY(!dock_->play());
+    QVERIFY(!dock_->isPlaying());
+
+    QCOMPARE(window_->document()->buildGraph(oneHubRequest()), QString());
+    QVERIFY(dock_->playButton()->isEnabled());
+  }
+
+  void init() {
+    QVERIFY(dock_->play());
+    QVERIFY(dock_->isPlaying());
+  }
+  void cleanup() {
+    dock_->stop();
+    dock_->setRecordingPath({});
+  }
+
+  void keysAreFreeWhileStopped() {
+    dock_->stop();
+    QTest::keyPress(viewport(), Qt::Key_W);
+    QTest::keyRelease(viewport(), Qt::Key_W);
+    QCOMPARE(dock_->controls().activeSource(), InputSource::None);
+    QCOMPARE(dock_->controls().stickY(), 0.0f);
+  }
+
+  void wasdMovesTheStick_data() {
+    QTest::addColumn<QList<int>>("keys");
+    QTest::addColumn<float>("x");
+    QTest::addColumn<float>("y");
+    const float d = static_cast<float>(1.0 / std::sqrt(2.0));  // a diagonal on the unit circle
+    QTest::newRow("W forward") << QList<int>{Qt::Key_W} << 0.0f << 1.0f;
+    QTest::newRow("A left") << QList<int>{Qt::Key_A} << -1.0f << 0.0f;
+    QTest::newRow("S back") << QList<int>{Qt::Key_S} << 0.0f << -1.0f;
+    QTest::newRow("D right") << QList<int>{Qt::Key_D} << 1.0f << 0.0f;
+    QTest::newRow("W+D") << QList<int>{Qt::Key_W, Qt::Key_D} << d << d;
+    QTest::newRow("A+S") << QList<int>{Qt::Key_A, Qt::Key_S} << -d << -d;
+    QTest::newRow("W+S cancel") << QList<int>{Qt::Key_W, Qt::Key_S} << 0.0f << 0.0f;
+  }
+  void wasdMovesTheStick() {
+    QFETCH(QList<int>, keys);
+    QFETCH(float, x);
+    QFETCH(float, y);
+    for (int key : keys) QTest::keyPress(viewport(), static_cast<Qt::Key>(key));
+    QCOMPARE(dock_->controls().stickX(), x);
+    QCOMPARE(dock_->controls().stickY(), y);
+    if (x != 0.0f || y != 0.0f) QCOMPARE(dock_->controls().activeSource(), InputSource::Keyboard);
+    tick(1);
+    QCOMPARE(dock_->stickLabel()->text(),
+             QStringLiteral("x %1, y %2").arg(x, 0, 'f', 2).arg(y, 0, 'f', 2));
+    for (int key : keys) QTest::keyRelease(viewport(), static_cast<Qt::Key>(key));
+    QCOMPARE(dock_->controls().stickX(), 0.0f);
+    QCOMPARE(dock_->controls().stickY(), 0.0f);
+  }
+
+  void numberKeyChoosesTheEdgeAtTheNextHub() {
+    const fatgraph::RuntimeGraph& graph = dock_->preview().graph();
+    const fatgraph::Player& player = dock_->preview().player();
+    const int current = player.currentEdge();
+    const std::vector<int>& outgoing =
+        graph.hubs[static_cast<size_t>(graph.edges[static_cast<size_t>(current)].toHub)].outgoing;
+    QVERIFY2(outgoing.size() >= 2, "the one-hub walk has several edges from its hub");
+    // Not the default: choosing must change where the player goes.
+    const int hub = graph.edges[static_cast<size_t>(current)].toHub;
+    int choice = 0;
+    while (outgoing[static_cast<size_t>(choice)] ==
+           graph.hubs[static_cast<size_t>(hub)].defaultEdge)
+      ++choice;
+    const int chosen = outgoing[static_cast<size_t>(choice)];
+    QTest::keyClick(viewport(), static_cast<Qt::Key>(Qt::Key_1 + choice));
+    QCOMPARE(dock_->controls().pendingChoice(), choice);
+    tick(1);
+    QCOMPARE(player.pendingAction(), chosen);
+    QCOMPARE(dock_->preview().nextEdge(), chosen);
+    QVERIFY2(dock_->nextLabel()->text().contains(
+                 QString::fromStdString(graph.edges[static_cast<size_t>(chosen)].name)),
+             qPrintable(dock_->nextLabel()->text()));
+    // Play on to the hub: the player takes the chosen edge there.
+    const int transitions = player.transitionCount();
+    for (int i = 0; i < 60 * 30 && player.transitionCount() == transitions; ++i) tick(1);
+    QCOMPARE(player.transitionCount(), transitions + 1);
+    QCOMPARE(player.currentEdge(), chosen);
+    // A number the hub has no edge for is said, not sent.
+    QTest::keyClick(viewport(), Qt::Key_9);
+    tick(1);
+    if (outgoing.size() < 9) {
+      QCOMPARE(player.pendingAction(), -1);
+      QVERIFY2(dock_->messageLabel()->text().contains(QStringLiteral("no edge 9")),
+               qPrintable(dock_->messageLabel()->text()));
+    }
+  }
+
+  void stickPadSteersWithTheMouse() {
+    fatgraph::editor::StickPad* pad = dock_->stickPad();
+    pad->resize(120, 120);
+    QTest::mousePress(pad, Qt::LeftButton, Qt::NoModifier, pad->toWidget(0.6f, 0.0f).toPoint());
+    QVERIFY(std::abs(dock_->controls().stickX() - 0.6f) < 0.03f);  // a pixel of rounding
+    QCOMPARE(dock_->controls().activeSource(), InputSource::Mouse);
+    // Past the rim: held on the unit circle.
+    QTest::mouseMove(pad, pad->toWidget(0.0f, 3.0f).toPoint());
+    QVERIFY(std::abs(dock_->controls().stickY() - 1.0f) < 1e-3f);
+    QTest::mouseRelease(pad, Qt::LeftButton, Qt::NoModifier, pad->toWidget(0.0f, 3.0f).toPoint());
+    QCOMPARE(dock_->controls().stickX(), 0.0f);
+    QCOMPARE(dock_->controls().stickY(), 0.0f);
+  }
+
+  void gamepadSteersAndChooses() {
+    QVERIFY2(dock_->gamepad()->isAvailable(), qPrintable(dock_->gamepad()->initError()));
+    if (SDL_NumJoysticks() > 0) QSKIP("a real joystick is plugged in; the dock would open it");
+    QCOMPARE(dock_->gamepadLabel()->text(), QStringLiteral("no gamepad"));
+    auto pad = std::make_unique<VirtualPad>();  // plugged in while playing
+    QVERIFY2(pad->isValid(), SDL_GetError());
+    tick(1);
+    QCOMPARE(dock_->gamepadLabel()->text(), QString::fromLatin1(kVirtualPadName));
+    pad->setAxis(SDL_CONTROLLER_AXIS_LEFTY, -32767);  // SDL's up: forward
+    tick(1);
+    QCOMPARE(dock_->controls().activeSource(), InputSource::Gamepad);
+    QCOMPARE(dock_->controls().stickY(), 1.0f);
+    QCOMPARE(dock_->sourceLabel()->text(), QStringLiteral("gamepad"));
+    const int chosen = dock_->preview().edgeForChoice(1);
+    QVERIFY(chosen >= 0);
+    pad->setButton(SDL_CONTROLLER_BUTTON_B, true);  // the second edge at the next hub
+    tick(1);
+    pad->setButton(SDL_CONTROLLER_BUTTON_B, false);
+    QCOMPARE(dock_->preview().player().pendingAction(), chosen);
+    pad.reset();  // unplugged
+    tick(1);
+    QCOMPARE(dock_->gamepadLabel()->text(), QStringLiteral("no gamepad"));
+  }
+
+  void characterWalksAndTheCameraFollows() {
+    const fatgraph::Vec3 start = dock_->preview().player().character().position;
+    QTest::keyPress(viewport(), Qt::Key_W);
+    tick(3 * 60);
+    const fatgraph::Vec3 end = dock_->preview().player().character().position;
+    QTest::keyRelease(viewport(), Qt::Key_W);
+    QVERIFY2(groundDistance(start, end) > 1.0,  // a walk covers about a metre a second
+             qPrintable(QString::number(groundDistance(start, end))));
+    QVERIFY(finitePose(dock_->preview()));
+    // The viewport shows the player's pose; the camera has caught up with the hips within a
+    // step (it lags by speed times its time constant, 0.2 s).
+    auto* view = window_->viewport();
+    QVERIFY(view->scene().showsPose());
+    const fatgraph::Vec3 hips = dock_->preview().worldPositions()[0];
+    const QVector3D target = view->camera().target;
+    QVERIFY2(std::hypot(target.x() - hips.x(), target.z() - hips.z()) < 0.5,
+             qPrintable(QStringLiteral("%1 %2").arg(target.x()).arg(hips.x())));
+    // Not following: the camera stays where the user put it.
+    dock_->followCamera()->setChecked(false);
+    tick(30);
+    QCOMPARE(view->camera().target, target);
+    dock_->followCamera()->setChecked(true);
+  }
+
+  void posesStayFiniteOnTheStairs() {
+    QCOMPARE(window_->setTerrain(QStringLiteral("stairs15cm")), QString());
+    QVERIFY(dock_->terrainLabel()->text().contains(QStringLiteral("stairs15cm")));
+    QTest::keyPress(viewport(), Qt::Key_W);
+    double lowest = 1e9, highest = -1e9;
+    const double steps[] = {kTick, 5.0 /* a stalled timer */,
+                            std::numeric_limits<double>::quiet_NaN(), -1.0, kTick};
+    for (int i = 0; i < 4 * 60; ++i) {
+      dock_->advance(steps[i % 5]);
+      QVERIFY(finitePose(dock_->preview()));
+      const double y = dock_->preview().player().character().position.y();
+      lowest = std::min(lowest, y);
+      highest = std::max(highest, y);
+    }
+    QTest::keyRelease(viewport(), Qt::Key_W);
+    QVERIFY(std::isfinite(lowest) && std::isfinite(highest));
+    qInfo("ground under the character on stairs15cm: %.3f .. %.3f m", lowest, highest);
+    QCOMPARE(window_->setTerrain(QStringLiteral("none")), QString());
+  }
+
+  void recordingReplaysThroughTheCli() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString csv = dir.filePath(QStringLiteral("session.csv"));
+    dock_->setRecordingPath(csv);
+    const fatgraph::RuntimeGraph& graph = dock_->preview().graph();
+    QTest::keyPress(viewport(), Qt::Key_W);
+    tick(60);
+    QTest::keyClick(viewport(), Qt::Key_2);
+    const int chosen = dock_->preview().edgeForChoice(1);
+    QVERIFY(chosen >= 0);
+    tick(30);
+    QTest::keyPress(viewport(), Qt::Key_D);
+    tick(45);
+    QTest::keyRelease(viewport(), Qt::Key_D);
+    QTest::keyRelease(viewport(), Qt::Key_W);
+    tick(15);
+    dock_->stop();
+    QVERIFY2(QFile::exists(csv), qPrintable(dock_->messageLabel()->text()));
+
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(text.startsWith("t,x,y,action\n"));
+    std::vector<std::string> names;
+    for (const fatgraph::RuntimeEdge& edge : graph.edges) names.push_back(edge.name);
+    const fatgraph::cli::PlayInput input =
+        fatgraph::cli::parsePlayInput(text.toStdString(), "session.csv", names);
+    // Rows: the start, W, the choice, W+D, W again, centred, and the closing row.
+    QCOMPARE(input.rows.size(), dock_->recording().rows().size());
+    QVERIFY(input.rows.size() >= 6);
+    QCOMPARE(input.rows.front().time, 0.0);
+    QVERIFY(std::abs(input.duration() - 150 * kTick) < 2e-3);
+    int actions = 0;
+    bool diagonal = false;
+    for (const fatgraph::cli::PlayInputRow& row : input.rows) {
+      if (row.action >= 0) {
+        ++actions;
+        QCOMPARE(row.action, chosen);
+      }
+      diagonal = diagonal || (row.x > 0.7f && row.y > 0.7f);
+    }
+    QCOMPARE(actions, 1);
+    QVERIFY(diagonal);
+
+    // `fatgraph play` replays it on the exported graph.
+    const QString fgraph = dir.filePath(QStringLiteral("roll.fgraph"));
+    fatgraph::exportProject(window_->document()->project(), fgraph.toStdString());
+    QProcess play;
+    play.start(
+        QStringLiteral(FATGRAPH_CLI),
+        {QStringLiteral("play"), fgraph, QStringLiteral("--input"), csv, QStringLiteral("-o"),
+         dir.filePath(QStringLiteral("played.bvh")), QStringLiteral("--json")});
+    QVERIFY(play.waitForFinished(120000));
+    QVERIFY2(play.exitCode() == 0, play.readAllStandardError().constData());
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("played.bvh"))));
+  }
+
+  void anEditRestartsAndUndoingTheBuildStops() {
+    fatgraph::editor::Document* document = window_->document();
+    tick(90);
+    // A rename while playing: the runtime graph is rebuilt from the project (the new name) and
+    // the player starts again from the start edge.
+    const QString old = QString::fromStdString(document->graph().fatEdges.front().name);
+    QCOMPARE(document->applyGraphEdit(fatgraph::editor::GraphEditRequest::renameFatEdge(
+                 old, QStringLiteral("walk_renamed"))),
+             QString());
+    QVERIFY(dock_->isPlaying());
+    QCOMPARE(dock_->preview().graph().edges.front().name, std::string("walk_renamed"));
+    QCOMPARE(dock_->preview().player().currentEdge(), dock_->preview().graph().startEdge);
+    QCOMPARE(dock_->preview().player().transitionCount(), 0);
+    QCOMPARE(document->undo(), QString());  // the rename
+    QCOMPARE(dock_->preview().graph().edges.front().name, old.toStdString());
+
+    QCOMPARE(document->undo(), QString());  // the build: nothing left to play
+    QVERIFY(document->graph().fatEdges.empty());
+    QVERIFY(!dock_->isPlaying());
+    QVERIFY2(dock_->messageLabel()->text().contains(QStringLiteral("Build Graph")),
+             qPrintable(dock_->messageLabel()->text()));
+    QVERIFY(!dock_->playButton()->isEnabled());
+    QCOMPARE(document->redo(), QString());
+    QVERIFY(dock_->playButton()->isEnabled());
+  }
+
+  void cleanupTestCase() {
+    dock_ = nullptr;
+    window_.reset();
+  }
+};
+
+QTEST_MAIN(TestPlayDock)
+#include "test_play_dock.moc"

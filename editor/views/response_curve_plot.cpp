@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "fatgraph/runtime/joystick_mapping.h"
 #include "views/plot_scale.h"
 
 namespace fatgraph::editor {
@@ -40,25 +41,9 @@ void ResponseCurvePlot::setMapping(const JoystickMapping& mapping) {
 
 Eigen::Vector2d ResponseCurvePlot::planePointOf(const JoystickMapping& m, double stickX,
                                                 double stickY) {
-  // 1. NaN is centred, the stick is clamped to the unit square, then inverted per axis.
-  double s[2] = {std::isnan(stickX) ? 0.0 : std::clamp(stickX, -1.0, 1.0),
-                 std::isnan(stickY) ? 0.0 : std::clamp(stickY, -1.0, 1.0)};
-  for (int a = 0; a < 2; ++a)
-    if (m.invert[a]) s[a] = -s[a];
-  // 2. The dead zone is radial: the stick's radius past it is stretched back onto [0, 1].
-  const double radius = std::hypot(s[0], s[1]);
-  const double deadZone = std::clamp(static_cast<double>(m.deadZone), 0.0, 0.99);
-  const double scale =
-      radius > deadZone ? (std::min(radius, 1.0) - deadZone) / ((1.0 - deadZone) * radius) : 0.0;
-  const double exponent = m.responseExponent > 0.0f ? m.responseExponent : 1.0;
-  Eigen::Vector2d out;
-  for (int a = 0; a < 2; ++a) {
-    // 3. The response curve keeps the sign; each side of the neutral has its own range.
-    const double v = std::copysign(std::pow(std::abs(s[a] * scale), exponent), s[a]);
-    out[a] = v >= 0.0 ? m.neutral[a] + v * (m.rangeMax[a] - m.neutral[a])
-                      : m.neutral[a] + v * (m.neutral[a] - m.rangeMin[a]);
-  }
-  return out;
+  // The runtime's own mapping: the curve drawn is the one the player applies.
+  return joystickPlanePoint(m, static_cast<float>(stickX), static_cast<float>(stickY))
+      .cast<double>();
 }
 
 double ResponseCurvePlot::curveAt(int axis, double stick) const {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "fatgraph/runtime/joystick_mapping.h"
 #include "soa_quaternions.h"
 
 namespace fatgraph {
@@ -20,28 +21,6 @@ static_assert(sizeof(Eigen::Vector3f) == 3 * sizeof(float));
 constexpr float kLongestSubStep = 0.25f;  // seconds; eq. 2 is a first-order step
 constexpr float kLongestUpdate = 1.0f;    // seconds of play per call; the rest is dropped
 constexpr int kMostTransitionsPerStep = 8;  // short edges cannot loop a step forever
-
-// The stick on the edge's plane (JoystickMapping in runtime_graph.h).
-Eigen::Vector2f planePointOf(const JoystickMapping& m, float stickX, float stickY) {
-  float s[2] = {std::isnan(stickX) ? 0.0f : std::clamp(stickX, -1.0f, 1.0f),
-                std::isnan(stickY) ? 0.0f : std::clamp(stickY, -1.0f, 1.0f)};
-  for (int a = 0; a < 2; ++a)
-    if (m.invert[a]) s[a] = -s[a];
-  const float radius = std::sqrt(s[0] * s[0] + s[1] * s[1]);
-  const float deadZone = std::clamp(m.deadZone, 0.0f, 0.99f);
-  const float scale =
-      radius > deadZone ? (std::min(radius, 1.0f) - deadZone) / ((1.0f - deadZone) * radius) : 0.0f;
-  const float exponent = m.responseExponent > 0.0f ? m.responseExponent : 1.0f;
-  Eigen::Vector2f out;
-  for (int a = 0; a < 2; ++a) {
-    const float linear = std::abs(s[a] * scale);
-    const float magnitude = exponent == 1.0f ? linear : std::pow(linear, exponent);
-    const float v = std::copysign(magnitude, s[a]);
-    out[a] = v >= 0.0f ? m.neutral[a] + v * (m.rangeMax[a] - m.neutral[a])
-                       : m.neutral[a] + v * (m.neutral[a] - m.rangeMin[a]);
-  }
-  return out;
-}
 
 // Weight of the remaining transition offset: 1 at the hub, 0 after `seconds`, smoothstep in
 // between so the offset leaves with zero slope at both ends (no velocity kink from the decay).
@@ -138,7 +117,7 @@ void Player::setSteering(const PlayerSteering& steering) {
 void Player::applyStick() {
   if (blend_.edge() < 0) return;
   const RuntimeEdge& edge = graph_->edges[blend_.edge()];
-  planePoint_ = planePointOf(edge.joystick, stick_[0], stick_[1]);
+  planePoint_ = joystickPlanePoint(edge.joystick, stick_[0], stick_[1]);
   if (edge.blend == EdgeBlendMode::Grid)
     blend_.setPlanePoint(planePoint_.x(), planePoint_.y());
   else

@@ -126,7 +126,7 @@ class TestHubReview : public QObject {
     const Project loaded = loadProject(path);
     QVERIFY(loaded.settings.hubRejections == p.settings.hubRejections);
     QCOMPARE(loaded.settings.hubRejections[1].clip, std::string("144_03"));
-    QCOMPARE(loaded.settings.hubRejections[1].frame, ranked[1].frame);
+    QCOMPARE(loaded.settings.hubRejections[1].sourceFrame, ranked[1].sourceFrame);
     const auto before = rankHubSuggestions(p, 3), after = rankHubSuggestions(loaded, 3);
     QCOMPARE(after.size(), before.size());
     for (size_t k = 0; k < before.size(); ++k) QCOMPARE(after[k].globalFrame, before[k].globalFrame);

@@ -156,7 +156,8 @@ class EditContext {
     for (const Hub& h : p_.graph.hubs) {
       if (h.frame == f) throw Error("the frame is hub '" + h.name + "': remove the hub rather than reject it");
     }
-    const HubRejection rejection{p_.clips[f.clip].name, f.frame};
+    const Clip& clip = p_.clips[f.clip];
+    const HubRejection rejection{clip.name, static_cast<int>(std::lround(clip.sourceFrame(f.frame)))};
     auto& list = p_.settings.hubRejections;
     if (std::find(list.begin(), list.end(), rejection) != list.end()) throw Error("the frame is already rejected");
     list.push_back(rejection);

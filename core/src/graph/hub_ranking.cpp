@@ -16,7 +16,11 @@ std::vector<int> rejectedHubFrames(const Project& project) {
     int start = 0;
     for (const Clip& c : project.clips) {
       if (c.name == r.clip) {
-        if (r.frame >= 0 && r.frame < c.frameCount()) out.push_back(start + r.frame);
+        // The working-rate frame nearest the source frame (none when it lies past the clip).
+        const double last = c.sourceFrame(c.frameCount() - 1);
+        if (c.frameCount() > 0 && r.sourceFrame >= c.sourceFirstFrame && r.sourceFrame <= last + 0.5) {
+          out.push_back(start + c.frameAtSource(r.sourceFrame));
+        }
         break;
       }
       start += c.frameCount();

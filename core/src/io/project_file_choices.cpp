@@ -31,10 +31,10 @@ void writeChoices(const h5::Context& ctx, hid_t file, const Project& project) {
     std::vector<std::int32_t> frames;
     for (const HubRejection& r : s.hubRejections) {
       clips.push_back(r.clip);
-      frames.push_back(r.frame);
+      frames.push_back(r.sourceFrame);
     }
     ctx.writeStrings(g.get(), o + "/clips", "clips", clips);
-    ctx.writeDataset(g.get(), o + "/frames", "frames", H5T_STD_I32LE, {frames.size()}, 0, H5T_NATIVE_INT32,
+    ctx.writeDataset(g.get(), o + "/source_frames", "source_frames", H5T_STD_I32LE, {frames.size()}, 0, H5T_NATIVE_INT32,
                      frames.data());
   }
   if (!s.edgeJoystickChoices.empty()) {
@@ -62,7 +62,7 @@ void readChoices(const h5::Context& ctx, hid_t file, Project& project) {
     h5::Handle g = ctx.openGroup(file, "hub_rejections", kRejections);
     const std::string o(kRejections);
     const auto clips = ctx.readStrings(ctx.openDataset(g.get(), o + "/clips", "clips", H5T_STRING, {-1}, "R"));
-    auto ds = ctx.openDataset(g.get(), o + "/frames", "frames", H5T_INTEGER,
+    auto ds = ctx.openDataset(g.get(), o + "/source_frames", "source_frames", H5T_INTEGER,
                               {static_cast<long long>(clips.size())}, "R");
     std::vector<std::int32_t> frames(ds.elementCount());
     ctx.readAll(ds, H5T_NATIVE_INT32, frames.data());
@@ -70,8 +70,9 @@ void readChoices(const h5::Context& ctx, hid_t file, Project& project) {
       // A rejection of a clip the project no longer has is kept: it does nothing until a clip
       // of that name returns. A frame outside its clip is damage.
       const int c = project.findClip(clips[i]);
-      if (frames[i] < 0 || (c >= 0 && frames[i] >= project.clips[c].frameCount()))
-        ctx.fail(o + "/frames", "row " + std::to_string(i) + ": frame " + std::to_string(frames[i]) +
+      if (frames[i] < 0 ||
+          (c >= 0 && frames[i] > project.clips[c].sourceFrame(project.clips[c].frameCount() - 1) + 0.5))
+        ctx.fail(o + "/source_frames", "row " + std::to_string(i) + ": source frame " + std::to_string(frames[i]) +
                                     " is outside clip '" + clips[i] + "'");
       s.hubRejections.push_back({clips[i], frames[i]});
     }

@@ -16,10 +16,11 @@
 namespace fatgraph {
 
 /// A frame the user rejected as a hub (reject_hub edit): the clip by name, so the rejection
-/// outlasts clips added or removed before it, and the frame at the working rate.
+/// outlasts clips added or removed before it, and the frame in the clip's source file (as
+/// edits name frames), so it outlasts a new working rate too.
 struct HubRejection {
   std::string clip;
-  int frame = 0;
+  int sourceFrame = 0;
   bool operator==(const HubRejection&) const = default;
 };
 

@@ -70,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
   addDockWidget(Qt::LeftDockWidgetArea, legsDock_);
   splitDockWidget(clipDock_, legsDock_, Qt::Vertical);
   resizeDocks({graphDock_}, {440}, Qt::Horizontal);
+  resizeDocks({clipDock_}, {230}, Qt::Horizontal);  // names, leg table and notes readable
   resizeDocks({graphDock_, heatMapDock_}, {340, 460}, Qt::Vertical);
   statusLabel_->setObjectName(QStringLiteral("clipStatus"));
   statusBar()->addPermanentWidget(statusLabel_);

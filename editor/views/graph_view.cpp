@@ -5,6 +5,7 @@
 #include <QPainterPathStroker>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 
 #include "fatgraph/core/motion_graph.h"
@@ -101,6 +102,7 @@ void GraphView::paintEvent(QPaintEvent*) {
     if (e != selectedEdge_) drawEdge(painter, layout().edges[static_cast<size_t>(e)], false);
   }
   if (selectedEdge_ >= 0) drawEdge(painter, layout().edges[static_cast<size_t>(selectedEdge_)], true);
+  drawLabels(painter);
   for (int h = 0; h < nodeCount(); ++h) {
     const GraphNodeLayout& node = layout().nodes[static_cast<size_t>(h)];
     const bool selected = h == selectedHub_;
@@ -138,16 +140,50 @@ void GraphView::drawEdge(QPainter& painter, const GraphEdgeLayout& edge, bool se
   painter.setPen(Qt::NoPen);
   painter.setBrush(colour);
   painter.drawPolygon(head);
-  // The label on a dark plate so it reads over crossing edges.
+}
+
+QRectF GraphView::labelPlate(const GraphEdgeLayout& edge) const {
   const QRectF text = fontMetrics().boundingRect(edge.label).toRectF();
   QRectF plate(0, 0, text.width() + 8, text.height() + 2);
-  const QPointF d2 = edge.labelDirection;  // loops: the plate beyond the apex, away from the hub
-  plate.moveCenter(edge.labelAnchor + d2 * (plate.width() / 2 * std::abs(d2.x()) +
-                                            plate.height() / 2 * std::abs(d2.y()) + 2.0));
-  painter.setBrush(QColor(0, 0, 0, 170));
-  painter.drawRoundedRect(plate, 3, 3);
-  painter.setPen(selected ? kSelectedColour : QColor(230, 230, 235));
-  painter.drawText(plate, Qt::AlignCenter, edge.label);
+  const QPointF d = edge.labelDirection;  // loops: the plate beyond the apex, away from the hub
+  plate.moveCenter(edge.labelAnchor + d * (plate.width() / 2 * std::abs(d.x()) +
+                                           plate.height() / 2 * std::abs(d.y()) + 2.0));
+  return plate;
+}
+
+void GraphView::drawLabels(QPainter& painter) const {
+  // Labels on dark plates so they read over crossing edges. Many edges between few hubs would
+  // bury each other's labels: the selected edge's first, then by segment count (the edges a
+  // user cares about most), and a plate that would cover one already drawn or a hub is left
+  // out -- hovering the edge still names it.
+  std::vector<int> order;
+  for (int e = 0; e < edgeCount(); ++e) {
+    if (!layout().edges[static_cast<size_t>(e)].path.isEmpty()) order.push_back(e);
+  }
+  std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
+    if ((a == selectedEdge_) != (b == selectedEdge_)) return a == selectedEdge_;
+    return layout().edges[static_cast<size_t>(a)].segments >
+           layout().edges[static_cast<size_t>(b)].segments;
+  });
+  std::vector<QRectF> taken;
+  for (const GraphNodeLayout& node : layout().nodes) {
+    taken.emplace_back(node.centre.x() - node.radius, node.centre.y() - node.radius,
+                       2 * node.radius, 2 * node.radius + fontMetrics().height() + 1);  // + count
+  }
+  for (int e : order) {
+    const GraphEdgeLayout& edge = layout().edges[static_cast<size_t>(e)];
+    const QRectF plate = labelPlate(edge);
+    const bool selected = e == selectedEdge_;
+    const bool covers = std::any_of(taken.begin(), taken.end(),
+                                    [&](const QRectF& r) { return r.intersects(plate); });
+    if (covers && !selected) continue;
+    taken.push_back(plate);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0, 0, 0, 170));
+    painter.drawRoundedRect(plate, 3, 3);
+    painter.setPen(selected ? kSelectedColour : QColor(230, 230, 235));
+    painter.drawText(plate, Qt::AlignCenter, edge.label);
+  }
 }
 
 void GraphView::mousePressEvent(QMouseEvent* event) {

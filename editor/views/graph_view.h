@@ -52,6 +52,9 @@ class GraphView : public QWidget {
 
  private:
   void drawEdge(QPainter& painter, const GraphEdgeLayout& edge, bool selected) const;
+  /// Where an edge's label plate goes (beside its anchor, away from the hub for loops).
+  QRectF labelPlate(const GraphEdgeLayout& edge) const;
+  void drawLabels(QPainter& painter) const;
 
   std::shared_ptr<const MotionGraph> graph_;  // hubs and fat edges only (what the layout reads)
   mutable GraphLayout layout_;

@@ -109,15 +109,10 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_->jobs(), &JobRunner::finished, this, &MainWindow::updateJobActions);
   connect(document_, &Document::graphChanged, this, &MainWindow::updateJobActions);
   setUpProjectFiles();  // autosave, recent files, undo refused while busy
-  // @area-project-setup
   createPlayDock();
-  // @area-preview-setup
   createHubViews();  // main_window_hubs.cpp
-  // @area-hubs-setup
   createEdgeViews();  // main_window_edges.cpp
-  // @area-edges-setup
   connectParameterDock();  // main_window_params.cpp
-  // @area-params-setup
   showCurrentClip();
   updateTitle();
   updateJobActions();

@@ -146,27 +146,22 @@ class MainWindow : public QMainWindow {
   /// Before the window closes for good: lets a running job end, removes the recovery copy.
   void closeCleanly();
   bool confirmDiscard(const QString& question);
-  // @area-project-methods
   /// The Play dock (live runtime player) beside the parameter dock; main_window_play.cpp.
   void createPlayDock();
-  // @area-preview-methods
   /// The hubs dock, the graph view and the selection they share with the graph dock, the
   /// viewport (ghost poses), the timeline (match marks) and the parameter dock;
   /// main_window_hubs.cpp.
   void createHubViews();
   void showSelectedHub();
   void showSelectedEdge();
-  // @area-hubs-methods
   /// The fat edges dock (tabbed with the graph dock), its segment loop on the timeline and
   /// its blend preview through the parameter dock; main_window_edges.cpp.
   void createEdgeViews();
-  // @area-edges-methods
   /// After Graph > Export…: the summary of what was written (ExportReport::text()) in the
   /// status bar and, when interactive, a non-modal window (main_window_params.cpp).
   void showExportReport(const QString& report);
   /// The parameter dock follows and sets the shared selection's fat edge.
   void connectParameterDock();
-  // @area-params-methods
   void showLegAnalysis();
   void showTerrain();
   void showJobProgress(const QString& label);
@@ -204,20 +199,15 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu_ = nullptr;
   QAction* saveAction_ = nullptr;
   ClipImportOptions lastImportOptions_;
-  // @area-project-members
   class PlayDock* playDock_ = nullptr;  // found by tests as findChild<PlayDock*>()
-  // @area-preview-members
   // Found by tests as findChild<Selection*>(), findChild<HubsDock*>(), findChild<GraphViewDock*>().
   class Selection* selection_ = nullptr;
   class HubsDock* hubsDock_ = nullptr;
   class GraphViewDock* graphViewDock_ = nullptr;
-  // @area-hubs-members
   // Found by tests as findChild<FatEdgesDock*>(), findChild<SegmentLoop*>().
   class FatEdgesDock* fatEdgesDock_ = nullptr;
   class SegmentLoop* segmentLoop_ = nullptr;
-  // @area-edges-members
   QPointer<QDialog> exportReportDialog_;  // reused by the next export
-  // @area-params-members
   QString lastError_;
   QString lastDirectory_;
   bool interactive_ = true;

@@ -1,7 +1,7 @@
 // One character update of the runtime player (Fat Graph §5): N real 144_03 segments blended
 // with eq. 2 time warping, root motion and FK to model space for all 31 joints -- the workload
 // DESIGN.md's performance target names, timed beside ozz-animation 0.16 on the same segments
-// (../shared/anchors/ozz/compare). Run from the project root:
+// (the ozz comparison in docs/PERFORMANCE.md). Run from the project root:
 //   taskset -c 0 ./build/tests/bench/bench_player
 #include <benchmark/benchmark.h>
 

@@ -191,6 +191,9 @@ class Document : public QObject {
   void adoptBuild(GraphBuildResult&& result);
   void adoptEdit(const GraphEditRequest& edit, Project&& edited,
                  const std::vector<std::string>& notes);
+  /// Pushes the undo command of an edit whose result is `edited` (redo swaps it in).
+  void pushEdit(const GraphEditRequest& edit, GraphState&& edited,
+                const std::vector<std::string>& notes);
   QString cancelled(const QString& what);
 
   Project project_;

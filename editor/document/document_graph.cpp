@@ -100,16 +100,32 @@ void Document::adoptBuild(GraphBuildResult&& result) {
 
 QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCallback& progress) {
   if (isBusy()) return fail(busyError());
-  Project work = project_;
+  // No copy of the project, whose clips may be hundreds of MB: core edits it in place and
+  // leaves it as it was when it throws. Only the graph's state before the edit is copied; it
+  // goes back in and the edited state goes to the undo command, whose redo swaps it in.
+  GraphState before{project_.settings, project_.graph, project_.edits, project_.legs,
+                    project_.distances};
   std::vector<std::string> notes;
   try {
-    notes = fatgraph::applyGraphEdit(work, edit.json.toStdString(), progress);
+    notes = fatgraph::applyGraphEdit(project_, edit.json.toStdString(), progress);
   } catch (const Cancelled&) {
     return cancelled(edit.label);
   } catch (const std::exception& e) {
     return fail(tr("%1: %2").arg(edit.label, QString::fromStdString(e.what())));
   }
-  adoptEdit(edit, std::move(work), notes);
+  GraphState after{std::move(project_.settings), std::move(project_.graph),
+                   std::move(project_.edits), std::move(project_.legs), std::nullopt};
+  project_.settings = std::move(before.settings);
+  project_.graph = std::move(before.graph);
+  project_.edits = std::move(before.edits);
+  project_.legs = std::move(before.legs);
+  const DistanceCache& old = *before.distances;
+  if (project_.distances.fingerprint != old.fingerprint ||
+      project_.distances.scan.frames != old.scan.frames) {
+    after.distances = std::move(project_.distances);
+    project_.distances = std::move(*before.distances);
+  }
+  pushEdit(edit, std::move(after), notes);
   return {};
 }
 
@@ -148,8 +164,13 @@ QString Document::editGraph(const GraphEditRequest& edit) {
 
 void Document::adoptEdit(const GraphEditRequest& edit, Project&& edited,
                          const std::vector<std::string>& notes) {
+  pushEdit(edit, graphStateOf(std::move(edited)), notes);
+}
+
+void Document::pushEdit(const GraphEditRequest& edit, GraphState&& edited,
+                        const std::vector<std::string>& notes) {
   // One class per op family (commands/): successive edits of one drag merge into one step.
-  undoStack_->push(createGraphEditCommand(this, edit, graphStateOf(std::move(edited))).release());
+  undoStack_->push(createGraphEditCommand(this, edit, std::move(edited)).release());
   for (const std::string& note : notes) emit notice(QString::fromStdString(note));
 }
 

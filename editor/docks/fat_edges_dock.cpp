@@ -292,6 +292,14 @@ void FatEdgesDock::setSelection(Selection* selection) {
   connect(selection, &Selection::segmentChanged, this, &FatEdgesDock::selectSegment);
 }
 
+void FatEdgesDock::followTo(const QModelIndex& index) {
+  following_ = true;  // the selection's own choice: no echo back into it
+  tree_->selectionModel()->setCurrentIndex(
+      index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+  tree_->scrollTo(index);
+  following_ = false;
+}
+
 void FatEdgesDock::selectEdge(int edge) {
   const QModelIndex index = model_->edgeIndex(edge);
   // Already on the edge or on one of its segments: stay there.
@@ -300,11 +308,7 @@ void FatEdgesDock::selectEdge(int edge) {
       (current.isValid() && current.data(SegmentTreeModel::EdgeRole).toInt() == edge)) {
     return;
   }
-  following_ = true;
-  tree_->selectionModel()->setCurrentIndex(
-      index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-  tree_->scrollTo(index);
-  following_ = false;
+  followTo(index);
 }
 
 void FatEdgesDock::selectSegment(int segment) {
@@ -313,11 +317,7 @@ void FatEdgesDock::selectSegment(int segment) {
       index == tree_->selectionModel()->currentIndex().siblingAtColumn(0)) {
     return;
   }
-  following_ = true;
-  tree_->selectionModel()->setCurrentIndex(
-      index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-  tree_->scrollTo(index);
-  following_ = false;
+  followTo(index);
 }
 
 void FatEdgesDock::showCurrent(const QModelIndex& current) {

@@ -103,6 +103,8 @@ class FatEdgesDock : public QDockWidget {
   void beginDrag();
   void linkageChosen(int row);
   void showCurrent(const QModelIndex& current);
+  /// Makes `index` the tree's current row because the shared selection chose it.
+  void followTo(const QModelIndex& index);
   void showTreeMenu(const QPoint& position);
 
   Document* document_;

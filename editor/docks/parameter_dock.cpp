@@ -17,6 +17,7 @@
 #include "document/selection.h"
 #include "fatgraph/core/edge_joystick.h"
 #include "fatgraph/core/edge_locomotion.h"
+#include "play/preview_graph_source.h"
 #include "views/joystick_mapping_editor.h"
 #include "views/parameter_plot.h"
 #include "views/viewport.h"
@@ -60,6 +61,8 @@ ParameterDock::ParameterDock(Document* document, Viewport* viewport, QWidget* pa
       clearPoint_(new QPushButton(tr("Clear"), this)),
       controls_(new EdgeParameterControls(this)),
       joystick_(new JoystickMappingEditor(this)) {
+  graphSource_ = new PreviewGraphSource(document, this);
+  connect(graphSource_, &PreviewGraphSource::ready, this, &ParameterDock::previewGraphReady);
   setObjectName(QStringLiteral("parameterDock"));
   edgeChooser_->setObjectName(QStringLiteral("parameterEdgeChooser"));
   accuracyLabel_->setObjectName(QStringLiteral("parameterAccuracy"));
@@ -253,11 +256,11 @@ void ParameterDock::previewAt(double x, double y) {
   const int edge = currentEdge();
   if (viewport_ == nullptr || edge < 0) return;
   if (previewStale_) {
-    previewStale_ = false;
-    if (const QString why = preview_.rebuild(document_->project()); !why.isEmpty()) {
-      notesLabel_->setText(why);
-      return;
-    }
+    // Built on the pool from the project as it is (preview_graph_source.h): the point waits
+    // and previewGraphReady() shows it.
+    pendingPoint_ = Eigen::Vector2d(x, y);
+    graphSource_->request();
+    return;
   }
   if (!preview_.isReady()) return;
   if (!previewing_) {
@@ -271,6 +274,18 @@ void ParameterDock::previewAt(double x, double y) {
   showPreviewPose();
   showWeights();
 }
+
+void ParameterDock::previewGraphReady() {
+  if (!previewStale_ || !pendingPoint_) return;
+  previewStale_ = false;
+  preview_.adopt(graphSource_->graph());
+  if (!graphSource_->why().isEmpty()) notesLabel_->setText(graphSource_->why());
+  const Eigen::Vector2d point = *pendingPoint_;
+  pendingPoint_.reset();
+  previewAt(point.x(), point.y());
+}
+
+void ParameterDock::waitForPreviewGraph() { graphSource_->waitForGraph(); }
 
 void ParameterDock::previewNeutralPoint() { previewAt(0.0, 0.0); }
 
@@ -319,24 +334,10 @@ void ParameterDock::showPreviewPose() {
   preview_.updatePose();
   viewport_->showPose(preview_.skeleton(), preview_.worldRotations(), preview_.worldPositions());
   // The leg layer's previous and next footprints, so a user sees where the feet will stand.
-  const std::span<const LegReport> reports = preview_.legReports();
-  if (reports.empty()) return;
-  std::vector<Footprint> prints;
-  std::vector<QString> names;
-  const Eigen::Vector3f forward =
-      (Eigen::AngleAxisf(static_cast<float>(preview_.character().yaw), Eigen::Vector3f::UnitY()) *
-       Eigen::Vector3f::UnitZ());
-  auto qt = [](const Eigen::Vector3f& v) { return QVector3D(v.x(), v.y(), v.z()); };
-  for (size_t l = 0; l < reports.size() && l < preview_.legs().size(); ++l) {
-    const RuntimeLeg& leg = preview_.legs()[l];
-    names.push_back(QString::fromStdString(leg.name));
-    const Eigen::Vector3f foot = forward * leg.footLength;
-    for (const Eigen::Vector3f& p : {reports[l].previousFootprint, reports[l].nextFootprint}) {
-      if (p.isZero()) continue;  // the layer has not placed this footprint yet
-      prints.push_back({static_cast<int>(l), 0, qt(p), qt(p + foot)});
-    }
-  }
-  viewport_->setPreviewFootprints(prints, names);
+  if (preview_.legReports().empty()) return;
+  const PreviewFootprints prints =
+      legLayerFootprints(preview_.legReports(), preview_.legs(), preview_.character().yaw);
+  viewport_->setPreviewFootprints(prints.footprints, prints.legNames);
 }
 
 void ParameterDock::stopPreview() {
@@ -344,6 +345,7 @@ void ParameterDock::stopPreview() {
     weightsLabel_->clear();
     clearPoint_->setEnabled(false);
   }
+  pendingPoint_.reset();
   if (!previewing_) return;
   previewing_ = false;
   timer_.stop();

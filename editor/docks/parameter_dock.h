@@ -32,6 +32,7 @@ class Document;
 class EdgeParameterControls;
 class JoystickMappingEditor;
 class ParameterPlot;
+class PreviewGraphSource;
 class Selection;
 class Viewport;
 
@@ -57,6 +58,9 @@ class ParameterDock : public QDockWidget {
   int currentEdge() const;
   bool isPreviewing() const { return previewing_; }
   const BlendPreview& preview() const { return preview_; }
+  /// Waits until a preview asked for has its runtime graph (built on the pool) and shows
+  /// (tests).
+  void waitForPreviewGraph();
 
   /// Follows (and sets) the selected fat edge of `selection` (not owned; null: none).
   void setSelection(Selection* selection);
@@ -76,6 +80,7 @@ class ParameterDock : public QDockWidget {
   void showJoystick(int edge);
   void requestEdit(const GraphEditRequest& edit);
   void previewAt(double x, double y);
+  void previewGraphReady();
   void hoverAt(double x, double y);
   void hoverEnded();
   void stopPreview();
@@ -96,7 +101,9 @@ class ParameterDock : public QDockWidget {
   JoystickMappingEditor* joystick_;
   QString shownEdge_;    // the edge on screen, by name: another edge lets go of the held point
   int rangeDragId_ = 0;  // the range handle drag in progress; 0: none
+  PreviewGraphSource* graphSource_;  // builds the preview's runtime graph on the pool
   BlendPreview preview_;
+  std::optional<Eigen::Vector2d> pendingPoint_;  // asked for while the graph is being built
   bool previewStale_ = true;  // the graph changed since the preview's runtime graph was built
   bool previewing_ = false;
   QTimer timer_;

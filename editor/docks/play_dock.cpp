@@ -16,6 +16,7 @@
 #include "document/document.h"
 #include "play/gamepad_input.h"
 #include "play/keyboard_stick.h"
+#include "play/preview_graph_source.h"
 #include "views/stick_pad.h"
 #include "views/viewport.h"
 
@@ -35,6 +36,7 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
     : QDockWidget(tr("Play"), parent),
       document_(document),
       viewport_(viewport),
+      graphSource_(new PreviewGraphSource(document, this)),
       keyboard_(new KeyboardStick(this)),
       gamepad_(std::make_unique<GamepadInput>()),
       stickPad_(new StickPad(this)),
@@ -98,6 +100,7 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
           [this](float x, float y) { controls_.setStick(InputSource::Mouse, x, y); });
   connect(playButton_, &QPushButton::clicked, this, [this] { playing_ ? stop() : (void)play(); });
   connect(recordButton_, &QPushButton::clicked, this, &PlayDock::chooseRecordingFile);
+  connect(graphSource_, &PreviewGraphSource::ready, this, &PlayDock::graphReady);
   connect(document_, &Document::graphChanged, this, &PlayDock::graphChanged);
   connect(document_, &Document::reset, this, &PlayDock::graphChanged);
 
@@ -120,41 +123,54 @@ PlayDock::~PlayDock() = default;
 
 void PlayDock::graphChanged() {
   stale_ = true;
-  if (playing_) {
-    // The edit changed what plays: the new graph from the start edge.
-    const double time = sessionTime_;
-    if (preview_.rebuild(document_->project()).isEmpty()) {
-      stale_ = false;
-      sessionTime_ = time;  // a recording goes on across the restart
-      messageLabel_->setText(tr("The graph changed: playing it again from the start edge"));
-      showPose(0.0);
-      return;
-    }
-    stop();  // nothing left to play: say what to do, below
+  const QString problem = PlayerPreview::playableProblem(document_->graph());
+  if (playing_ && problem.isEmpty()) {
+    // The edit changed what plays: the old graph plays on while the pool builds the new one,
+    // which then plays from the start edge (graphReady).
+    graphSource_->request();
+    return;
   }
-  const MotionGraph& graph = document_->graph();
-  const bool playable =
-      !graph.fatEdges.empty() && graph.parameterizations.size() == graph.fatEdges.size();
-  playButton_->setEnabled(playable);
-  messageLabel_->setText(
-      graph.fatEdges.empty()
-          ? tr("No graph to play yet: Graph > Build Graph… (Ctrl+B) finds the hubs and fat "
-               "edges and parameterizes them")
-      : !playable ? tr("The fat edges are not parameterized: Graph > Build Graph… (Ctrl+B)")
-                  : tr("Press Play, then steer with W/A/S/D, a gamepad or the stick pad"));
+  if (playing_) stop();  // nothing left to play: say what to do, below
+  playButton_->setEnabled(problem.isEmpty());
+  messageLabel_->setText(problem.isEmpty()
+                             ? tr("Press Play, then steer with W/A/S/D, a gamepad or the stick pad")
+                             : problem);
   refreshStatus();
 }
 
+void PlayDock::graphReady() {
+  if (!playing_ || !stale_) return;
+  const bool restarting = preview_.isReady();
+  QString why = preview_.adopt(graphSource_->graph());
+  if (!why.isEmpty()) {
+    if (!graphSource_->why().isEmpty()) why = graphSource_->why();
+    stop();
+    messageLabel_->setText(why);
+    return;
+  }
+  stale_ = false;  // a recording goes on across a restart: sessionTime_ keeps counting
+  showPlayingMessage(restarting);
+  showPose(0.0);
+}
+
+void PlayDock::showPlayingMessage(bool restarted) {
+  if (restarted) {
+    messageLabel_->setText(tr("The graph changed: playing it again from the start edge"));
+  } else {
+    messageLabel_->setText(
+        recordingPath_.isEmpty()
+            ? tr("Playing")
+            : tr("Playing, recording to %1").arg(QFileInfo(recordingPath_).fileName()));
+  }
+}
+
+void PlayDock::waitForGraph() { graphSource_->waitForGraph(); }
+
 bool PlayDock::play() {
   if (playing_) return true;
-  if (stale_ || !preview_.isReady()) {
-    if (const QString why = preview_.rebuild(document_->project()); !why.isEmpty()) {
-      messageLabel_->setText(why);
-      return false;
-    }
-    stale_ = false;
-  } else {
-    preview_.restart();
+  if (const QString why = PlayerPreview::playableProblem(document_->graph()); !why.isEmpty()) {
+    messageLabel_->setText(why);
+    return false;
   }
   playing_ = true;
   controls_.reset();
@@ -163,12 +179,18 @@ bool PlayDock::play() {
   recording_.clear();
   if (!recordingPath_.isEmpty()) recording_.sample(0.0, 0.0f, 0.0f);
   playButton_->setText(tr("Stop"));
-  messageLabel_->setText(
-      recordingPath_.isEmpty()
-          ? tr("Playing")
-          : tr("Playing, recording to %1").arg(QFileInfo(recordingPath_).fileName()));
   idleTimer_.stop();
   if (viewport_ != nullptr) viewport_->setFocus(Qt::OtherFocusReason);
+  if (stale_ || !preview_.isReady()) {
+    // Built on the pool from the project as it is (preview_graph_source.h); graphReady starts
+    // the player, and until then the ticks wait.
+    preview_.clear();
+    messageLabel_->setText(tr("Preparing the graph to play…"));
+    graphSource_->request();
+  } else {
+    preview_.restart();
+    showPlayingMessage(false);
+  }
   showPose(0.0);
   clock_.start();
   timer_.start();

@@ -29,6 +29,7 @@ namespace fatgraph::editor {
 
 class Document;
 class GamepadInput;
+class PreviewGraphSource;
 class KeyboardStick;
 class StickPad;
 class Viewport;
@@ -80,9 +81,13 @@ class PlayDock : public QDockWidget {
   /// One tick: reads the inputs and steps the player by `seconds` (the timer passes the wall
   /// time since the last tick; tests call it directly).
   void advance(double seconds);
+  /// Waits until the graph Play asked for is built and playing (tests).
+  void waitForGraph();
 
  private:
   void graphChanged();
+  void graphReady();
+  void showPlayingMessage(bool restarted);
   void showPose(double seconds);
   void refreshStatus();
   void pollIdleGamepad();
@@ -90,6 +95,7 @@ class PlayDock : public QDockWidget {
 
   Document* document_;
   Viewport* viewport_;
+  PreviewGraphSource* graphSource_;  // builds the runtime graph on the pool
   PlayerPreview preview_;
   PlayControls controls_;
   InputRecording recording_;

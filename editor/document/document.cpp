@@ -201,6 +201,7 @@ void Document::setCurrentClip(int index) {
 }
 
 void Document::insertClip(int index, DocumentClip entry) {
+  finishBackgroundReads();
   emit clipAboutToBeInserted(index);
   const auto at = static_cast<std::ptrdiff_t>(index);
   project_.clips.insert(project_.clips.begin() + at, std::move(entry.clip));
@@ -211,6 +212,7 @@ void Document::insertClip(int index, DocumentClip entry) {
 }
 
 DocumentClip Document::takeClip(int index) {
+  finishBackgroundReads();
   emit clipAboutToBeRemoved(index);
   const auto at = static_cast<std::ptrdiff_t>(index);
   DocumentClip entry{std::move(project_.clips[static_cast<size_t>(index)]),
@@ -226,11 +228,13 @@ DocumentClip Document::takeClip(int index) {
 }
 
 void Document::setClipName(int index, const std::string& name) {
+  finishBackgroundReads();
   project_.clips.at(static_cast<size_t>(index)).name = name;
   emit clipChanged(index);
 }
 
 void Document::setSkeleton(Skeleton skeleton, const QString& source, LegSetup legs) {
+  finishBackgroundReads();
   project_.skeleton = std::move(skeleton);
   project_.legs = std::move(legs);
   skeletonSource_ = source;

@@ -23,6 +23,7 @@
 #include <optional>
 #include <vector>
 
+#include "document/background_reads.h"
 #include "document/file_loading.h"
 #include "document/graph_build.h"
 #include "document/graph_edit_request.h"
@@ -76,6 +77,15 @@ class Document : public QObject {
   /// The runner of long jobs (progress, cancel); busy while one runs.
   JobRunner* jobs() const { return jobs_; }
   bool isBusy() const;
+  /// Runs read(project(), progress) on a pool thread without copying the project
+  /// (background_reads.h): every change of the document first stops the running reads (their
+  /// progress returns false) and waits for them. The result travels in the future.
+  template <class Result, class Read>
+  QFuture<Result> readInBackground(Read read) {
+    return backgroundReads_.start<Result>(project_, std::move(read));
+  }
+  /// Stops the running background reads and waits for them (before any change).
+  void finishBackgroundReads() { backgroundReads_.finishAll(); }
 
   /// True for the file types openFile understands (.bvh, .fgproj).
   static bool isSupportedFile(const QString& path);
@@ -204,6 +214,7 @@ class Document : public QObject {
   quint64 revision_ = 0;  // changes with every undo stack move and reset
   QUndoStack* undoStack_;
   JobRunner* jobs_;
+  BackgroundReads backgroundReads_;  // last: destroyed (finished) before the project
 };
 
 }  // namespace fatgraph::editor

@@ -100,6 +100,7 @@ void Document::adoptBuild(GraphBuildResult&& result) {
 
 QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCallback& progress) {
   if (isBusy()) return fail(busyError());
+  finishBackgroundReads();  // core edits the project in place
   // No copy of the project, whose clips may be hundreds of MB: core edits it in place and
   // leaves it as it was when it throws. Only the graph's state before the edit is copied; it
   // goes back in and the edited state goes to the undo command, whose redo swaps it in.
@@ -186,6 +187,7 @@ GraphState Document::graphStateOf(Project&& edited) const {
 }
 
 void Document::swapGraphState(GraphState& other) {
+  finishBackgroundReads();
   emit graphAboutToChange();
   std::swap(project_.settings, other.settings);
   std::swap(project_.graph, other.graph);
@@ -196,6 +198,7 @@ void Document::swapGraphState(GraphState& other) {
 }
 
 void Document::swapProject(Project& other) {
+  finishBackgroundReads();
   emit aboutToReset();
   emit graphAboutToChange();
   std::swap(project_, other);

@@ -13,6 +13,7 @@
 namespace fatgraph::editor {
 
 void Document::resetTo(Project&& project, const QString& source, const QString& filePath) {
+  finishBackgroundReads();
   emit aboutToReset();
   emit graphAboutToChange();
   project_ = std::move(project);
@@ -56,6 +57,7 @@ QString Document::redo() {
 }
 
 void Document::setWorkingRate(double fps) {
+  finishBackgroundReads();
   emit graphAboutToChange();
   project_.settings.fps = fps;
   emit graphChanged();

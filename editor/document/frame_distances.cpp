@@ -82,40 +82,42 @@ void FrameDistances::start() {
     emit rowChanged();
     return;
   }
-  // The pool works on copies; features are built there once per clip set.
   runningGeneration_ = featureGeneration_;
-  std::shared_ptr<const Project> clips;
-  if (!features_) {
-    auto copy = std::make_shared<Project>();
-    copy->skeleton = project.skeleton;
-    copy->clips = project.clips;
-    copy->settings.jointWeights = project.settings.jointWeights;
-    clips = std::move(copy);
-  }
-  auto job = [features = features_, clips, frame, window, threshold] {
+  auto rowOf = [frame, window, threshold](std::shared_ptr<const PoseFeatures> features) {
     Result result;
-    result.features = features ? features
-                               : std::make_shared<const PoseFeatures>(
-                                     clips->skeleton, clips->clips, clips->settings.jointWeights);
     result.row = std::make_shared<const FrameDistanceRow>(
-        computeFrameDistanceRow(*result.features, frame, window, threshold));
+        computeFrameDistanceRow(*features, frame, window, threshold));
+    result.features = std::move(features);
     return result;
   };
+  if (features_) {
+    watcher_.setFuture(QtConcurrent::run(rowOf, features_));
+    return;
+  }
   if (work < kSynchronousWork) {  // small: build the features here and now
-    const Result result = job();
+    const Result result = rowOf(std::make_shared<const PoseFeatures>(
+        project.skeleton, project.clips, project.settings.jointWeights));
     features_ = result.features;
     row_ = result.row;
     emit rowChanged();
     return;
   }
-  watcher_.setFuture(QtConcurrent::run(job));
+  // Features are built once per clip set, on the pool, reading the clips in place: the
+  // document stops this read before it changes anything (then finished() starts again).
+  watcher_.setFuture(document_->readInBackground<Result>(
+      [rowOf](const Project& clips, const ProgressCallback& progress) {
+        auto features = std::make_shared<const PoseFeatures>(clips.skeleton, clips.clips,
+                                                             clips.settings.jointWeights);
+        if (!progress(1.0)) return Result{};  // stopped: the document is about to change
+        return rowOf(std::move(features));
+      }));
 }
 
 void FrameDistances::finished() {
   if (watcher_.future().resultCount() == 0) return;  // waitForRow took it already
   const Result result = watcher_.result();
   watcher_.setFuture(QFuture<Result>());
-  if (runningGeneration_ != featureGeneration_) {  // the clips changed meanwhile
+  if (runningGeneration_ != featureGeneration_ || !result.features) {  // changed meanwhile
     start();
     return;
   }

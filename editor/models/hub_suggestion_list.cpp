@@ -3,7 +3,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <exception>
-#include <memory>
 
 #include "document/document.h"
 
@@ -42,24 +41,27 @@ void HubSuggestionList::rank() {
     return;
   }
   setStatus(tr("Ranking suggestions…"));
-  // A copy: the document may change while the pool ranks.
-  auto project = std::make_shared<const Project>(document_->project());
-  watcher_.setFuture(QtConcurrent::run([project] {
-    Ranking ranking;
-    try {
-      ranking.suggestions = rankHubSuggestions(*project, kCount);
-    } catch (const std::exception& e) {
-      ranking.error = QString::fromStdString(e.what());
-    }
-    return ranking;
-  }));
+  // Read in place on the pool: the document stops this run before any change (its progress
+  // returns false), and the change's graphChanged ranks again.
+  watcher_.setFuture(document_->readInBackground<Ranking>(
+      [](const Project& project, const ProgressCallback& progress) {
+        Ranking ranking;
+        try {
+          ranking.suggestions = rankHubSuggestions(project, kCount, progress);
+        } catch (const Cancelled&) {
+          ranking.cancelled = true;
+        } catch (const std::exception& e) {
+          ranking.error = QString::fromStdString(e.what());
+        }
+        return ranking;
+      }));
 }
 
 void HubSuggestionList::finished() {
   if (watcher_.future().resultCount() == 0) return;  // waitForRanking took it already
   const Ranking ranking = watcher_.result();
   watcher_.setFuture(QFuture<Ranking>());
-  if (again_) {
+  if (again_ || ranking.cancelled) {
     rank();
     return;
   }

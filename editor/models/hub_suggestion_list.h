@@ -2,8 +2,9 @@
 // The next hub suggestions of the document's graph, ranked as accept_hub would take them
 // (core rankHubSuggestions, hub_ranking.h): clip, source frame, match-set size and the rise
 // of coverage each would bring. Ranking reads exact distance rows, so it runs on a pool thread
-// on a copy of the project whenever the graph changes; the list is empty meanwhile and while
-// there is no graph (accept_hub needs one).
+// whenever the graph changes, reading the document's project in place (Document::
+// readInBackground: a change stops it first); the list is empty meanwhile and while there is
+// no graph (accept_hub needs one).
 #include <QAbstractTableModel>
 #include <QFutureWatcher>
 
@@ -48,6 +49,7 @@ class HubSuggestionList : public QAbstractTableModel {
   struct Ranking {
     std::vector<RankedHubSuggestion> suggestions;
     QString error;
+    bool cancelled = false;  // the document changed while ranking: rank again
   };
   void rank();
   void finished();

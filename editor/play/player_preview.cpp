@@ -19,14 +19,13 @@ PlayerPreview::~PlayerPreview() = default;
 
 void PlayerPreview::clear() {
   player_.reset();  // before the graph it refers to
-  graph_.reset();
+  graph_ = nullptr;
+  preview_.reset();
   rotations_.clear();
   positions_.clear();
 }
 
-QString PlayerPreview::rebuild(const Project& project) {
-  clear();
-  const MotionGraph& motion = project.graph;
+QString PlayerPreview::playableProblem(const MotionGraph& motion) {
   if (motion.fatEdges.empty()) {
     return tr(
         "No graph to play yet: Graph > Build Graph… (Ctrl+B) finds the hubs and fat "
@@ -37,15 +36,29 @@ QString PlayerPreview::rebuild(const Project& project) {
         "The fat edges are not parameterized: Graph > Build Graph… (Ctrl+B) computes "
         "every edge's parameter space, which the stick steers");
   }
-  auto graph = std::make_unique<RuntimeGraph>();
-  if (QString why = buildPreviewGraph(project, *graph); !why.isEmpty()) return why;
-  if (const std::string problem = graph->validate(); !problem.empty()) {
+  return {};
+}
+
+QString PlayerPreview::rebuild(const Project& project) {
+  clear();
+  if (QString why = playableProblem(project.graph); !why.isEmpty()) return why;
+  QString why;
+  std::shared_ptr<const PreviewGraph> preview = makePreviewGraph(project, why);
+  if (!preview) return why;
+  return adopt(std::move(preview));
+}
+
+QString PlayerPreview::adopt(std::shared_ptr<const PreviewGraph> preview) {
+  clear();
+  if (!preview || preview->graph.edges.empty()) return tr("No fat edges: build the graph first");
+  if (const std::string problem = preview->graph.validate(); !problem.empty()) {
     return tr("The runtime graph is not valid: %1").arg(QString::fromStdString(problem));
   }
   PlayerOptions options;
-  const int start = graph->startEdge >= 0 ? graph->startEdge : 0;
-  options.start = edgeStartFrame(project, graph->edges[static_cast<size_t>(start)]);
-  graph_ = std::move(graph);
+  const int start = preview->graph.startEdge >= 0 ? preview->graph.startEdge : 0;
+  options.start = preview->edgeStarts[static_cast<size_t>(start)];
+  preview_ = std::move(preview);
+  graph_ = &preview_->graph;
   player_ = std::make_unique<Player>(*graph_, options);
   player_->setTerrain(terrain_);
   const auto joints = static_cast<size_t>(graph_->jointCount());

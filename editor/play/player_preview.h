@@ -20,6 +20,7 @@
 #include "play/preview_graph.h"
 
 namespace fatgraph {
+struct MotionGraph;
 struct Project;
 }
 
@@ -38,6 +39,11 @@ class PlayerPreview {
   /// else what the user should do (the preview is then empty): the graph must be built and
   /// every fat edge parameterized.
   QString rebuild(const Project& project);
+  /// A player on `preview` (built elsewhere, e.g. on the pool) at the start. Empty on success,
+  /// else why it cannot play (null, invalid); the preview is then empty.
+  QString adopt(std::shared_ptr<const PreviewGraph> preview);
+  /// Why `graph` cannot be played yet (no fat edges, edges not parameterized); empty when it can.
+  static QString playableProblem(const MotionGraph& graph);
   void clear();
   bool isReady() const { return player_ != nullptr; }
   /// Back to the start edge at the start frame (the leg layer forgets its footprints).
@@ -74,7 +80,8 @@ class PlayerPreview {
  private:
   void refreshWorldPose();
 
-  std::unique_ptr<RuntimeGraph> graph_;
+  std::shared_ptr<const PreviewGraph> preview_;
+  const RuntimeGraph* graph_ = nullptr;  // &preview_->graph
   std::unique_ptr<Player> player_;  // refers to *graph_
   const Terrain* terrain_ = nullptr;
   std::vector<Quat> rotations_;

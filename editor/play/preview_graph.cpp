@@ -28,6 +28,16 @@ QString buildPreviewGraph(const Project& project, RuntimeGraph& graph) {
   return {};
 }
 
+std::shared_ptr<const PreviewGraph> makePreviewGraph(const Project& project, QString& why) {
+  auto preview = std::make_shared<PreviewGraph>();
+  why = buildPreviewGraph(project, preview->graph);
+  if (!why.isEmpty()) return nullptr;
+  for (const RuntimeEdge& edge : preview->graph.edges) {
+    preview->edgeStarts.push_back(edgeStartFrame(project, edge));
+  }
+  return preview;
+}
+
 CharacterFrame edgeStartFrame(const Project& project, const RuntimeEdge& edge) {
   if (edge.referenceSegment < 0 ||
       edge.referenceSegment >= static_cast<int>(edge.segments.size())) {

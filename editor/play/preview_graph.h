@@ -5,6 +5,7 @@
 // preview (views/blend_preview.h) and the live player (play/player_preview.h) both use them.
 #include <QString>
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -22,6 +23,16 @@ namespace fatgraph::editor {
 /// Builds the runtime graph of `project` into `graph`. Empty on success, else why there is
 /// none (no fat edges yet, or core's reason), and `graph` is left empty.
 QString buildPreviewGraph(const Project& project, RuntimeGraph& graph);
+
+/// What a preview plays: the runtime graph and, per edge, where its recorded motion starts
+/// (edgeStartFrame). Built once (on the pool: preview_graph_source.h) and shared, read only.
+struct PreviewGraph {
+  RuntimeGraph graph;
+  std::vector<CharacterFrame> edgeStarts;
+};
+
+/// The preview graph of `project`, or null with `why` set (buildPreviewGraph's reasons).
+std::shared_ptr<const PreviewGraph> makePreviewGraph(const Project& project, QString& why);
 
 /// Where `edge`'s reference segment starts in its clip: the root on the ground (y = 0), turned
 /// to the root's heading, so a preview plays where the recorded motion is. The origin when the

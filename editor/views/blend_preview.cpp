@@ -15,17 +15,21 @@ BlendPreview::~BlendPreview() = default;
 void BlendPreview::clear() {
   legLayer_.reset();  // before the graph it refers to
   blend_.reset();
-  graph_.reset();
-  starts_.clear();
+  graph_ = nullptr;
+  preview_.reset();
   edge_ = -1;
 }
 
 QString BlendPreview::rebuild(const Project& project) {
+  QString why;
+  adopt(makePreviewGraph(project, why));
+  return why;
+}
+
+void BlendPreview::adopt(std::shared_ptr<const PreviewGraph> preview) {
   clear();
-  auto graph = std::make_unique<RuntimeGraph>();
-  if (QString why = buildPreviewGraph(project, *graph); !why.isEmpty()) return why;
-  for (const RuntimeEdge& edge : graph->edges) starts_.push_back(edgeStartFrame(project, edge));
-  const auto joints = static_cast<size_t>(graph->jointCount());
+  if (!preview) return;
+  const auto joints = static_cast<size_t>(preview->graph.jointCount());
   localRotations_.assign(joints, Eigen::Quaternionf::Identity());
   localTranslations_.assign(joints, Eigen::Vector3f::Zero());
   doubleRotations_.assign(joints, Quat::Identity());
@@ -34,20 +38,20 @@ QString BlendPreview::rebuild(const Project& project) {
   positions_.assign(joints, Vec3::Zero());
   modelRotationsF_.assign(joints, Eigen::Quaternionf::Identity());
   modelPositionsF_.assign(joints, Eigen::Vector3f::Zero());
-  graph_ = std::move(graph);
+  preview_ = std::move(preview);
+  graph_ = &preview_->graph;
   blend_ = std::make_unique<EdgeBlend>(*graph_);
   if (!graph_->legs.empty()) {
     legLayer_ = std::make_unique<LegLayer>(*graph_);
     legLayer_->setTerrain(terrain_);
   }
-  return {};
 }
 
 bool BlendPreview::begin(const std::string& name) {
   edge_ = graph_ ? graph_->findEdge(name) : -1;
   if (edge_ < 0) return false;
   blend_->begin(edge_);
-  character_ = starts_[static_cast<size_t>(edge_)];
+  character_ = preview_->edgeStarts[static_cast<size_t>(edge_)];
   setPlanePoint(point_);
   restarted_ = true;
   lastDt_ = 0;
@@ -81,7 +85,7 @@ void BlendPreview::advance(double seconds) {
   character_ = applyRootDelta(character_, lastDelta_);
   if (blend_->finished()) {  // loop: the edge again from its start, at the same point
     blend_->begin(edge_);
-    character_ = starts_[static_cast<size_t>(edge_)];
+    character_ = preview_->edgeStarts[static_cast<size_t>(edge_)];
     setPlanePoint(point_);
     restarted_ = true;
     resetLegLayer();  // the character jumped back: no footprint carries over

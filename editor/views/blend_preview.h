@@ -22,6 +22,7 @@
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"
+#include "play/preview_graph.h"
 
 namespace fatgraph {
 struct Project;
@@ -37,6 +38,8 @@ class BlendPreview {
   /// Builds the runtime graph of `project`; empty on success, else why there is none (the
   /// preview is then empty).
   QString rebuild(const Project& project);
+  /// Plays `preview` (built elsewhere, e.g. on the pool); null clears the preview.
+  void adopt(std::shared_ptr<const PreviewGraph> preview);
   void clear();
   bool isReady() const { return graph_ != nullptr; }
 
@@ -75,9 +78,9 @@ class BlendPreview {
   /// height to the ground it stands on.
   void applyLegLayer(Vec3& placement);
 
-  std::unique_ptr<RuntimeGraph> graph_;
+  std::shared_ptr<const PreviewGraph> preview_;
+  const RuntimeGraph* graph_ = nullptr;  // &preview_->graph
   std::unique_ptr<EdgeBlend> blend_;    // refers to *graph_
-  std::vector<CharacterFrame> starts_;  // per edge: its reference segment's first frame
   int edge_ = -1;
   Eigen::Vector2d point_ = Eigen::Vector2d::Zero();
   CharacterFrame character_;

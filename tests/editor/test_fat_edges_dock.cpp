@@ -284,6 +284,7 @@ class TestFatEdgesDock : public QObject {
     QVERIFY(dock->playBlendButton()->isEnabled());
     dock->playSelectedBlend();
     QCOMPARE(window.parameterDock()->currentEdge(), edge);
+    window.parameterDock()->waitForPreviewGraph();  // built on the pool
     QVERIFY(window.parameterDock()->isPreviewing());
   }
 };

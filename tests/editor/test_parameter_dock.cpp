@@ -140,6 +140,7 @@ class TestParameterDock : public QObject {
     const std::vector<QVector3D> clipPose = scene.jointPositions();
 
     sendMove(*plot, plot->toWidget(a));
+    dock()->waitForPreviewGraph();  // the runtime graph is built on the pool
     QVERIFY(dock()->isPreviewing());
     QVERIFY(scene.showsPose());
     const std::vector<QVector3D> poseA = scene.jointPositions();
@@ -215,6 +216,7 @@ class TestParameterDock : public QObject {
     const Eigen::Vector2d a = t.sites[static_cast<size_t>(t.hull.front())];
     sendButton(*plot, QEvent::MouseButtonPress, plot->toWidget(a));
     sendButton(*plot, QEvent::MouseButtonRelease, plot->toWidget(a));
+    dock()->waitForPreviewGraph();
     QEvent leave(QEvent::Leave);
     QCoreApplication::sendEvent(plot, &leave);
     QVERIFY(dock()->isPreviewing());

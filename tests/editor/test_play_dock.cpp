@@ -3,7 +3,8 @@
 // choose the edge at the next hub and the player takes it there, the stick pad steers with
 // the mouse, the character walks and the camera follows, poses stay finite on the stairs
 // whatever the timer does, the recorded session is the CSV `fatgraph play` reads (parsed by
-// the CLI's own reader and replayed by the command), an edit restarts it and undoing the build
+// the CLI's own reader and replayed by the command), an edit restarts it (the new runtime graph
+// built on the pool while the old one plays on) and undoing the build
 // stops it.
 #include <QApplication>
 #include <QCheckBox>
@@ -87,6 +88,8 @@ class TestPlayDock : public QObject {
   void init() {
     QVERIFY(dock_->play());
     QVERIFY(dock_->isPlaying());
+    dock_->waitForGraph();  // built on the pool
+    QVERIFY(dock_->preview().isReady());
   }
   void cleanup() {
     dock_->stop();
@@ -316,10 +319,14 @@ class TestPlayDock : public QObject {
                  old, QStringLiteral("walk_renamed"))),
              QString());
     QVERIFY(dock_->isPlaying());
+    // The old graph plays on while the pool builds the new one.
+    QCOMPARE(dock_->preview().graph().edges.front().name, old.toStdString());
+    dock_->waitForGraph();
     QCOMPARE(dock_->preview().graph().edges.front().name, std::string("walk_renamed"));
     QCOMPARE(dock_->preview().player().currentEdge(), dock_->preview().graph().startEdge);
     QCOMPARE(dock_->preview().player().transitionCount(), 0);
     QCOMPARE(document->undo(), QString());  // the rename
+    dock_->waitForGraph();
     QCOMPARE(dock_->preview().graph().edges.front().name, old.toStdString());
 
     QCOMPARE(document->undo(), QString());  // the build: nothing left to play

@@ -29,29 +29,39 @@ std::vector<int> rejectedHubFrames(const Project& project) {
   return out;
 }
 
-std::vector<RankedHubSuggestion> rankHubSuggestions(const Project& project, int count) {
+std::vector<RankedHubSuggestion> rankHubSuggestions(const Project& project, int count,
+                                                    const ProgressCallback& progress) {
   if (count < 0) throw Error("hub suggestions: count must not be negative");
   if (project.clips.empty()) throw Error("hub suggestions: the project has no clips");
   if (count == 0) return {};
+  const auto checkpoint = [&] {
+    if (progress && !progress(0.0)) throw Cancelled();
+  };
   const PoseFeatures features = projectFeatures(project);
+  checkpoint();
   // The cached scan when it fits the clips (as ensureDistanceScan decides), else a local one:
   // the project is const, so this call never fills its cache.
   DistanceScan local;
   const DistanceScan* scan = &project.distances.scan;
-  const bool cached = project.distances.fingerprint == project.distanceFingerprint() &&
-                      project.distances.scan.frames == features.frameCount();
+  const bool cached = project.distances.scan.frames == features.frameCount() &&
+                      project.distances.fingerprint == project.distanceFingerprint();
+  checkpoint();
   if (!cached) {
     DistanceMatrixSettings settings;
     settings.window = project.settings.window;
-    local = scanDistanceMatrix(features, settings, {});
+    local = scanDistanceMatrix(features, settings, progress);
     scan = &local;
   }
   double threshold = project.graph.hubThreshold.rms;
   if (project.graph.empty() || !(threshold > 0)) threshold = suggestHubThreshold(*scan, &features).rms;
   std::vector<int> accepted;
   for (const Hub& h : project.graph.hubs) accepted.push_back(features.globalIndex(h.frame));
-  const std::vector<HubSuggestion> plan =
-      suggestHubs(features, *scan, threshold, count, accepted, rejectedHubFrames(project));
+  HubPlanRequest request;
+  request.maxHubs = count;
+  request.acceptedHubs = std::move(accepted);
+  request.rejectedFrames = rejectedHubFrames(project);
+  request.progress = progress;
+  const std::vector<HubSuggestion> plan = planHubs(features, *scan, threshold, request).hubs;
   std::vector<RankedHubSuggestion> out;
   for (const HubSuggestion& s : plan) {
     const FrameRef r = features.frameRef(s.frame);

@@ -254,6 +254,9 @@ HubPlan planHubs(const PoseFeatures& features, const DistanceScan& scan, double 
       const bool enough = next >= static_cast<size_t>(kMinimumExact) &&
                           static_cast<int>(largest) >= -ranked[next].first;
       if (enough) break;
+      if (request.progress && !request.progress(plan.hubs.size() / double(request.maxHubs))) {
+        throw Cancelled();
+      }
       std::vector<int> batch;
       for (; next < ranked.size() && batch.size() < static_cast<size_t>(kMinimumExact); ++next) {
         batch.push_back(ranked[next].second);

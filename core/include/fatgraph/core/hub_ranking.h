@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/progress.h"
 #include "fatgraph/core/project.h"
 
 namespace fatgraph {
@@ -26,9 +27,11 @@ struct RankedHubSuggestion {
 /// Frames that are hubs, frames their hubs cover and rejected frames are left out. Uses the
 /// project's cached distance scan; when the cache does not fit the clips (never after a build
 /// or a load of a built project) the scan is computed here, which takes as long as a build's
-/// distance stage. Thread-safe on a const project, so a worker may call it on a copy. Throws
+/// distance stage. Thread-safe on a const project, so a worker may call it while the project
+/// stays put. `progress` (fraction of `count` ranked) returning false throws Cancelled. Throws
 /// Error when count < 0 or the project has no clips.
-std::vector<RankedHubSuggestion> rankHubSuggestions(const Project& project, int count);
+std::vector<RankedHubSuggestion> rankHubSuggestions(const Project& project, int count,
+                                                    const ProgressCallback& progress = {});
 
 /// The global frames (over all clips, working rate) of project.settings.hubRejections whose
 /// clip still exists.

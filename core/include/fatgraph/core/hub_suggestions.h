@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/progress.h"
 
 namespace fatgraph {
 
@@ -53,6 +54,9 @@ struct HubPlanRequest {
   /// Global frames the user rejected (reject_hub): neither they nor the frames within a
   /// window of them are suggested.
   std::vector<int> rejectedFrames;
+  /// Called with the fraction of maxHubs planned before each batch of exact rows; returning
+  /// false throws Cancelled (a reviewer's list re-ranks after every edit and stops the old run).
+  ProgressCallback progress;
 };
 
 struct HubPlan {

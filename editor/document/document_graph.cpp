@@ -103,9 +103,12 @@ QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCal
   finishBackgroundReads();  // core edits the project in place
   // No copy of the project, whose clips may be hundreds of MB: core edits it in place and
   // leaves it as it was when it throws. Only the graph's state before the edit is copied; it
-  // goes back in and the edited state goes to the undo command, whose redo swaps it in.
+  // goes back in and the edited state goes to the undo command, whose redo swaps it in. The
+  // distance cache is not copied either: an edit that rescans leaves its new cache in place,
+  // which stays correct across undo (it is keyed by its fingerprint and recomputed when it no
+  // longer fits).
   GraphState before{project_.settings, project_.graph, project_.edits, project_.legs,
-                    project_.distances};
+                    std::nullopt};
   std::vector<std::string> notes;
   try {
     notes = fatgraph::applyGraphEdit(project_, edit.json.toStdString(), progress);
@@ -120,12 +123,6 @@ QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCal
   project_.graph = std::move(before.graph);
   project_.edits = std::move(before.edits);
   project_.legs = std::move(before.legs);
-  const DistanceCache& old = *before.distances;
-  if (project_.distances.fingerprint != old.fingerprint ||
-      project_.distances.scan.frames != old.scan.frames) {
-    after.distances = std::move(project_.distances);
-    project_.distances = std::move(*before.distances);
-  }
   pushEdit(edit, std::move(after), notes);
   return {};
 }

@@ -9,6 +9,7 @@
 #include "app/main_window.h"
 #include "app/screenshot_run.h"
 #include "document/autosave.h"
+#include "views/body_display.h"
 #include "views/viewport.h"
 
 int main(int argc, char* argv[]) {
@@ -26,6 +27,9 @@ int main(int argc, char* argv[]) {
 
   fatgraph::editor::MainWindow window;
   window.setInteractive(!options.screenshotMode());
+  if (const auto body = fatgraph::editor::bodyDisplayFromName(options.body)) {
+    window.setBodyDisplay(*body);
+  }
   if (!options.screenshotMode()) {
     // Shown first: the files below are read on the worker behind a progress dialog.
     window.show();

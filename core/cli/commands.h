@@ -13,5 +13,6 @@ int runBuild(const std::vector<std::string>& args);
 int runEdit(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);
 int runPlay(const std::vector<std::string>& args);
+int runBody(const std::vector<std::string>& args);
 
 }  // namespace fatgraph::cli

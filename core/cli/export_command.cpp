@@ -13,13 +13,15 @@
 namespace fatgraph::cli {
 
 int runExport(const std::vector<std::string>& args) {
-  CommandLine cl("export", "PROJECT.fgproj -o GRAPH.fgraph [--json]",
+  CommandLine cl("export", "PROJECT.fgproj -o GRAPH.fgraph [--no-body] [--json]",
                  "Export a project's fat graph for the game-side runtime: per fat edge its\n"
                  "segments as one float block (rotations, translations, root trajectory, time\n"
                  "warps), its parameter plane and weight grid where the project has them, and the\n"
-                 "hubs with their outgoing edges. A game loads the file with fatgraph::runtime_io\n"
-                 "(loadRuntimeGraph). The file is written atomically.");
+                 "hubs with their outgoing edges, and a skinned body generated from the skeleton\n"
+                 "(mesh, blend weights, inverse bind matrices). A game loads the file with\n"
+                 "fatgraph::runtime_io (loadRuntimeGraph). The file is written atomically.");
   cl.option("-o", "GRAPH.fgraph", "runtime graph file to write");
+  cl.flag("--no-body", "leave the generated body out (the game brings its own mesh)");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().size() != 1) throw UsageError{"expected one PROJECT.fgproj (see --help)"};
@@ -32,7 +34,9 @@ int runExport(const std::vector<std::string>& args) {
     throw FileError(projectPath, 0,
                     "has no fat graph to export (build one with 'fatgraph build'); nothing written");
   }
-  const ExportSummary summary = exportProject(project, *out);
+  ExportOptions options;
+  options.body = !cl.has("--no-body");
+  const ExportSummary summary = exportProject(project, *out, options);
 
   const MotionGraph& g = project.graph;
   auto hubName = [&](int hub) { return hub >= 0 ? g.hubs[size_t(hub)].name : std::string("(none)"); };
@@ -50,7 +54,9 @@ int runExport(const std::vector<std::string>& args) {
     const nlohmann::json j = {{"output", *out},
                               {"bytes", summary.bytes},
                               {"hubs", hubsJson(project)},
-                              {"fat_edges", edges}};
+                              {"fat_edges", edges},
+                              {"body_vertices", summary.bodyVertices},
+                              {"body_triangles", summary.bodyTriangles}};
     std::cout << j.dump(2) << "\n";
   } else {
     const bool parameterized = g.parameterizations.size() == g.fatEdges.size();
@@ -60,6 +66,10 @@ int runExport(const std::vector<std::string>& args) {
     for (const FatEdge& e : g.fatEdges) {
       std::cout << "  " << e.name << ": " << hubName(e.fromHub) << " -> " << hubName(e.toHub)
                 << ", " << e.segments.size() << " segment(s)\n";
+    }
+    if (summary.bodyVertices > 0) {
+      std::cout << "body: " << summary.bodyVertices << " vertices, " << summary.bodyTriangles
+                << " triangles\n";
     }
     std::cout << "wrote " << *out << " (" << summary.bytes << " bytes)\n";
   }

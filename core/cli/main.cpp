@@ -23,6 +23,7 @@ const Command kCommands[] = {
     {"edit", fatgraph::cli::runEdit, "apply a JSON list of graph edits to a project"},
     {"export", fatgraph::cli::runExport, "write the runtime graph a game plays (.fgraph)"},
     {"play", fatgraph::cli::runPlay, "play a .fgraph headless from a stick script; write BVH"},
+    {"body", fatgraph::cli::runBody, "generate a clip's skinned body; write a Wavefront OBJ"},
 };
 
 void printUsage(std::ostream& out) {

@@ -3,6 +3,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include "views/body_display.h"
+
 namespace fatgraph::editor {
 namespace {
 
@@ -32,6 +34,11 @@ struct Parser {
                           tr("With --view parameters: the fat edge to show (default: the one "
                              "with the most segments)."),
                           tr("name")};
+  QCommandLineOption body{QStringLiteral("body"),
+                          tr("What the viewport draws of the character: bones, body (skinned, "
+                             "lit, with its ground shadow) or both (the body with faint bones; "
+                             "the default)."),
+                          tr("mode")};
   QCommandLineOption size{QStringLiteral("size"),
                           tr("With --screenshot: the picture's size in pixels, e.g. 1280x800."),
                           tr("WxH")};
@@ -47,6 +54,7 @@ struct Parser {
     parser.addOption(view);
     parser.addOption(edge);
     parser.addOption(size);
+    parser.addOption(body);
     parser.addPositionalArgument(QStringLiteral("files"), tr("BVH clips or .fgproj projects."),
                                  tr("[file...]"));
   }
@@ -89,6 +97,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments) {
   options.frameCharacter = p.parser.isSet(p.frameCharacter);
   options.view = p.parser.value(p.view);
   options.edge = p.parser.value(p.edge);
+  options.body = p.parser.value(p.body);
   if (p.parser.isSet(p.size)) options.size = parseSize(p.parser.value(p.size));
   bool ok = false;
   options.frame = p.parser.value(p.frame).toInt(&ok);
@@ -105,6 +114,9 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments) {
   } else if (p.parser.isSet(p.view) && !LaunchOptions::views().contains(options.view)) {
     options.error = tr("--view expects one of %1, got '%2'")
                         .arg(LaunchOptions::views().join(QStringLiteral(", ")), options.view);
+  } else if (p.parser.isSet(p.body) && !bodyDisplayFromName(options.body)) {
+    options.error = tr("--body expects one of %1, got '%2'")
+                        .arg(bodyDisplayNames().join(QStringLiteral(", ")), options.body);
   } else if (p.parser.isSet(p.size) && !options.size.isValid()) {
     options.error = tr("--size expects WxH with both sides from 64 to 8192, got '%1'")
                         .arg(p.parser.value(p.size));

@@ -3,6 +3,7 @@
 //   fatgraph-editor [FILE...] [--build-graph] [--terrain SPEC]
 //                   [--screenshot OUT.png [--frame N] [--frame-character]
 //                    [--view viewport|heatmap|graph|parameters] [--edge NAME] [--size WxH]]
+//                   [--body bones|body|both]
 // FILEs (.bvh or .fgproj) are opened at start. --build-graph then builds the fat graph with
 // the default options (30 fps, window 10, one hub, automatic thresholds), as Graph > Build
 // Graph… does. --terrain chooses the preview ground as View > Terrain does (a preset name or
@@ -14,7 +15,8 @@
 // build failed, the terrain did not load, --edge names no fat edge or the image could not be
 // written. The heatmap, graph and parameters views need a graph: a project without one
 // builds one first (as --build-graph). Without --edge the parameters view shows the fat edge
-// with the most segments.
+// with the most segments. --body chooses what the viewport draws of the character, as View >
+// Character does: its bones, its skinned body, or the body with faint bones (the default).
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -31,6 +33,7 @@ struct LaunchOptions {
   QString view;             // screenshot of one view: viewport|heatmap|graph|parameters; empty: window
   QString edge;             // fat edge the parameters view shows; empty: the one with most segments
   QSize size;               // screenshot size; invalid: default
+  QString body;             // bones|body|both (views/body_display.h); empty: the default
   QString error;          // non-empty when the arguments are invalid
 
   bool screenshotMode() const { return !screenshotPath.isEmpty(); }

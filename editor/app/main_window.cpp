@@ -169,6 +169,7 @@ void MainWindow::createActions() {
   footbase->setChecked(true);
   footbase->setObjectName(QStringLiteral("showFootbasePathsAction"));
   createTerrainMenu(view);
+  createBodyMenu(view);
   view->addSeparator();
   view->addAction(clipDock_->toggleViewAction());
   view->addAction(legsDock_->toggleViewAction());

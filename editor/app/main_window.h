@@ -3,7 +3,8 @@
 // it, the clip list and the legs dock on the left,
 // the graph dock, the pose distance heat map and the parameter dock (tabbed with the heat map;
 // hovering its plot previews an edge's blend in the viewport) on the right, the File / Edit /
-// Graph (Build, Accept Hub, Export…) / View (overlays, the preview terrain) /
+// Graph (Build, Accept Hub, Export…) / View (overlays, the preview terrain, the character as
+// bones, body or both) /
 // Playback menus, a status bar describing the current clip, and drag and drop of .bvh /
 // .fgproj files. Long jobs (graph builds, hub edits, files opened from the File menu or
 // dropped) run on the document's worker with a progress dialog whose Cancel stops them.
@@ -41,6 +42,7 @@ class ParameterDock;
 class RecentFiles;
 class TimelineWidget;
 class Viewport;
+enum class BodyDisplay;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -139,7 +141,13 @@ class MainWindow : public QMainWindow {
   /// they are in (files named on the command line); returns the errors.
   QStringList openFilesAndWait(const QStringList& paths);
 
+  // The character in the viewport: bones, body or both (main_window_body.cpp).
+  /// View > Character: what the viewport draws (also `--body`); checks the menu's item.
+  void setBodyDisplay(BodyDisplay display);
+
  private:
+  void createBodyMenu(QMenu* view);
+  QActionGroup* bodyActions_ = nullptr;
   void createFileMenu();
   void setUpProjectFiles();
   void fillRecentMenu();

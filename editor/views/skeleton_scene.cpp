@@ -99,6 +99,7 @@ void SkeletonScene::setPose(const Skeleton& skeleton, std::span<const Quat> rota
   if (!hasClip() || parents_.size() != n || rotations.size() != n || positions.size() != n) return;
   fatgraph::endSitePositions(skeleton, rotations, positions, endSiteScratch_);
   poseRotations_.assign(rotations.begin(), rotations.end());
+  posePositions_.assign(positions.begin(), positions.end());
   poseJoints_.resize(n);
   std::transform(positions.begin(), positions.end(), poseJoints_.begin(), toQt);
   poseEndSites_.resize(endSiteScratch_.size());
@@ -114,10 +115,15 @@ Bounds SkeletonScene::poseBounds() const {
   return boundsOf(points);
 }
 
-void SkeletonScene::buildPose(LineBatch& bones, LineBatch& joints) const {
-  const QColor centre(232, 232, 226);
-  const QColor left(96, 170, 255);
-  const QColor right(255, 128, 84);
+void SkeletonScene::buildPose(LineBatch& bones, LineBatch& joints, float opacity) const {
+  auto faded = [opacity](QColor color) {
+    color.setAlphaF(opacity);
+    return color;
+  };
+  const QColor centre = faded(QColor(232, 232, 226));
+  const QColor left = faded(QColor(96, 170, 255));
+  const QColor right = faded(QColor(255, 128, 84));
+  const QColor marker = faded(QColor(250, 250, 250));
   auto colorOf = [&](int joint) {
     switch (sides_[static_cast<size_t>(joint)]) {
       case BodySide::Left: return left;
@@ -132,7 +138,7 @@ void SkeletonScene::buildPose(LineBatch& bones, LineBatch& joints) const {
     if (parent >= 0) {
       bones.addSegment(shown[static_cast<size_t>(parent)], shown[j], colorOf(static_cast<int>(j)));
     }
-    joints.addMarker(shown[j], QColor(250, 250, 250));
+    joints.addMarker(shown[j], marker);
   }
   for (size_t e = 0; e < sites.size(); ++e) {
     const int parent = endSiteParents_[e];

@@ -55,6 +55,11 @@ class SkeletonScene {
   const std::vector<Quat>& jointRotations() const {
     return showsPose_ ? poseRotations_ : modelRotations_;
   }
+  /// World positions of the shown joints at full precision (with jointRotations, the pose a
+  /// skinning palette is computed from).
+  const std::vector<Vec3>& jointModelPositions() const {
+    return showsPose_ ? posePositions_ : modelPositions_;
+  }
   const std::vector<QVector3D>& trajectory() const { return trajectory_; }
   /// Bounds of the current pose.
   Bounds poseBounds() const;
@@ -62,8 +67,8 @@ class SkeletonScene {
   const Bounds& clipBounds() const { return clipBounds_; }
 
   /// Bones (joint to parent, end site to joint) coloured by body side, into `bones`; joint
-  /// markers into `joints`.
-  void buildPose(LineBatch& bones, LineBatch& joints) const;
+  /// markers into `joints`; `opacity` (0..1) fades both (faint bones over a body).
+  void buildPose(LineBatch& bones, LineBatch& joints, float opacity = 1.0f) const;
   void buildTrajectory(LineBatch& batch) const;
 
  private:
@@ -76,6 +81,7 @@ class SkeletonScene {
   std::vector<QVector3D> poseJoints_;
   std::vector<QVector3D> poseEndSites_;
   std::vector<Quat> poseRotations_;
+  std::vector<Vec3> posePositions_;
   bool showsPose_ = false;
   Bounds clipBounds_;
   int frame_ = -1;

@@ -15,6 +15,12 @@
 #include "views/terrain_mesh.h"
 
 namespace fatgraph::editor {
+namespace {
+
+/// Opacity of the bones (and the legs on them) seen through the body in "both".
+constexpr float kFaintBones = 0.45f;
+
+}  // namespace
 
 Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
   setFocusPolicy(Qt::StrongFocus);
@@ -41,6 +47,8 @@ QSurfaceFormat Viewport::preferredFormat() {
 
 void Viewport::setClip(const Skeleton& skeleton, const Clip& clip) {
   scene_.setClip(skeleton, clip);
+  rebuildBody(skeleton);
+  updateBodyPose();
   frameClip();
   staticDirty_ = true;
   poseDirty_ = true;
@@ -61,6 +69,7 @@ void Viewport::clearClip() {
 
 void Viewport::showFrame(const Skeleton& skeleton, const Clip& clip, int frame) {
   scene_.setFrame(skeleton, clip, frame);
+  updateBodyPose();
   poseDirty_ = true;
   rebuildLegs();
   update();
@@ -69,6 +78,7 @@ void Viewport::showFrame(const Skeleton& skeleton, const Clip& clip, int frame) 
 void Viewport::showPose(const Skeleton& skeleton, std::span<const Quat> rotations,
                         std::span<const Vec3> positions) {
   scene_.setPose(skeleton, rotations, positions);
+  updateBodyPose();
   poseDirty_ = true;
   rebuildLegs();
   update();
@@ -82,6 +92,7 @@ void Viewport::clearPose() {
   }
   if (!scene_.showsPose()) return;
   scene_.clearPose();
+  updateBodyPose();
   poseDirty_ = true;
   rebuildLegs();
   update();
@@ -109,6 +120,12 @@ void Viewport::rebuildLegs() {
   if (scene_.hasClip()) {
     addLegChains(legs_.batch, legMarkers_.batch, legSetup_, scene_.jointPositions(),
                  scene_.jointRotations());
+  }
+  if (bodyDisplay_ == BodyDisplay::Both && drawsBody()) {
+    // The legs are drawn on the faint bones through the body: faint as well.
+    for (LineBatch* batch : {&legs_.batch, &legMarkers_.batch}) {
+      for (LineVertex& vertex : batch->vertices) vertex.color[3] *= kFaintBones;
+    }
   }
   legs_.dirty = true;
   legMarkers_.dirty = true;
@@ -225,6 +242,9 @@ void Viewport::initializeGL() {
     return;
   }
   vao_.create();  // required by core profiles; absent on plain GL 2.1, which works without
+  if (!body_.initializeGL(*context(), log)) {
+    qWarning("fatgraph-editor: the viewport shows bones only: %s", qPrintable(log));
+  }
   for (QOpenGLBuffer* buffer : {&gridBuffer_, &trajectoryBuffer_, &bonesBuffer_, &jointsBuffer_}) {
     buffer->create();
   }
@@ -234,6 +254,7 @@ void Viewport::initializeGL() {
   }
   staticDirty_ = true;
   poseDirty_ = true;
+  rebuildLegs();  // faint over the body, now that it can be drawn
 }
 
 void Viewport::releaseGL() {
@@ -243,6 +264,7 @@ void Viewport::releaseGL() {
     buffer->destroy();
   }
   for (Overlay* overlay : overlays()) overlay->buffer.destroy();
+  body_.releaseGL();
   vao_.destroy();
   program_.reset();
   doneCurrent();
@@ -295,7 +317,7 @@ void Viewport::paintGL() {
   const QColor background = backgroundColor();
   glClearColor(static_cast<float>(background.redF()), static_cast<float>(background.greenF()),
                static_cast<float>(background.blueF()), 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
   if (!program_) return;
 
   if (staticDirty_) {
@@ -313,7 +335,9 @@ void Viewport::paintGL() {
     joints_.clear();
     joints_.width = 7.0f;
     joints_.cap = 3.5f;
-    scene_.buildPose(bones_, joints_);
+    // Faint bones seen through the body in "both"; full strength on their own.
+    const bool faint = bodyDisplay_ == BodyDisplay::Both && drawsBody();
+    scene_.buildPose(bones_, joints_, faint ? kFaintBones : 1.0f);
     upload(bonesBuffer_, bones_);
     upload(jointsBuffer_, joints_);
     bonesCount_ = static_cast<int>(bones_.vertices.size());
@@ -352,10 +376,26 @@ void Viewport::paintGL() {
   if (showFootprints_) drawOverlay(footprints_);
   drawOverlay(previewFootprints_);
   drawOverlay(ghosts_);
-  draw(bonesBuffer_, bones_, bonesCount_);
-  if (showLegs_) drawOverlay(legs_);
-  draw(jointsBuffer_, joints_, jointsCount_);
-  if (showLegs_) drawOverlay(legMarkers_);
+  const bool body = drawsBody();
+  if (body) {
+    program_->release();
+    const QVector3D toLight = BodyRenderer::keyLight(camera_.yawDegrees);
+    body_.drawShadow(mvp, toLight, shadowGroundHeight());
+    body_.drawBody(mvp, toLight, QColor(204, 186, 166));
+    program_->bind();
+  }
+  const bool bones = !body || bodyDisplay_ == BodyDisplay::Both;
+  // With "both", the faint bones and the legs drawn on them show through the body; with the
+  // body alone the legs are depth-tested like the rest of the scene.
+  auto drawOverBody = [&](QOpenGLBuffer& buffer, const LineBatch& batch, int count) {
+    if (body && bones) glDisable(GL_DEPTH_TEST);
+    draw(buffer, batch, count);
+    glEnable(GL_DEPTH_TEST);
+  };
+  if (bones) drawOverBody(bonesBuffer_, bones_, bonesCount_);
+  if (showLegs_) drawOverBody(legs_.buffer, legs_.batch, legs_.count);
+  if (bones) drawOverBody(jointsBuffer_, joints_, jointsCount_);
+  if (showLegs_) drawOverBody(legMarkers_.buffer, legMarkers_.batch, legMarkers_.count);
   program_->release();
 }
 

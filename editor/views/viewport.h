@@ -3,9 +3,14 @@
 // root's ground trajectory over the clip, the posed skeleton (bones from each joint to its
 // parent and to its end sites, joints as square markers), the legs drawn over it in their
 // colours with heel and toe marked, the clip's footprints and footbase paths, and the
-// footprints the blend preview's leg layer predicts. Left drag orbits, middle drag or Shift + left drag pans, the
-// wheel zooms, F frames the character. Rendering uses one small shader program and vertex
-// buffers, written for GL 3.3 core, GLES 3 or GL 2.1, so it runs on Mesa llvmpipe under Xvfb.
+// footprints the blend preview's leg layer predicts, and the character's body: a mesh generated
+// from the skeleton once per skeleton (core's generateBody), skinned on the GPU with the
+// runtime's matrix palette of whatever pose is shown (clip frame, blend preview, live player),
+// lit, with its shadow on the ground; bodyDisplay() chooses bones, body or both. Left drag
+// orbits, middle drag or Shift + left drag pans, the wheel zooms, F frames the character.
+// Lines use one small shader program and vertex buffers, written for GL 3.3 core, GLES 3 or
+// GL 2.1, so they run on Mesa llvmpipe under Xvfb; the body needs GL 3.2 or GLES 3 (without
+// it the viewport shows bones).
 #include <QOpenGLBuffer>
 #include <QOpenGLFunctions>
 #include <QOpenGLShaderProgram>
@@ -21,6 +26,8 @@
 #include "fatgraph/core/legs.h"
 #include "fatgraph/runtime/terrain.h"
 #include "models/leg_tracks.h"
+#include "views/body_display.h"
+#include "views/body_renderer.h"
 #include "views/line_geometry.h"
 #include "views/orbit_camera.h"
 #include "views/skeleton_scene.h"
@@ -81,6 +88,11 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   OrbitCamera& camera() { return camera_; }
   const OrbitCamera& camera() const { return camera_; }
   bool showGrid() const { return showGrid_; }
+  BodyDisplay bodyDisplay() const { return bodyDisplay_; }
+  /// The body's mesh and the palette of the shown pose (what the next paint uploads).
+  const BodyRenderer& body() const { return body_; }
+  /// Why the skeleton has no body (core could not generate one); empty when it has one.
+  const QString& bodyProblem() const { return bodyProblem_; }
   bool showTrajectory() const { return showTrajectory_; }
 
  public slots:
@@ -93,6 +105,7 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   void setShowLegs(bool show);
   void setShowFootprints(bool show);
   void setShowFootbasePaths(bool show);
+  void setBodyDisplay(BodyDisplay display);
   /// Orbits the camera by angles in degrees and repaints.
   void orbit(float yawDegrees, float pitchDegrees);
 
@@ -124,6 +137,12 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   void drawOverlay(Overlay& overlay);
   void rebuildLegs();
   void rebuildTerrain();
+  /// Generates the body when `skeleton` is not the one the current body was made for.
+  void rebuildBody(const Skeleton& skeleton);
+  /// The palette of the shown pose.
+  void updateBodyPose();
+  bool drawsBody() const;
+  float shadowGroundHeight() const;
 
   SkeletonScene scene_;
   OrbitCamera camera_;
@@ -132,6 +151,7 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   bool showLegs_ = true;
   bool showFootprints_ = true;
   bool showFootbasePaths_ = true;
+  BodyDisplay bodyDisplay_ = BodyDisplay::Both;
   QPoint lastMouse_;
   LegSetup legSetup_;
   std::shared_ptr<const ClipLegTracks> legTracks_;
@@ -142,6 +162,9 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   LineBatch trajectory_;
   LineBatch bones_;
   LineBatch joints_;
+  BodyRenderer body_;
+  Skeleton bodySkeleton_;  // the skeleton body_'s mesh was generated for
+  QString bodyProblem_;
   bool staticDirty_ = true;
   bool poseDirty_ = true;
 

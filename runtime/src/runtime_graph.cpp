@@ -224,6 +224,8 @@ std::string RuntimeGraph::validate() const {
   if (const std::string h = validateHubs(*this); !h.empty()) return h;
   if (edges.empty() ? startEdge != -1 : (startEdge < 0 || startEdge >= static_cast<int>(edges.size())))
     return "start edge " + std::to_string(startEdge) + " out of range";
+  // A mesh with no data at all is "no body" and passes; any data must form a whole body.
+  if (const std::string b = body.validate(joints); !b.empty()) return "body: " + b;
   return {};
 }
 

@@ -108,7 +108,19 @@ class TestMinimalGame : public QObject {
   void playsTheGraphAndTravels() {
     const Tool run = runTool(game_, {graph_});
     QVERIFY2(run.exitCode == 0, qPrintable(run.out));
-    const QStringList words = run.out.trimmed().split(QLatin1Char(' '));
+    const QStringList lines = run.out.trimmed().split(QLatin1Char('\n'));
+    // The exported graph carries the generated body, which the game skins every update: its
+    // lowest vertex (a sole) ends near the ground the walk stands on.
+    QVERIFY2(lines.size() == 2, qPrintable(run.out));
+    qInfo("minimal_game: %s", qPrintable(lines.join(QStringLiteral("; "))));
+    const QStringList body = lines[1].split(QLatin1Char(' '));
+    QCOMPARE(body.size(), 3);
+    QCOMPARE(body[0], s("body"));
+    QVERIFY2(body[1].toInt() > 100, qPrintable(run.out));
+    bool lowestOk = false;
+    const double lowest = body[2].toDouble(&lowestOk);
+    QVERIFY2(lowestOk && lowest > -0.15 && lowest < 0.15, qPrintable(run.out));
+    const QStringList words = lines[0].split(QLatin1Char(' '));
     QCOMPARE(words.size(), 4);
     QCOMPARE(words[0], s("root"));
     double x[3];

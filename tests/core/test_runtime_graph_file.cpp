@@ -121,6 +121,20 @@ std::string firstDifference(const RuntimeGraph& a, const RuntimeGraph& b) {
       return e + "locomotion";
     }
   }
+  // The generated body (issue #14), every array bit for bit.
+  const SkinnedMesh &p = a.body, &q = b.body;
+  if (p.vertexCount() != q.vertexCount() || p.normals.size() != q.normals.size() ||
+      p.joints != q.joints || p.triangles != q.triangles || p.inverseBind.size() != q.inverseBind.size())
+    return "body sizes, joints or triangles";
+  for (int v = 0; v < p.vertexCount(); ++v) {
+    if (std::memcmp(p.positions[v].data(), q.positions[v].data(), 3 * sizeof(float)) != 0 ||
+        std::memcmp(p.normals[v].data(), q.normals[v].data(), 3 * sizeof(float)) != 0 ||
+        std::memcmp(p.weights[v].data(), q.weights[v].data(), sizeof p.weights[v]) != 0)
+      return "body vertex " + std::to_string(v);
+  }
+  for (size_t j = 0; j < p.inverseBind.size(); ++j)
+    if (std::memcmp(p.inverseBind[j].data(), q.inverseBind[j].data(), 16 * sizeof(float)) != 0)
+      return "body inverse bind " + std::to_string(j);
   if (a.legs.size() != b.legs.size()) return "leg count";
   for (size_t l = 0; l < a.legs.size(); ++l) {
     const RuntimeLeg &x = a.legs[l], &y = b.legs[l];
@@ -226,6 +240,9 @@ class TestRuntimeGraphFile : public QObject {
     const ExportSummary summary = exportProject(project, exported_);
     QCOMPARE(summary.bytes, std::filesystem::file_size(exported_));
     QCOMPARE(summary.edges, static_cast<int>(graph_.edges.size()));
+    QVERIFY(!graph_.body.empty());  // the builder generates the body
+    QCOMPARE(summary.bodyVertices, graph_.body.vertexCount());
+    QCOMPARE(summary.bodyTriangles, graph_.body.triangleCount());
     qInfo("144_03 (1 hub, %d edges, %d segments): %llu bytes", summary.edges, summary.segments,
           static_cast<unsigned long long>(summary.bytes));
   }
@@ -380,6 +397,21 @@ class TestRuntimeGraphFile : public QObject {
     int after = 0;
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir_.path().toStdString())) ++after;
     QCOMPARE(after, files);
+  }
+
+  void exportWithoutBody() {
+    const Project project = loadProject(project_);
+    const std::string p = path("no_body.fgraph");
+    ExportOptions options;
+    options.body = false;
+    const ExportSummary summary = exportProject(project, p, options);
+    QCOMPARE(summary.bodyVertices, 0);
+    QCOMPARE(summary.bodyTriangles, 0);
+    RuntimeGraph loaded = loadRuntimeGraph(p);
+    QVERIFY(loaded.body.empty());
+    // Everything else is the same graph.
+    loaded.body = graph_.body;
+    QCOMPARE(firstDifference(graph_, loaded), std::string());
   }
 
   void projectWithoutGraphWritesNothing() {

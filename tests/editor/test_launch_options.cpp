@@ -1,5 +1,5 @@
-// The editor's command line: files, --screenshot, --frame and --build-graph, and rejected
-// arguments.
+// The editor's command line: files, --screenshot, --frame, --build-graph, --view and --body,
+// and rejected arguments.
 #include <QTest>
 
 #include "app/launch_options.h"
@@ -156,11 +156,52 @@ class TestLaunchOptions : public QObject {
     QCOMPARE(options.size, size);
   }
 
+  void body_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<bool>("valid");
+    const QStringList shot{QStringLiteral("a.bvh"), QStringLiteral("--screenshot"),
+                           QStringLiteral("out.png")};
+    QTest::newRow("not given") << shot << QString() << true;
+    for (const char* mode : {"bones", "body", "both"}) {
+      const QString name = QString::fromLatin1(mode);
+      QTest::newRow(mode) << (QStringList(shot) << QStringLiteral("--body") << name) << name
+                          << true;
+    }
+    QTest::newRow("interactive")
+        << QStringList{QStringLiteral("a.bvh"), QStringLiteral("--body=body")}
+        << QStringLiteral("body") << true;
+    QTest::newRow("unknown mode") << (QStringList(shot) << QStringLiteral("--body")
+                                                        << QStringLiteral("skin"))
+                                  << QString() << false;
+    QTest::newRow("capitalised") << (QStringList(shot) << QStringLiteral("--body")
+                                                       << QStringLiteral("Body"))
+                                 << QString() << false;
+    QTest::newRow("no value") << (QStringList(shot) << QStringLiteral("--body")) << QString()
+                              << false;
+  }
+
+  void body() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, body);
+    QFETCH(bool, valid);
+    arguments.prepend(QStringLiteral("fatgraph-editor"));
+    const LaunchOptions options = parseLaunchOptions(arguments);
+    QCOMPARE(options.error.isEmpty(), valid);
+    if (valid) {
+      QCOMPARE(options.body, body);
+    } else {
+      // The message names the option so the user knows what to fix.
+      QVERIFY2(options.error.contains(QStringLiteral("body")), qPrintable(options.error));
+    }
+  }
+
   void helpIsUsage() {
     const LaunchOptions options =
         parseLaunchOptions({QStringLiteral("fatgraph-editor"), QStringLiteral("--help")});
     QVERIFY(options.error.contains(QStringLiteral("--screenshot")));
     QVERIFY(options.error.contains(QStringLiteral("--build-graph")));
+    QVERIFY(options.error.contains(QStringLiteral("--body")));
   }
 };
 

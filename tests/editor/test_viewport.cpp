@@ -15,6 +15,7 @@
 #include "document/leg_analysis_cache.h"
 #include "fatgraph/core/bvh_import.h"
 #include "views/viewport.h"
+#include "image_pixels.h"
 
 using fatgraph::editor::Viewport;
 
@@ -49,14 +50,6 @@ Coverage coverage(const QImage& image, QRect rect = {}) {
   }
   if (c.count > 0) c.centroid = QPointF(sx / c.count, sy / c.count);
   return c;
-}
-
-int differingPixels(const QImage& a, const QImage& b) {
-  int n = 0;
-  for (int y = 0; y < a.height(); ++y) {
-    for (int x = 0; x < a.width(); ++x) n += a.pixel(x, y) != b.pixel(x, y);
-  }
-  return n;
 }
 
 }  // namespace

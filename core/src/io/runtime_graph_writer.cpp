@@ -255,6 +255,36 @@ void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const R
   writeEdgeLocomotion(ctx, g.get(), object, e.locomotion, legs);
 }
 
+// The optional skinned mesh (issue #14); no group at all when the graph has no body. Matrices
+// are stored row-major, m[row][column] as written in maths (SkinMatrix is column-major).
+void writeBody(const Context& ctx, hid_t file, const SkinnedMesh& body) {
+  if (body.empty()) return;
+  const std::string object = "/body";
+  Handle g = ctx.createGroup(file, "body", object);
+  writeString(ctx, g.get(), object, "generator", "fatgraph body");
+  const hsize_t v = body.positions.size();
+  std::vector<float> positions, normals, weights, inverseBind;
+  std::vector<std::uint16_t> joints;
+  for (std::size_t i = 0; i < v; ++i) {
+    positions.insert(positions.end(), body.positions[i].data(), body.positions[i].data() + 3);
+    normals.insert(normals.end(), body.normals[i].data(), body.normals[i].data() + 3);
+    joints.insert(joints.end(), body.joints[i].begin(), body.joints[i].end());
+    weights.insert(weights.end(), body.weights[i].begin(), body.weights[i].end());
+  }
+  for (const SkinMatrix& m : body.inverseBind)
+    for (int row = 0; row < 4; ++row)
+      for (int col = 0; col < 4; ++col) inverseBind.push_back(m(row, col));
+  const hsize_t k = kMaxSkinInfluences;
+  writeFloats(ctx, g.get(), object, "positions", positions.data(), {v, 3});
+  writeFloats(ctx, g.get(), object, "normals", normals.data(), {v, 3});
+  ctx.writeDataset(g.get(), object + "/joints", "joints", H5T_STD_U16LE, {v, k}, 0,
+                   H5T_NATIVE_UINT16, joints.data());
+  writeFloats(ctx, g.get(), object, "weights", weights.data(), {v, k});
+  ctx.writeDataset(g.get(), object + "/triangles", "triangles", H5T_STD_U32LE,
+                   {body.triangles.size() / 3, 3}, 0, H5T_NATIVE_UINT32, body.triangles.data());
+  writeFloats(ctx, g.get(), object, "inverse_bind", inverseBind.data(), {body.inverseBind.size(), 4, 4});
+}
+
 void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
   writeString(ctx, file, "/", "file_type", kFileType);
   ctx.writeIntAttribute(file, "/", "format_version", kRuntimeGraphFormatVersion);
@@ -270,6 +300,7 @@ void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
   for (size_t i = 0; i < graph.edges.size(); ++i) {
     writeEdge(ctx, edges.get(), project_file::clipGroupName(i), graph.edges[i], graph.legs.size());
   }
+  writeBody(ctx, file, graph.body);
 }
 
 // fsync of a closed file, so the rename never exposes an empty file after a crash; 0 or errno.
@@ -308,15 +339,20 @@ ExportSummary writeRuntimeGraph(const RuntimeGraph& graph, const std::string& pa
     summary.segments += static_cast<int>(e.segments.size());
     summary.floats += e.data.size();
   }
+  summary.bodyVertices = graph.body.vertexCount();
+  summary.bodyTriangles = graph.body.triangleCount();
   return summary;
 }
 
-ExportSummary exportProject(const Project& project, const std::string& path) {
+ExportSummary exportProject(const Project& project, const std::string& path,
+                            const ExportOptions& options) {
   if (project.graph.empty() || project.graph.fatEdges.empty()) {
     throw Error("the project has no fat graph to export (build one with 'fatgraph build'); " +
                 path + " not written");
   }
-  return writeRuntimeGraph(buildRuntimeGraph(project), path);
+  RuntimeGraph graph = buildRuntimeGraph(project);
+  if (!options.body) graph.body = {};
+  return writeRuntimeGraph(graph, path);
 }
 
 }  // namespace fatgraph

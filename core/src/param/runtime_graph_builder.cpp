@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "fatgraph/core/body_generation.h"
 #include "fatgraph/core/edge_joystick.h"
 #include "fatgraph/core/edge_locomotion.h"
 #include "fatgraph/core/error.h"
@@ -199,6 +200,14 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
       if (hub.defaultEdge < 0 || out.edges[e].segments.size() > out.edges[hub.defaultEdge].segments.size())
         hub.defaultEdge = e;
     if (out.startEdge < 0) out.startEdge = hub.defaultEdge;
+  }
+  // The character's body (issue #14): generated from the skeleton, bound in its rest pose. A
+  // skeleton without a bone of any length (a lone root) has nothing to wrap: no body then,
+  // which every reader handles; an invalid skeleton fails validate() below anyway.
+  try {
+    out.body = generateBody(project.skeleton).mesh;
+  } catch (const Error&) {
+    out.body = {};
   }
   if (const std::string problem = out.validate(); !problem.empty())
     throw Error("runtime graph: " + problem);

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "runtime_graph_body.h"
 #include "runtime_graph_reader.h"
 
 namespace fatgraph {
@@ -316,6 +317,9 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
   g.hubs = readHubs(r, file.get());
   if (version >= 2) g.legs = readLegs(r, file.get());
   g.edges = readEdges(r, file.get(), version, sizeOf(g.legs.size()));
+  // Optional in any version: readers before issue #14 skip the group, and files without it
+  // load with no body.
+  g.body = runtime_io::readBody(r, file.get(), g.skeleton.jointCount());
   if (const std::string problem = g.validate(); !problem.empty()) {
     r.fail("", "inconsistent graph: " + problem);
   }

@@ -21,6 +21,15 @@ struct ExportSummary {
   int edges = 0;
   int segments = 0;         // over all edges
   std::uint64_t floats = 0; // total length of the edges' float blocks
+  int bodyVertices = 0;     // the skinned body's size (the /body group); 0: no body
+  int bodyTriangles = 0;
+};
+
+/// What an export leaves out.
+struct ExportOptions {
+  /// Write the generated skinned body (core/body_generation.h) as the /body group; false
+  /// exports the graph alone (a game that brings its own mesh).
+  bool body = true;
 };
 
 /// Checks `graph` (RuntimeGraph::validate()) and writes it to `path` atomically. Throws
@@ -29,8 +38,10 @@ struct ExportSummary {
 ExportSummary writeRuntimeGraph(const RuntimeGraph& graph, const std::string& path);
 
 /// buildRuntimeGraph(project) (core/runtime_graph_builder.h: hubs, every fat edge, and the
-/// parameterizations where the project has them), then writeRuntimeGraph. Throws
-/// fatgraph::Error when the project has no graph, before anything is written.
-ExportSummary exportProject(const Project& project, const std::string& path);
+/// parameterizations where the project has them, and the generated body), then
+/// writeRuntimeGraph; `options.body` false leaves the body out. Throws fatgraph::Error when
+/// the project has no graph, before anything is written.
+ExportSummary exportProject(const Project& project, const std::string& path,
+                            const ExportOptions& options = {});
 
 }  // namespace fatgraph

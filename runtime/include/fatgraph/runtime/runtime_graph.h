@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/runtime/skinning.h"
 
 namespace fatgraph {
 
@@ -175,6 +176,9 @@ struct RuntimeGraph {
   std::vector<RuntimeLeg> legs;
   /// The edge a player starts on: the default edge of the first hub that has one.
   int startEdge = -1;
+  /// The character's skinned mesh, bound to `skeleton` in its rest pose (issue #14); empty:
+  /// the graph has no body (the game brings its own). The file's optional /body group.
+  SkinnedMesh body;
 
   int jointCount() const { return skeleton.jointCount(); }
   /// Index of the edge called `name`, or -1.

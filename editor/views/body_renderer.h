@@ -1,0 +1,85 @@
+#pragma once
+// The character's skinned body in the viewport: a SkinnedMesh (core's generateBody output)
+// in a vertex and an index buffer, uploaded once per mesh, and the pose's matrix palette,
+// computed by the runtime's skinningPalette job and uploaded to a float texture per pose;
+// the vertex shader (body_shader.h) does the skinning. It draws the lit body and its shadow
+// on the ground. CPU state (mesh, palette) is kept apart from GL state so tests can check
+// what is uploaded without a context.
+#include <QMatrix4x4>
+#include <QOpenGLBuffer>
+#include <QOpenGLExtraFunctions>
+#include <QString>
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "fatgraph/runtime/skinning.h"
+
+class QOpenGLContext;
+class QOpenGLShaderProgram;
+class QOpenGLTexture;
+
+namespace fatgraph::editor {
+
+class BodyRenderer : protected QOpenGLExtraFunctions {
+ public:
+  BodyRenderer();
+  ~BodyRenderer();
+  BodyRenderer(const BodyRenderer&) = delete;
+  BodyRenderer& operator=(const BodyRenderer&) = delete;
+
+  /// Replaces the mesh (empty: nothing to draw) and forgets the pose; the buffers are filled
+  /// at the next draw.
+  void setMesh(SkinnedMesh mesh);
+  const SkinnedMesh& mesh() const { return mesh_; }
+
+  /// The palette of a pose given as model-space joint rotations and positions (one per joint,
+  /// metres, world placement included), by the runtime's skinningPalette. Returns false and
+  /// shows no pose when the counts do not match the mesh's joints (a pose of another skeleton).
+  bool setPose(std::span<const Quat> rotations, std::span<const Vec3> positions);
+  /// Forgets the pose: nothing is drawn until the next setPose.
+  void clearPose() { hasPose_ = false; }
+  bool canDraw() const { return hasPose_ && !mesh_.empty(); }
+  /// Whether initializeGL built the program (false on contexts too old to skin).
+  bool hasProgram() const { return program_ != nullptr; }
+  /// The palette the next draw uploads (one column-major matrix per joint).
+  const std::vector<SkinMatrix>& palette() const { return palette_; }
+
+  /// Builds the program and GL objects; the context must be current. False with `log` set
+  /// when the context cannot skin on the GPU (then draw calls do nothing).
+  bool initializeGL(QOpenGLContext& context, QString& log);
+  /// Frees the GL objects; the context must be current.
+  void releaseGL();
+
+  /// The shadow cast by a light in direction `toLight` (unit, world space, towards the light)
+  /// on the plane y = groundY, each pixel darkened once (stencil), without writing depth.
+  /// Call after the ground and before the body.
+  void drawShadow(const QMatrix4x4& mvp, const QVector3D& toLight, float groundY);
+  /// The body in `color`, lit by the key light in direction `toLight` and the sky, depth-tested.
+  void drawBody(const QMatrix4x4& mvp, const QVector3D& toLight, const QColor& color);
+
+  /// The key light for a camera at `yawDegrees` (orbit_camera.h): high, to the camera's right
+  /// and a little in front, so the lit side faces the viewer and the shadow falls beside the
+  /// character, where it can be seen, whichever way the view is turned.
+  static QVector3D keyLight(float yawDegrees);
+
+ private:
+  bool bind(const QMatrix4x4& mvp, const QVector3D& toLight);
+  void unbind();
+  void uploadMesh();
+
+  SkinnedMesh mesh_;
+  std::vector<SkinMatrix> palette_;
+  bool hasPose_ = false;
+  bool meshDirty_ = true;
+  bool paletteDirty_ = true;
+
+  std::unique_ptr<QOpenGLShaderProgram> program_;
+  std::unique_ptr<QOpenGLTexture> paletteTexture_;
+  QOpenGLBuffer vertices_{QOpenGLBuffer::VertexBuffer};
+  QOpenGLBuffer indices_{QOpenGLBuffer::IndexBuffer};
+  int indexCount_ = 0;
+};
+
+}  // namespace fatgraph::editor

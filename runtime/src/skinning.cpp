@@ -1,0 +1,171 @@
+// Linear blend skinning (seed 004): the palette job and the CPU vertex job. Both run per frame,
+// so neither allocates; the inner loops work on plain float arrays the compiler vectorizes.
+#include "fatgraph/runtime/skinning.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace fatgraph {
+
+namespace {
+
+bool finite(const float* v, int n) {
+  for (int i = 0; i < n; ++i)
+    if (!std::isfinite(v[i])) return false;
+  return true;
+}
+
+std::string vertexLabel(int v) { return "vertex " + std::to_string(v); }
+
+// A rigid transform: orthonormal 3x3 block (det +1), bottom row (0, 0, 0, 1). Skinning relies
+// on it: R(M) then also transforms normals.
+bool rigid(const SkinMatrix& m) {
+  const Eigen::Matrix3f r = m.topLeftCorner<3, 3>();
+  return (r.transpose() * r - Eigen::Matrix3f::Identity()).cwiseAbs().maxCoeff() < 1e-3f &&
+         r.determinant() > 0.0f && m.row(3).isApprox(Eigen::RowVector4f(0, 0, 0, 1), 1e-6f);
+}
+
+// The rotation matrix of q. Scaling the products by s = 2 / |q|^2 gives the rotation of q / |q|
+// without a square root: FK's rotations are products of unit quaternions, so this only removes
+// their rounding. A zero or non-finite quaternion carries no rotation at all and gives the
+// identity rather than a NaN palette entry.
+Eigen::Matrix3f rotationMatrix(const Quat& q) {
+  const double x = q.x(), y = q.y(), z = q.z(), w = q.w();
+  const double n2 = x * x + y * y + z * z + w * w;
+  if (!(n2 > 1e-300) || !std::isfinite(n2)) return Eigen::Matrix3f::Identity();
+  const double s = 2.0 / n2;
+  const double xx = s * x * x, yy = s * y * y, zz = s * z * z;
+  const double xy = s * x * y, xz = s * x * z, yz = s * y * z;
+  const double wx = s * w * x, wy = s * w * y, wz = s * w * z;
+  Eigen::Matrix3f r;
+  r << float(1 - (yy + zz)), float(xy - wz), float(xz + wy),
+       float(xy + wz), float(1 - (xx + zz)), float(yz - wx),
+       float(xz - wy), float(yz + wx), float(1 - (xx + yy));
+  return r;
+}
+
+}  // namespace
+
+std::string SkinnedMesh::validate(int skeletonJointCount) const {
+  const int v = vertexCount();
+  if (v == 0 && normals.empty() && joints.empty() && weights.empty() && triangles.empty() &&
+      inverseBind.empty())
+    return {};  // no body at all
+  if (v == 0) return "has no vertices";
+  if (static_cast<int>(normals.size()) != v || static_cast<int>(joints.size()) != v ||
+      static_cast<int>(weights.size()) != v)
+    return "per-vertex arrays disagree: " + std::to_string(v) + " positions, " +
+           std::to_string(normals.size()) + " normals, " + std::to_string(joints.size()) +
+           " joint sets, " + std::to_string(weights.size()) + " weight sets";
+  if (jointCount() != skeletonJointCount)
+    return "has " + std::to_string(jointCount()) + " inverse bind matrices for a skeleton of " +
+           std::to_string(skeletonJointCount) + " joints";
+  if (triangles.empty()) return "has no triangles";
+  if (triangles.size() % 3 != 0)
+    return std::to_string(triangles.size()) + " triangle indices, not a multiple of 3";
+  for (std::size_t t = 0; t < triangles.size(); ++t)
+    if (triangles[t] >= static_cast<std::uint32_t>(v))
+      return "triangle " + std::to_string(t / 3) + ": vertex index " +
+             std::to_string(triangles[t]) + " out of range";
+  for (int j = 0; j < jointCount(); ++j) {
+    if (!finite(inverseBind[j].data(), 16))
+      return "inverse bind matrix " + std::to_string(j) + " is not finite";
+    if (!rigid(inverseBind[j]))
+      return "inverse bind matrix " + std::to_string(j) + " is not a rigid transform";
+  }
+  for (int i = 0; i < v; ++i) {
+    if (!finite(positions[i].data(), 3)) return vertexLabel(i) + ": position is not finite";
+    if (!finite(normals[i].data(), 3) || std::abs(normals[i].norm() - 1.0f) > 1e-3f)
+      return vertexLabel(i) + ": normal is not unit length";
+    float sum = 0.0f;
+    for (int k = 0; k < kMaxSkinInfluences; ++k) {
+      const float w = weights[i][k];
+      if (!std::isfinite(w) || w < 0.0f)
+        return vertexLabel(i) + ": weight " + std::to_string(k) + " is negative or not finite";
+      if (joints[i][k] >= skeletonJointCount)
+        return vertexLabel(i) + ": joint index " + std::to_string(joints[i][k]) + " out of range";
+      sum += w;
+    }
+    if (std::abs(sum - 1.0f) > 1e-4f)
+      return vertexLabel(i) + ": weights sum to " + std::to_string(sum) + ", expected 1";
+  }
+  return {};
+}
+
+SkinMatrix skinMatrix(const Quat& rotation, const Vec3& translation) {
+  SkinMatrix m = SkinMatrix::Identity();
+  m.topLeftCorner<3, 3>() = rotationMatrix(rotation);
+  m.topRightCorner<3, 1>() = translation.cast<float>();
+  return m;
+}
+
+void inverseBindMatrices(std::span<const Quat> bindRotations, std::span<const Vec3> bindPositions,
+                         std::span<SkinMatrix> out) {
+  assert(bindRotations.size() == out.size() && bindPositions.size() == out.size());
+  const std::size_t n = std::min({bindRotations.size(), bindPositions.size(), out.size()});
+  for (std::size_t i = 0; i < n; ++i) {
+    // (R, t)^-1 = (R^T, -R^T t), in double so the bind pose round-trips to the identity.
+    const Quat r = bindRotations[i].conjugate();
+    out[i] = skinMatrix(r, -(r * bindPositions[i]));
+  }
+}
+
+void skinningPalette(std::span<const Quat> modelRotations, std::span<const Vec3> modelPositions,
+                     std::span<const SkinMatrix> inverseBind, std::span<SkinMatrix> palette) {
+  assert(modelRotations.size() == palette.size() && modelPositions.size() == palette.size() &&
+         inverseBind.size() == palette.size());
+  const std::size_t n = std::min({modelRotations.size(), modelPositions.size(),
+                                  inverseBind.size(), palette.size()});
+  for (std::size_t i = 0; i < n; ++i) {
+    // Both factors are rigid: the product is (R_A R_B, R_A t_B + t_A), bottom row (0 0 0 1).
+    const Eigen::Matrix3f ra = rotationMatrix(modelRotations[i]);
+    const Eigen::Vector3f ta = modelPositions[i].cast<float>();
+    const SkinMatrix& b = inverseBind[i];
+    SkinMatrix& m = palette[i];
+    m.topLeftCorner<3, 3>().noalias() = ra * b.topLeftCorner<3, 3>();
+    m.topRightCorner<3, 1>().noalias() = ra * b.topRightCorner<3, 1>() + ta;
+    m.row(3) << 0.0f, 0.0f, 0.0f, 1.0f;
+  }
+}
+
+void skinVertices(const SkinnedMesh& mesh, std::span<const SkinMatrix> palette,
+                  std::span<Vec3f> positions, std::span<Vec3f> normals) {
+  const std::size_t count = static_cast<std::size_t>(mesh.vertexCount());
+  assert(positions.size() == count && (normals.empty() || normals.size() == count));
+  const std::size_t n = std::min(count, positions.size());
+  const bool withNormals = normals.size() >= n && !normals.empty();
+  for (std::size_t v = 0; v < n; ++v) {
+    // Blend the influences' matrices first, then transform once:
+    // sum_k w_k (M_k x) == (sum_k w_k M_k) x. All 16 floats of each matrix, contiguous, so the
+    // sum is a few wide multiply-adds (the bottom row is blended too and never read).
+    float m[16] = {};
+    const auto& joint = mesh.joints[v];
+    const auto& weight = mesh.weights[v];
+    for (int k = 0; k < kMaxSkinInfluences; ++k) {
+      const float w = weight[k];
+      const float* p = palette[joint[k]].data();  // column-major: column c at p + 4c
+      for (int e = 0; e < 16; ++e) m[e] += w * p[e];
+    }
+    const Vec3f& x = mesh.positions[v];
+    positions[v] = Vec3f(m[0] * x[0] + m[4] * x[1] + m[8] * x[2] + m[12],
+                         m[1] * x[0] + m[5] * x[1] + m[9] * x[2] + m[13],
+                         m[2] * x[0] + m[6] * x[1] + m[10] * x[2] + m[14]);
+    if (!withNormals) continue;
+    const Vec3f& d = mesh.normals[v];
+    Vec3f normal(m[0] * d[0] + m[4] * d[1] + m[8] * d[2], m[1] * d[0] + m[5] * d[1] + m[9] * d[2],
+                 m[2] * d[0] + m[6] * d[1] + m[10] * d[2]);
+    const float len2 = normal.squaredNorm();
+    if (len2 > 1e-12f) {
+      normal *= 1.0f / std::sqrt(len2);
+    } else {
+      // Influences turning the normal opposite ways cancel it; the strongest bone's rotation
+      // alone still gives a unit normal (never a NaN).
+      const int strongest = static_cast<int>(std::max_element(weight.begin(), weight.end()) - weight.begin());
+      normal = palette[joint[strongest]].topLeftCorner<3, 3>() * d;
+    }
+    normals[v] = normal;
+  }
+}
+
+}  // namespace fatgraph

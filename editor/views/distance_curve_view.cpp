@@ -27,22 +27,10 @@ DistanceCurveView::DistanceCurveView(QWidget* parent) : QWidget(parent) {
 }
 
 void DistanceCurveView::setProject(const Project& project) {
-  clips_.clear();
-  frames_ = 0;
-  for (const Clip& clip : project.clips) {
-    clips_.push_back({QString::fromStdString(clip.name), frames_, clip.frameCount()});
-    frames_ += clip.frameCount();
-  }
-  hubs_.clear();
-  auto global = [&](const FrameRef& f) {
-    const bool valid = f.clip >= 0 && f.clip < static_cast<int>(clips_.size());
-    return valid ? clips_[static_cast<size_t>(f.clip)].start + f.frame : -1;
-  };
-  for (const Hub& hub : project.graph.hubs) {
-    HubMark mark{QString::fromStdString(hub.name), global(hub.frame), {}};
-    for (const FrameRef& m : hub.matchSet) mark.matches.push_back(global(m));
-    hubs_.push_back(std::move(mark));
-  }
+  GlobalFrameAxis axis = GlobalFrameAxis::of(project);
+  clips_ = std::move(axis.clips);
+  hubs_ = std::move(axis.hubs);
+  frames_ = axis.frames;
   if (selectedHub_ >= static_cast<int>(hubs_.size())) selectedHub_ = -1;
   update();
 }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "document/frame_distances.h"
+#include "views/global_frame_axis.h"
 
 namespace fatgraph {
 struct Project;
@@ -71,17 +72,6 @@ class DistanceCurveView : public QWidget {
   void mouseReleaseEvent(QMouseEvent* event) override;
 
  private:
-  struct ClipSpan {
-    QString name;
-    int start = 0;
-    int count = 0;
-  };
-  struct HubMark {
-    QString name;
-    int frame = -1;
-    std::vector<int> matches;
-  };
-
   int globalAtX(double x) const;
   std::pair<int, int> clipFrame(int global) const;
   /// The global frame of the mark of `frames` nearest to x within a few pixels, or -1.

@@ -38,12 +38,10 @@ HeatMapView::HeatMapView(QWidget* parent) : QWidget(parent) {
 }
 
 void HeatMapView::setProject(const Project& project) {
-  clips_.clear();
-  int total = 0;
-  for (const Clip& clip : project.clips) {
-    clips_.push_back({QString::fromStdString(clip.name), total, clip.frameCount()});
-    total += clip.frameCount();
-  }
+  GlobalFrameAxis axis = GlobalFrameAxis::of(project);
+  clips_ = std::move(axis.clips);
+  hubs_ = std::move(axis.hubs);
+  const int total = axis.frames;
   const DistanceScan& scan = project.distances.scan;
   const bool hasScan = project.distances.valid() && scan.heatSize > 0;
   heatSize_ = hasScan ? scan.heatSize : 0;
@@ -61,16 +59,6 @@ void HeatMapView::setProject(const Project& project) {
     message_.clear();
   }
 
-  hubs_.clear();
-  auto global = [&](const FrameRef& f) {
-    const bool valid = f.clip >= 0 && f.clip < static_cast<int>(clips_.size());
-    return valid ? clips_[static_cast<size_t>(f.clip)].start + f.frame : -1;
-  };
-  for (const Hub& hub : project.graph.hubs) {
-    HubMark mark{QString::fromStdString(hub.name), global(hub.frame), {}};
-    for (const FrameRef& m : hub.matchSet) mark.matches.push_back(global(m));
-    hubs_.push_back(std::move(mark));
-  }
   update();
 }
 

@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "views/global_frame_axis.h"
+
 class QPainter;
 
 namespace fatgraph {
@@ -74,17 +76,6 @@ class HeatMapView : public QWidget {
   void wheelEvent(QWheelEvent* event) override;
 
  private:
-  struct ClipSpan {
-    QString name;
-    int start = 0;  // first global frame
-    int count = 0;
-  };
-  struct HubMark {
-    QString name;
-    int frame = -1;            // global frame
-    std::vector<int> matches;  // global frames
-  };
-
   /// Position in [0, 1] along an axis of the centre of global frame `frame`.
   double axisPosition(int frame) const;
   /// Matrix fraction <-> widget coordinate through the visible region.

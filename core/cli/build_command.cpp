@@ -4,8 +4,10 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <thread>
 #include <nlohmann/json.hpp>
 
+#include "build_ranks.h"
 #include "command_line.h"
 #include "commands.h"
 #include "fatgraph/core/clip_set_import.h"
@@ -21,7 +23,8 @@ int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
                  "CLIP.bvh|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
                  "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--samples 300] [--grid 32]\n"
-                 "       [--no-refine] [--json]",
+                 "       [--no-refine] [--threads T] [--json]\n"
+                 "       mpirun -np K fatgraph build ... (the distance scan spread over K ranks)",
                  "Build a fat graph from motion clips: pose distances over all frames, hub poses\n"
                  "with their match sets, segments between hubs, and fat edges of similar segments\n"
                  "(DTW distance). Hub suggestions are accepted while each raises the coverage (the\n"
@@ -45,6 +48,7 @@ int runBuild(const std::vector<std::string>& args) {
   cl.option("--locomotion", "auto|all|none",
             "fat edges that get the leg layer: auto (default, walking cycles), all (every edge whose "
             "cycle can be analysed) or none");
+  cl.option("--threads", "T", "worker threads of the distance scan, per rank (default: all cores)");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().empty()) throw UsageError{"expected at least one CLIP.bvh or PROJECT.fgproj (see --help)"};
@@ -83,50 +87,69 @@ int runBuild(const std::vector<std::string>& args) {
     throw UsageError{"--locomotion expects auto, all or none, got '" + *l + "'"};
   }
 
-  const auto start = std::chrono::steady_clock::now();
-  ClipSetImport imported = importClipSet(cl.positional(), clipOptions);
-  Project& project = imported.project;
-  project.settings.window = window;
-  project.settings.parameterization = parameterization;
-  if (cl.has("--locomotion")) project.settings.locomotion = locomotion;
-  BuildReport report;
-  {
-    ProgressBar bar("building");
-    options.progress = bar.callback();
-    report = buildMotionGraph(project, options);
-  }
-  const auto paramStart = std::chrono::steady_clock::now();
-  {
-    ProgressBar bar("parameterizing");
-    parameterizeGraph(project, bar.callback());
-  }
-  const double paramSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - paramStart).count();
-  saveProject(project, *out);
-  const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::vector<std::string> notes = imported.notes;
-  notes.insert(notes.end(), report.notes.begin(), report.notes.end());
+  options.threads = cl.integer("--threads", 0);
+  if (options.threads < 0 || options.threads > 1024) throw UsageError{"--threads expects 0 (all cores) to 1024"};
 
-  if (cl.has("--json")) {
-    nlohmann::json j = graphSummaryJson(project);
-    j["output"] = *out;
-    j["timings_s"] = {{"distance", report.distanceSeconds},
-                      {"hubs", report.hubSeconds},
-                      {"dtw", report.dtwSeconds},
-                      {"clustering", report.clusteringSeconds},
-                      {"parameterization", paramSeconds},
-                      {"total", total}};
-    j["distances_cached"] = report.distancesFromCache;
-    j["notes"] = notes;
-    std::cout << j.dump(2) << "\n";
-  } else {
-    printGraphSummary(std::cout, project);
-    std::cout << std::fixed << std::setprecision(2) << "timings: distance " << report.distanceSeconds
-              << " s, hubs " << report.hubSeconds << " s, DTW " << report.dtwSeconds << " s, clustering " << report.clusteringSeconds
-              << " s, parameterization " << paramSeconds << " s, total " << total << " s\n";
-    for (const std::string& n : notes) std::cout << "note: " << n << "\n";
-    std::cout << "wrote " << *out << "\n";
+  // Under mpirun every rank gets here with the same arguments; a failure on any rank ends
+  // them all with its message (one rank: reported as always).
+  BuildRanks ranks;
+  try {
+    const auto start = std::chrono::steady_clock::now();
+    ClipSetImport imported = importClipSet(cl.positional(), clipOptions);
+    Project& project = imported.project;
+    project.settings.window = window;
+    project.settings.parameterization = parameterization;
+    if (cl.has("--locomotion")) project.settings.locomotion = locomotion;
+    if (ranks.rank() > 0) {
+      ranks.serve(project);  // its share of the distance scan; rank 0 does everything else
+      return 0;
+    }
+    BuildReport report;
+    {
+      ProgressBar bar("building");
+      options.progress = bar.callback();
+      options.scanDistances = ranks.scanner(project);
+      report = buildMotionGraph(project, options);
+    }
+    ranks.finish();
+    const auto paramStart = std::chrono::steady_clock::now();
+    {
+      ProgressBar bar("parameterizing");
+      parameterizeGraph(project, bar.callback());
+    }
+    const double paramSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - paramStart).count();
+    saveProject(project, *out);
+    const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::vector<std::string> notes = imported.notes;
+    notes.insert(notes.end(), report.notes.begin(), report.notes.end());
+
+    if (cl.has("--json")) {
+      nlohmann::json j = graphSummaryJson(project);
+      j["output"] = *out;
+      j["timings_s"] = {{"distance", report.distanceSeconds},
+                        {"hubs", report.hubSeconds},
+                        {"dtw", report.dtwSeconds},
+                        {"clustering", report.clusteringSeconds},
+                        {"parameterization", paramSeconds},
+                        {"total", total}};
+      j["distances_cached"] = report.distancesFromCache;
+      j["ranks"] = ranks.size();
+      j["threads"] = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+      j["notes"] = notes;
+      std::cout << j.dump(2) << "\n";
+    } else {
+      printGraphSummary(std::cout, project);
+      std::cout << std::fixed << std::setprecision(2) << "timings: distance " << report.distanceSeconds
+                << " s, hubs " << report.hubSeconds << " s, DTW " << report.dtwSeconds << " s, clustering " << report.clusteringSeconds
+                << " s, parameterization " << paramSeconds << " s, total " << total << " s\n";
+      for (const std::string& n : notes) std::cout << "note: " << n << "\n";
+      std::cout << "wrote " << *out << "\n";
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    ranks.fail(std::string("fatgraph build: ") + e.what());
+    throw;
   }
-  return 0;
 }
 
 }  // namespace fatgraph::cli

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "distance_tiles.h"
 #include "row_minima.h"
 
 namespace fatgraph {
@@ -199,9 +200,7 @@ struct Scratch {
   std::vector<uint8_t> flags;
 };
 
-struct Tile {
-  int r0, r1, c0, c1;  // rows [r0, r1) and columns [c0, c1) of the matrix, c0 >= r0
-};
+using detail::Tile;
 
 // Everything a tile needs besides its inputs.
 struct TileContext {
@@ -376,17 +375,6 @@ void scanTile(const TileContext& c, const Tile& tile, Scratch& s) {
   }
 }
 
-// Square tiles: as large as the memory budget allows up to 512 (the five products of a
-// 512 tile, about 5.6 MB per thread, stay in the last-level cache).
-int tileSide(int n, int window, int threads, size_t budget) {
-  const size_t perThread = budget / std::max(1, threads);
-  const double side = std::sqrt(static_cast<double>(perThread) / (6.0 * sizeof(float)));
-  const int extra = 2 * detail::minimumRadius(window) + window;
-  int t = static_cast<int>(side) - extra;
-  t = std::clamp(t, 16, 512);
-  return std::max(1, std::min(t, n));
-}
-
 }  // namespace
 
 int DistanceHistogram::bin(double rms) {
@@ -426,17 +414,19 @@ double DistanceScan::percentile(double fraction) const {
   return DistanceHistogram::kMaxRms;
 }
 
-DistanceScan scanDistanceMatrix(const PoseFeatures& features, const DistanceMatrixSettings& settings,
-                                const ProgressCallback& progress) {
-  const auto start = std::chrono::steady_clock::now();
+namespace detail {
+
+DistanceScan scanDistanceShare(const PoseFeatures& features, const DistanceMatrixSettings& settings,
+                               const ScanShare& share, const ProgressCallback& progress) {
   if (settings.window < 1) throw Error("pose distance: window must be at least 1 frame");
+  if (share.ranks < 1 || share.rank < 0 || share.rank >= share.ranks) throw Error("pose distance: bad scan share");
   const int n = features.frameCount();
   DistanceScan scan;
   scan.frames = n;
   scan.window = settings.window;
   scan.minimaBins.assign(static_cast<size_t>(n) * kBins, 0);
   scan.allBins.assign(kBins, 0);
-  scan.rowMinima.assign(n, kInfF);  // D until the end, then RMS
+  scan.rowMinima.assign(n, kInfF);  // D until finishDistanceScan, then RMS
   scan.heatSize = std::min(n, std::max(1, settings.heatMapSize));
   scan.heatStride = n > 0 ? (n + scan.heatSize - 1) / scan.heatSize : 1;
   if (n > 0) scan.heatSize = (n + scan.heatStride - 1) / scan.heatStride;
@@ -448,13 +438,11 @@ DistanceScan scanDistanceMatrix(const PoseFeatures& features, const DistanceMatr
 
   const int threads = std::max(1, settings.threads > 0 ? settings.threads
                                                        : static_cast<int>(std::thread::hardware_concurrency()));
-  // D is symmetric: only tiles on and above the diagonal are computed; an off-diagonal tile
-  // also stands for its mirror image.
-  const int side = tileSide(n, settings.window, threads, settings.memoryBudgetBytes);
-  std::vector<Tile> tiles;
-  for (int r0 = 0; r0 < n; r0 += side) {
-    for (int c0 = r0; c0 < n; c0 += side) tiles.push_back({r0, std::min(n, r0 + side), c0, std::min(n, c0 + side)});
-  }
+  // D is symmetric: only tiles on and above the diagonal are computed; this share owns one
+  // contiguous run of them.
+  const std::vector<Tile> all = scanTiles(n, settings);
+  const std::vector<int> first = partitionTiles(all, n, settings.window, share.ranks);
+  const std::vector<Tile> tiles(all.begin() + first[share.rank], all.begin() + first[share.rank + 1]);
   const int tileCount = static_cast<int>(tiles.size());
   // A sparse sample of columns feeds the all-distances histogram.
   const int sampleStride = std::max(1, n / 4096);
@@ -515,7 +503,29 @@ DistanceScan scanDistanceMatrix(const PoseFeatures& features, const DistanceMatr
       scan.minimaBins[c] = static_cast<uint16_t>(std::min<int>(UINT16_MAX, scan.minimaBins[c] + s.ownMinima[c]));
     }
   }
-  for (float& m : scan.rowMinima) m = static_cast<float>(std::sqrt(m / in.weight));
+  return scan;
+}
+
+void mergeDistanceShare(DistanceScan& into, const DistanceScan& from) {
+  if (into.frames != from.frames || into.window != from.window || into.heatSize != from.heatSize ||
+      into.heatStride != from.heatStride || into.minimaBins.size() != from.minimaBins.size() ||
+      into.rowMinima.size() != from.rowMinima.size() || into.heat.size() != from.heat.size() ||
+      into.allBins.size() != from.allBins.size()) {
+    throw Error("pose distance: scan shares of different matrices");
+  }
+  // Saturating sums: min(M, a) + min(M, b) capped at M is min(M, a + b), whatever the order.
+  for (size_t c = 0; c < into.minimaBins.size(); ++c) {
+    into.minimaBins[c] = static_cast<uint16_t>(std::min<int>(UINT16_MAX, into.minimaBins[c] + from.minimaBins[c]));
+  }
+  for (size_t b = 0; b < into.allBins.size(); ++b) into.allBins[b] += from.allBins[b];
+  for (size_t i = 0; i < into.rowMinima.size(); ++i) into.rowMinima[i] = std::min(into.rowMinima[i], from.rowMinima[i]);
+  for (size_t c = 0; c < into.heat.size(); ++c) into.heat[c] = std::min(into.heat[c], from.heat[c]);
+}
+
+void finishDistanceScan(DistanceScan& scan, const PoseFeatures& features) {
+  if (scan.frames == 0) return;
+  const double weight = scan.window * features.weightSum;  // as prepare() computes it
+  for (float& m : scan.rowMinima) m = static_cast<float>(std::sqrt(m / weight));
   const int hs = scan.heatSize;
   for (int a = 0; a < hs; ++a) {
     for (int b = a + 1; b < hs; ++b) {
@@ -525,8 +535,17 @@ DistanceScan scanDistanceMatrix(const PoseFeatures& features, const DistanceMatr
     }
   }
   for (float& h : scan.heat) {
-    h = std::isfinite(h) ? static_cast<float>(std::sqrt(h / in.weight)) : std::numeric_limits<float>::quiet_NaN();
+    h = std::isfinite(h) ? static_cast<float>(std::sqrt(h / weight)) : std::numeric_limits<float>::quiet_NaN();
   }
+}
+
+}  // namespace detail
+
+DistanceScan scanDistanceMatrix(const PoseFeatures& features, const DistanceMatrixSettings& settings,
+                                const ProgressCallback& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  DistanceScan scan = detail::scanDistanceShare(features, settings, {}, progress);
+  detail::finishDistanceScan(scan, features);
   scan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return scan;
 }

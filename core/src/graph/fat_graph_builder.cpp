@@ -48,7 +48,8 @@ const DistanceScan& ensureDistanceScan(Project& project, const PoseFeatures& fea
     settings.window = project.settings.window;
     settings.memoryBudgetBytes = options.memoryBudgetBytes;
     settings.threads = options.threads;
-    DistanceScan scan = scanDistanceMatrix(features, settings, progress);
+    DistanceScan scan = options.scanDistances ? options.scanDistances(features, settings, progress)
+                                              : scanDistanceMatrix(features, settings, progress);
     project.distances.scan = std::move(scan);
     project.distances.fingerprint = fingerprint;
   }

@@ -4,10 +4,12 @@
 // suggestions (accepted while they raise coverage, or the top N) -> segments -> DTW segment
 // distances -> fat edges -> warps. The editor and the CLI run the same steps; the user's
 // later edits go through graph_edits.h.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/distance_matrix.h"
 #include "fatgraph/core/graph_coverage.h"
 #include "fatgraph/core/progress.h"
 #include "fatgraph/core/project.h"
@@ -27,6 +29,10 @@ struct BuildOptions {
   std::optional<double> edgeThresholdRms;    // metres; derived from the hub threshold when absent
   size_t memoryBudgetBytes = size_t(512) << 20;
   int threads = 0;                           // 0 = all hardware threads
+  /// When set, computes the distance scan instead of scanDistanceMatrix (same arguments, the
+  /// same result): `fatgraph build` under mpirun spreads it over MPI ranks this way.
+  std::function<DistanceScan(const PoseFeatures&, const DistanceMatrixSettings&, const ProgressCallback&)>
+      scanDistances;
   /// Overall progress in [0, 1] across the stages; return false to cancel (throws Cancelled,
   /// the project is unchanged).
   ProgressCallback progress;

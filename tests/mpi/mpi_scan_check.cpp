@@ -1,9 +1,11 @@
 // Run under mpirun by test_mpi_ranks: every rank scans its share of a synthetic project's
 // distance matrix through scanDistanceMatrixOnRanks; rank 0 compares the result bit for bit
 // with the one-process scan. Exit 0 and "identical" when equal.
-//   mpi_scan_check [--threads T] [--fail-rank R]
+//   mpi_scan_check [--threads T] [--fail-rank R] [--kill-rank R]
 // --fail-rank R makes rank R's share throw (a window of 0 frames), to show that every rank
-// then ends with its message instead of waiting.
+// then ends with its message instead of waiting; --kill-rank R has rank R killed (SIGKILL)
+// after its share, before handing it over, as a crashed or killed machine would be.
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,10 +18,11 @@
 using namespace fatgraph;
 
 int main(int argc, char** argv) {
-  int threads = 1, failRank = -1;
+  int threads = 1, failRank = -1, killRank = -1;
   for (int a = 1; a + 1 < argc; a += 2) {
     if (!std::strcmp(argv[a], "--threads")) threads = std::atoi(argv[a + 1]);
     if (!std::strcmp(argv[a], "--fail-rank")) failRank = std::atoi(argv[a + 1]);
+    if (!std::strcmp(argv[a], "--kill-rank")) killRank = std::atoi(argv[a + 1]);
   }
   mpi::Ranks ranks;
   const test::TwoStyles walks = test::twoStyleWalks();
@@ -31,7 +34,11 @@ int main(int argc, char** argv) {
   settings.heatMapSize = 64;
   DistanceMatrixSettings mine = settings;
   if (ranks.rank() == failRank) mine.window = 0;
-  const DistanceScan scan = mpi::scanDistanceMatrixOnRanks(ranks, features, mine);
+  const ProgressCallback dieAtTheEnd = [&](double done) {
+    if (ranks.rank() == killRank && done >= 1.0) std::raise(SIGKILL);
+    return true;
+  };
+  const DistanceScan scan = mpi::scanDistanceMatrixOnRanks(ranks, features, mine, dieAtTheEnd);
   if (ranks.rank() != 0) return 0;
   const std::string difference = test::scanDifference(scan, scanDistanceMatrix(features, settings));
   if (!difference.empty()) {

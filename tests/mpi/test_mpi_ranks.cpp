@@ -88,6 +88,15 @@ class TestMpiRanks : public QObject {
     QVERIFY2(r.ms < 60000, qPrintable(QString::number(r.ms)));
   }
 
+  void killedRankEndsEveryRank() {
+    // Rank 2 dies by SIGKILL while rank 0 waits for its share: mpirun ends the run.
+    const Run r = mpirun(3, s(MPI_SCAN_CHECK), {s("--kill-rank"), s("2")}, 120000);
+    QVERIFY2(r.exitCode != 0, qPrintable(r.out + r.err));
+    QVERIFY2(!r.out.contains(s("identical")), qPrintable(r.out));
+    QVERIFY2(r.err.contains(s("rank 2")) && r.err.contains(s("signal 9")), qPrintable(r.err));
+    QVERIFY2(r.ms < 60000, qPrintable(QString::number(r.ms)));
+  }
+
   void buildOnTwoRanksWritesTheSameProject() {
     QTemporaryDir dir;
     const QString clip = s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh");

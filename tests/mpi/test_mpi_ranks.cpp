@@ -121,6 +121,23 @@ class TestMpiRanks : public QObject {
     QVERIFY2(difference.empty(), difference.c_str());
   }
 
+  void ranksGivenOtherClipsAreAnError() {
+    // mpirun's MPMD form gives rank 1 another clip set: rank 1 sees that its distance
+    // fingerprint differs from rank 0's and ends the run before any share is merged.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(s("mixed.fgproj"));
+    const QString d = s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/");
+    QProcess p;
+    p.start(s(MPIEXEC), {s("--oversubscribe"), s("--allow-run-as-root"),
+                         s("-np"), s("1"), s(FATGRAPH_CLI), s("build"), d + s("144_03.bvh"), s("-o"), out, s(":"),
+                         s("-np"), s("1"), s(FATGRAPH_CLI), s("build"), d + s("144_05.bvh"), s("-o"), out});
+    QVERIFY(p.waitForFinished(120000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitCode() != 0, qPrintable(err));
+    QVERIFY2(err.contains(s("rank 1 of 2: build: this rank's clips differ from rank 0's")), qPrintable(err));
+    QVERIFY(!QFileInfo::exists(out));
+  }
+
   void aFailingBuildEndsEveryRankAndWritesNothing() {
     // Every rank fails to read a missing clip: the run ends with the message, no rank waits
     // for another, and nothing is written.

@@ -24,6 +24,7 @@
 #include "views/body_display.h"
 #include "views/viewport.h"
 #include "image_pixels.h"
+#include "gl_test_main.h"
 
 using fatgraph::editor::BodyDisplay;
 using fatgraph::editor::Viewport;
@@ -255,15 +256,6 @@ class TestBodyView : public QObject {
   }
 };
 
-int main(int argc, char* argv[]) {
-  if (qEnvironmentVariableIsEmpty("DISPLAY") && qgetenv("QT_QPA_PLATFORM") == "xcb") {
-    std::puts("SKIP: no X display (run under xvfb-run)");
-    return 77;
-  }
-  QSurfaceFormat::setDefaultFormat(Viewport::preferredFormat());
-  QApplication app(argc, argv);
-  TestBodyView test;
-  return QTest::qExec(&test, argc, argv);
-}
+FATGRAPH_GL_TEST_MAIN(TestBodyView)
 
 #include "test_body_view.moc"

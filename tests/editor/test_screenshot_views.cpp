@@ -13,6 +13,7 @@
 #include "app/window_capture.h"
 #include "document/document.h"
 #include "views/viewport.h"
+#include "gl_test_main.h"
 
 using fatgraph::editor::MainWindow;
 
@@ -102,15 +103,6 @@ class TestScreenshotViews : public QObject {
   MainWindow walk_;
 };
 
-int main(int argc, char* argv[]) {
-  if (qEnvironmentVariableIsEmpty("DISPLAY") && qgetenv("QT_QPA_PLATFORM") == "xcb") {
-    std::puts("SKIP: no X display (run under xvfb-run)");
-    return 77;
-  }
-  QSurfaceFormat::setDefaultFormat(fatgraph::editor::Viewport::preferredFormat());
-  QApplication app(argc, argv);
-  TestScreenshotViews test;
-  return QTest::qExec(&test, argc, argv);
-}
+FATGRAPH_GL_TEST_MAIN(TestScreenshotViews)
 
 #include "test_screenshot_views.moc"

@@ -16,6 +16,7 @@
 #include "fatgraph/core/bvh_import.h"
 #include "views/viewport.h"
 #include "image_pixels.h"
+#include "gl_test_main.h"
 
 using fatgraph::editor::Viewport;
 
@@ -201,15 +202,6 @@ class TestViewport : public QObject {
   }
 };
 
-int main(int argc, char* argv[]) {
-  if (qEnvironmentVariableIsEmpty("DISPLAY") && qgetenv("QT_QPA_PLATFORM") == "xcb") {
-    std::puts("SKIP: no X display (run under xvfb-run)");
-    return 77;
-  }
-  QSurfaceFormat::setDefaultFormat(Viewport::preferredFormat());
-  QApplication app(argc, argv);
-  TestViewport test;
-  return QTest::qExec(&test, argc, argv);
-}
+FATGRAPH_GL_TEST_MAIN(TestViewport)
 
 #include "test_viewport.moc"

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <thread>
 #include <nlohmann/json.hpp>
 
@@ -18,13 +19,20 @@
 #include "progress_bar.h"
 
 namespace fatgraph::cli {
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
 
 int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
                  "CLIP.bvh|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
                  "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--samples 300] [--grid 32]\n"
                  "       [--no-refine] [--threads T] [--json]\n"
-                 "       mpirun -np K fatgraph build ... (the distance scan spread over K ranks)",
+                 "       mpirun -np K fatgraph build ... (the heavy stages spread over K ranks)",
                  "Build a fat graph from motion clips: pose distances over all frames, hub poses\n"
                  "with their match sets, segments between hubs, and fat edges of similar segments\n"
                  "(DTW distance). Hub suggestions are accepted while each raises the coverage (the\n"
@@ -48,7 +56,8 @@ int runBuild(const std::vector<std::string>& args) {
   cl.option("--locomotion", "auto|all|none",
             "fat edges that get the leg layer: auto (default, walking cycles), all (every edge whose "
             "cycle can be analysed) or none");
-  cl.option("--threads", "T", "worker threads of the distance scan, per rank (default: all cores)");
+  cl.option("--threads", "T",
+            "worker threads of every stage, per rank (default: every core the process may use)");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().empty()) throw UsageError{"expected at least one CLIP.bvh or PROJECT.fgproj (see --help)"};
@@ -90,51 +99,60 @@ int runBuild(const std::vector<std::string>& args) {
   options.threads = cl.integer("--threads", 0);
   if (options.threads < 0 || options.threads > 1024) throw UsageError{"--threads expects 0 (all cores) to 1024"};
 
-  // Under mpirun every rank gets here with the same arguments; a failure on any rank ends
-  // them all with its message (one rank: reported as always).
+  // Under mpirun every rank gets here with the same arguments and runs the same build, the
+  // heavy stages shared out (build_ranks.h); a failure on any rank ends them all with its
+  // message (one rank: reported as always). Only rank 0 prints and writes.
   BuildRanks ranks;
   try {
     const auto start = std::chrono::steady_clock::now();
+    const bool talks = ranks.rank() == 0;
+    options.threads = ranks.threadsPerRank(options.threads);
+    options.spread = ranks.spread();
     ClipSetImport imported = importClipSet(cl.positional(), clipOptions);
     Project& project = imported.project;
     project.settings.window = window;
     project.settings.parameterization = parameterization;
     if (cl.has("--locomotion")) project.settings.locomotion = locomotion;
-    if (ranks.rank() > 0) {
-      ranks.serve(project);  // its share of the distance scan; rank 0 does everything else
-      return 0;
-    }
+    const double importSeconds = secondsSince(start);
     BuildReport report;
     {
-      ProgressBar bar("building");
-      options.progress = bar.callback();
-      options.scanDistances = ranks.scanner(project);
+      std::optional<ProgressBar> bar;
+      if (talks) options.progress = bar.emplace("building").callback();
       report = buildMotionGraph(project, options);
+      options.progress = {};
     }
-    ranks.finish();
     const auto paramStart = std::chrono::steady_clock::now();
     {
-      ProgressBar bar("parameterizing");
-      parameterizeGraph(project, bar.callback());
+      std::optional<ProgressBar> bar;
+      ProgressCallback progress;
+      if (talks) progress = bar.emplace("parameterizing").callback();
+      parameterizeGraph(project, progress, options.threads, options.spread);
     }
-    const double paramSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - paramStart).count();
+    const double paramSeconds = secondsSince(paramStart);
+    const nlohmann::json rankTimings = ranks.rankTimings();
+    if (!talks) return 0;
+    const auto writeStart = std::chrono::steady_clock::now();
     saveProject(project, *out);
-    const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double writeSeconds = secondsSince(writeStart);
+    const double total = secondsSince(start);
     std::vector<std::string> notes = imported.notes;
     notes.insert(notes.end(), report.notes.begin(), report.notes.end());
 
     if (cl.has("--json")) {
       nlohmann::json j = graphSummaryJson(project);
       j["output"] = *out;
-      j["timings_s"] = {{"distance", report.distanceSeconds},
+      j["timings_s"] = {{"import", importSeconds},
+                        {"distance", report.distanceSeconds},
                         {"hubs", report.hubSeconds},
                         {"dtw", report.dtwSeconds},
                         {"clustering", report.clusteringSeconds},
                         {"parameterization", paramSeconds},
+                        {"write", writeSeconds},
                         {"total", total}};
       j["distances_cached"] = report.distancesFromCache;
       j["ranks"] = ranks.size();
       j["threads"] = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+      if (!rankTimings.is_null()) j["rank_timings_s"] = rankTimings;
       j["notes"] = notes;
       std::cout << j.dump(2) << "\n";
     } else {

@@ -1,19 +1,17 @@
 #pragma once
 // The ranks of one `fatgraph build`: one process without MPI (ranks/build_ranks_single.cpp),
-// or every rank of `mpirun -np K` (ranks/build_ranks_mpi.cpp). Rank 0 runs the build; the
-// other ranks import the same clips, take part in the distance scan when rank 0 asks, and stop
-// quietly when it says it is done.
-#include <functional>
+// or every rank of `mpirun -np K` (ranks/build_ranks_mpi.cpp). Every rank imports the same
+// clips and runs the same build; its spread shares out the heavy stages (distance scan, exact
+// hub rows, segment pairs, parameterization) and hands every result to every rank, so every
+// rank ends with the same project. Rank 0 alone prints and writes it.
 #include <memory>
 #include <string>
 
-#include "fatgraph/core/distance_matrix.h"
-#include "fatgraph/core/project.h"
+#include <nlohmann/json.hpp>
+
+#include "fatgraph/core/work_spread.h"
 
 namespace fatgraph::cli {
-
-using DistanceScanner =
-    std::function<DistanceScan(const PoseFeatures&, const DistanceMatrixSettings&, const ProgressCallback&)>;
 
 class BuildRanks {
  public:
@@ -21,13 +19,14 @@ class BuildRanks {
   ~BuildRanks();
   int rank() const;
   int size() const;
-  /// Rank 0: a scanner for BuildOptions::scanDistances that spreads the scan of `project`
-  /// over every rank (empty with one rank: the ordinary scan).
-  DistanceScanner scanner(const Project& project);
-  /// Ranks > 0: serve rank 0's scans of `project` until rank 0 calls finish().
-  void serve(const Project& project);
-  /// Rank 0: the other ranks are no longer needed (they return from serve()).
-  void finish();
+  /// The build's spread over every rank; null with one rank (the ordinary build).
+  WorkSpread* spread();
+  /// `--threads` per rank: 0 becomes the cores this rank may run on (mpirun binds each rank to
+  /// a core by default), so ranks on one machine do not fight over cores.
+  int threadsPerRank(int asked) const;
+  /// Called by every rank after the build: each rank's per-stage times, on rank 0, as a JSON
+  /// array (null with one rank; other ranks get null too).
+  nlohmann::json rankTimings();
   /// Ends every rank with `message` (one rank: returns, the caller reports as usual).
   void fail(const std::string& message);
 

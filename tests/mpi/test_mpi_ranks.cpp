@@ -1,20 +1,24 @@
 // MPI ranks (issue 15) as a user runs them, through mpirun: the distributed distance scan is
 // bitwise the one-process scan with 1, 2 and 3 ranks; a failing rank ends every rank with its
-// message; `mpirun -np 2 fatgraph build` writes the project a plain build writes.
+// message; `mpirun -np K fatgraph build` writes bit for bit the project a plain build writes;
+// a killed rank ends a build and leaves the previous project in place.
 // SKIPPED (77) when mpirun is missing. Ranks are oversubscribed (2 cores here) and may run
 // as root, as CI does.
 #include <QtTest>
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include "fatgraph/core/project_store.h"
-#include "scan_identity.h"
+#include "graph_identity.h"
 #include "skippable_test_main.h"
 
 namespace {
@@ -97,28 +101,88 @@ class TestMpiRanks : public QObject {
     QVERIFY2(r.ms < 60000, qPrintable(QString::number(r.ms)));
   }
 
-  void buildOnTwoRanksWritesTheSameProject() {
+  void buildOnRanksWritesTheSameProject_data() {
+    QTest::addColumn<int>("ranks");
+    for (int ranks : {1, 2, 3}) QTest::addRow("%d ranks", ranks) << ranks;
+  }
+  void buildOnRanksWritesTheSameProject() {
+    // The whole build (scan, hub rows, segment pairs, parameterization) on 1, 2 and 3 ranks
+    // gives bit for bit the project of the plain build, on two clips of different motions.
+    QFETCH(int, ranks);
     QTemporaryDir dir;
-    const QString clip = s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh");
-    const QString one = dir.filePath(s("one.fgproj")), two = dir.filePath(s("two.fgproj"));
-    const Run plain = cli({s("build"), clip, s("-o"), one, s("--threads"), s("1"), s("--json")});
+    const QString d = s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/");
+    const QStringList args{s("build"), d + s("144_03.bvh"), d + s("90_05.bvh"), s("--samples"), s("60"),
+                           s("--grid"), s("8"), s("--threads"), s("1"), s("--json"), s("-o")};
+    const QString one = dir.filePath(s("one.fgproj")), many = dir.filePath(s("many.fgproj"));
+    const Run plain = cli(args + QStringList{one});
     QVERIFY2(plain.exitCode == 0, qPrintable(plain.err));
-    const Run ranked = mpirun(2, s(FATGRAPH_CLI), {s("build"), clip, s("-o"), two, s("--threads"), s("1"), s("--json")});
+    const Run ranked = mpirun(ranks, s(FATGRAPH_CLI), args + QStringList{many});
     QVERIFY2(ranked.exitCode == 0, qPrintable(ranked.err));
     // Rank 0 alone prints (one JSON object) and writes.
     const QJsonObject j = QJsonDocument::fromJson(ranked.out.toUtf8()).object();
-    QCOMPARE(j.value(s("ranks")).toInt(), 2);
+    QCOMPARE(j.value(s("ranks")).toInt(), ranks);
     QCOMPARE(j.value(s("threads")).toInt(), 1);
     QCOMPARE(QJsonDocument::fromJson(plain.out.toUtf8()).object().value(s("ranks")).toInt(), 1);
-    QVERIFY(QFileInfo::exists(two));
+    // Every rank's time per spread stage (absent with one rank: nothing is spread).
+    const QJsonArray perRank = j.value(s("rank_timings_s")).toArray();
+    QCOMPARE(perRank.size(), ranks > 1 ? ranks : 0);
+    for (const QJsonValue& r : perRank) {
+      const QJsonObject stages = r.toObject().value(s("stages")).toObject();
+      for (const char* stage : {"distance scan", "hub rows", "segment pairs", "parameterization"}) {
+        QVERIFY2(stages.value(s(stage)).toObject().value(s("calls")).toInt() >= 1, stage);
+      }
+    }
+    QVERIFY(QFileInfo::exists(many));
 
-    QCOMPARE(graphContent(two), graphContent(one));
+    QCOMPARE(graphContent(many), graphContent(one));
     const fatgraph::Project a = fatgraph::loadProject(one.toStdString());
-    const fatgraph::Project b = fatgraph::loadProject(two.toStdString());
-    QVERIFY(a.distances.scan.frames > 0);
+    const fatgraph::Project b = fatgraph::loadProject(many.toStdString());
+    QVERIFY(a.distances.scan.frames > 0 && a.graph.fatEdges.size() >= 2);
     QCOMPARE(b.distances.fingerprint, a.distances.fingerprint);
-    const std::string difference = fatgraph::test::scanDifference(b.distances.scan, a.distances.scan);
-    QVERIFY2(difference.empty(), difference.c_str());
+    const std::string scan = fatgraph::test::scanDifference(b.distances.scan, a.distances.scan);
+    QVERIFY2(scan.empty(), scan.c_str());
+    const std::string graph = fatgraph::test::graphDifference(b.graph, a.graph);
+    QVERIFY2(graph.empty(), graph.c_str());
+  }
+
+  void killedRankEndsTheBuildAndKeepsTheOldProject() {
+    // A rank killed in the middle of a build ends the run; the project already at the output
+    // path is left as it was.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(s("kept.fgproj"));
+    const QByteArray before("a previous project");
+    {
+      QFile f(out);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(before);
+    }
+    const QString d = s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/");
+    QStringList args{s("-np"), s("2"), s("--oversubscribe"), s("--allow-run-as-root"), s(FATGRAPH_CLI), s("build")};
+    for (int copy = 0; copy < 3; ++copy) args << QDir(d).entryList({s("*.bvh")}, QDir::Files).replaceInStrings(QRegularExpression(s("^")), d);
+    args << s("--threads") << s("1") << s("-o") << out;
+    QProcess p;
+    QElapsedTimer clock;
+    clock.start();
+    p.start(s(MPIEXEC), args);
+    QVERIFY(p.waitForStarted());
+    // Rank 1 is the second child of mpirun to start; kill it once both ranks are working.
+    QString victim;
+    while (victim.isEmpty() && clock.elapsed() < 30000) {
+      QTest::qWait(500);
+      QProcess pgrep;
+      pgrep.start(s("pgrep"), {s("-P"), QString::number(p.processId()), s("-f"), s("fatgraph build")});
+      pgrep.waitForFinished();
+      const QStringList pids = QString::fromUtf8(pgrep.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+      if (pids.size() == 2 && clock.elapsed() > 3000) victim = pids.last();
+    }
+    QVERIFY2(!victim.isEmpty(), "the ranks did not start");
+    QProcess::execute(s("kill"), {s("-KILL"), victim});
+    QVERIFY(p.waitForFinished(120000));
+    QVERIFY2(p.exitCode() != 0, qPrintable(QString::fromUtf8(p.readAllStandardError())));
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+    QVERIFY2(clock.elapsed() < 90000, qPrintable(QString::number(clock.elapsed())));
   }
 
   void ranksGivenOtherClipsAreAnError() {

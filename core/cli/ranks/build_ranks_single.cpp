@@ -1,4 +1,4 @@
-// BuildRanks in a build without MPI: always one rank, the ordinary scan.
+// BuildRanks in a build without MPI: always one rank, the ordinary build.
 #include "../build_ranks.h"
 
 namespace fatgraph::cli {
@@ -9,9 +9,9 @@ BuildRanks::BuildRanks() = default;
 BuildRanks::~BuildRanks() = default;
 int BuildRanks::rank() const { return 0; }
 int BuildRanks::size() const { return 1; }
-DistanceScanner BuildRanks::scanner(const Project&) { return {}; }
-void BuildRanks::serve(const Project&) {}
-void BuildRanks::finish() {}
+WorkSpread* BuildRanks::spread() { return nullptr; }
+int BuildRanks::threadsPerRank(int asked) const { return asked; }
+nlohmann::json BuildRanks::rankTimings() { return nullptr; }
 void BuildRanks::fail(const std::string&) {}
 
 }  // namespace fatgraph::cli

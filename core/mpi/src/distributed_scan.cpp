@@ -25,7 +25,7 @@ void receiveVector(const Ranks& ranks, int from, std::vector<T>& v) {
 
 DistanceScan scanDistanceMatrixOnRanks(const Ranks& ranks, const PoseFeatures& features,
                                        const DistanceMatrixSettings& settings,
-                                       const ProgressCallback& progress) {
+                                       const ProgressCallback& progress, double* shareSeconds) {
   const auto start = std::chrono::steady_clock::now();
   DistanceScan scan;
   try {
@@ -34,6 +34,7 @@ DistanceScan scanDistanceMatrixOnRanks(const Ranks& ranks, const PoseFeatures& f
     if (!ranks.distributed()) throw;
     ranks.abort(std::string("distance scan: ") + e.what());
   }
+  if (shareSeconds) *shareSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (ranks.rank() > 0) {
     const std::array<int, 4> mine = shape(scan);
     ranks.send(0, mine.data(), sizeof mine);
@@ -62,6 +63,27 @@ DistanceScan scanDistanceMatrixOnRanks(const Ranks& ranks, const PoseFeatures& f
   detail::finishDistanceScan(scan, features);
   scan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return scan;
+}
+
+void broadcastDistanceScan(const Ranks& ranks, DistanceScan& scan) {
+  if (!ranks.distributed()) return;
+  std::array<int, 4> dims = shape(scan);
+  ranks.broadcast(dims.data(), sizeof dims);
+  std::array<uint64_t, 4> sizes = {scan.minimaBins.size(), scan.allBins.size(), scan.rowMinima.size(),
+                                   scan.heat.size()};
+  ranks.broadcast(sizes.data(), sizeof sizes);
+  if (ranks.rank() > 0) {
+    scan.frames = dims[0], scan.window = dims[1], scan.heatSize = dims[2], scan.heatStride = dims[3];
+    scan.minimaBins.resize(sizes[0]);
+    scan.allBins.resize(sizes[1]);
+    scan.rowMinima.resize(sizes[2]);
+    scan.heat.resize(sizes[3]);
+  }
+  ranks.broadcast(scan.minimaBins.data(), scan.minimaBins.size() * sizeof(uint16_t));
+  ranks.broadcast(scan.allBins.data(), scan.allBins.size() * sizeof(uint64_t));
+  ranks.broadcast(scan.rowMinima.data(), scan.rowMinima.size() * sizeof(float));
+  ranks.broadcast(scan.heat.data(), scan.heat.size() * sizeof(float));
+  ranks.broadcast(&scan.seconds, sizeof scan.seconds);
 }
 
 }  // namespace fatgraph::mpi

@@ -14,10 +14,11 @@
 namespace fatgraph::detail {
 
 std::vector<std::vector<int>> exactMatchSets(const PoseFeatures& f, const std::vector<int>& frames,
-                                             int window, double thresholdRms, double tolerance) {
+                                             int window, double thresholdRms, double tolerance, int threadCount) {
   std::vector<std::vector<int>> out(frames.size());
   if (frames.empty()) return out;
-  const size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, frames.size());
+  const size_t wanted = threadCount > 0 ? static_cast<size_t>(threadCount) : std::thread::hardware_concurrency();
+  const size_t threads = std::clamp<size_t>(wanted, 1, frames.size());
   // A block holds four rows-by-frames matrices of doubles: 64 rows, about 64 MiB at most.
   const size_t fit = std::max<size_t>(1, (size_t(64) << 20) / (32 * size_t(std::max(1, f.frameCount()))));
   const size_t block = std::min({size_t(64), fit, (frames.size() + threads - 1) / threads});

@@ -48,8 +48,8 @@ const DistanceScan& ensureDistanceScan(Project& project, const PoseFeatures& fea
     settings.window = project.settings.window;
     settings.memoryBudgetBytes = options.memoryBudgetBytes;
     settings.threads = options.threads;
-    DistanceScan scan = options.scanDistances ? options.scanDistances(features, settings, progress)
-                                              : scanDistanceMatrix(features, settings, progress);
+    DistanceScan scan = options.spread ? options.spread->scanDistances(features, settings, fingerprint, progress)
+                                       : scanDistanceMatrix(features, settings, progress);
     project.distances.scan = std::move(scan);
     project.distances.fingerprint = fingerprint;
   }
@@ -76,7 +76,7 @@ Hub makeHub(const PoseFeatures& features, std::string name, int globalFrame,
 }
 
 void rebuildFromHubs(Project& project, const PoseFeatures& features, BuildReport& report,
-                     const ProgressCallback& progress) {
+                     const ProgressCallback& progress, int threads, WorkSpread* spread) {
   MotionGraph& g = project.graph;
   std::vector<int> frameCounts;
   std::vector<std::string> names;
@@ -92,7 +92,7 @@ void rebuildFromHubs(Project& project, const PoseFeatures& features, BuildReport
   report.notes.insert(report.notes.end(), g.cutNotes.begin(), g.cutNotes.end());
 
   auto t = std::chrono::steady_clock::now();
-  SegmentDistances distances = computeSegmentDistances(features, g.segments, stage(progress, 0.0, 0.9));
+  SegmentDistances distances = computeSegmentDistances(features, g.segments, stage(progress, 0.0, 0.9), threads, spread);
   g.segmentDistances = std::move(distances.distance);
   report.dtwSeconds = secondsSince(t);
 
@@ -178,6 +178,8 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
   request.maxHubs = options.hubCount.value_or(kAutoHubLimit);
   request.minimumCoverageGain = options.hubCount ? 0.0 : options.minimumCoverageGain;
   request.rejectedFrames = rejectedHubFrames(work);  // the user's verdicts outlast a rebuild
+  request.threads = options.threads;
+  request.spread = options.spread;
   const HubPlan plan = planHubs(features, scan, g.hubThreshold.rms, request);
   if (plan.hubs.empty()) {
     throw Error("build: hub threshold " + metres(g.hubThreshold.rms) +
@@ -206,7 +208,7 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
   } else {
     g.edgeThreshold = {defaultEdgeThreshold(g.hubThreshold.rms), true, "1.5 x the hub threshold"};
   }
-  rebuildFromHubs(work, features, report, stage(options.progress, 0.6, 1.0));
+  rebuildFromHubs(work, features, report, stage(options.progress, 0.6, 1.0), options.threads, options.spread);
   if (g.segments.empty()) {
     throw Error("build: the hubs cut no hub-to-hub segment (every clip has at most one cut); "
                 "add hubs or raise the hub threshold (now " + metres(g.hubThreshold.rms) + ")");

@@ -44,8 +44,9 @@ Hub makeHub(const PoseFeatures& features, std::string name, int globalFrame,
             const std::vector<int>& matches);
 
 /// Segments, DTW distances, clusters and warps for the current hubs of `project.graph`
-/// (used after any hub or match-set change). Times go to `report`.
+/// (used after any hub or match-set change). Times go to `report`. `threads` and `spread` as
+/// in BuildOptions.
 void rebuildFromHubs(Project& project, const PoseFeatures& features, BuildReport& report,
-                     const ProgressCallback& progress = {});
+                     const ProgressCallback& progress = {}, int threads = 0, WorkSpread* spread = nullptr);
 
 }  // namespace fatgraph

@@ -7,6 +7,7 @@
 
 #include "distance_rows.h"
 #include "exact_match_sets.h"
+#include "fatgraph/core/work_spread.h"
 
 namespace fatgraph {
 namespace {
@@ -38,8 +39,9 @@ struct Candidate {
 
 class Planner {
  public:
-  Planner(const PoseFeatures& f, const DistanceScan& scan, double thresholdRms)
-      : f_(f), scan_(scan), thr_(thresholdRms), window_(scan.window), n_(f.frameCount()),
+  Planner(const PoseFeatures& f, const DistanceScan& scan, double thresholdRms, int threads = 0,
+          WorkSpread* spread = nullptr)
+      : f_(f), scan_(scan), thr_(thresholdRms), threads_(threads), spread_(spread), window_(scan.window), n_(f.frameCount()),
         limit_(rmsToDistance(thresholdRms, f, scan.window)),
         tolerance_(detail::roundingTolerance(f, scan.window)), reach_(std::sqrt(thresholdRms * thresholdRms + 2e-6)),
         covered_(n_, 0), lo_(f.clipCount(), 0), hi_(f.clipCount(), -1), cuts_(f.clipCount(), 0) {
@@ -80,12 +82,44 @@ class Planner {
   }
 
   std::vector<Candidate> compute(const std::vector<int>& frames) const {
-    std::vector<std::vector<int>> matches = detail::exactMatchSets(f_, frames, window_, thr_, tolerance_);
+    std::vector<std::vector<int>> matches = spread_ ? spreadMatchSets(frames)
+                                                    : detail::exactMatchSets(f_, frames, window_, thr_, tolerance_, threads_);
     std::vector<Candidate> out(frames.size());
     for (size_t k = 0; k < frames.size(); ++k) {
       out[k].frame = frames[k];
       out[k].matches = std::move(matches[k]);
       out[k].motion = windowMotion(f_, frames[k], window_);
+    }
+    return out;
+  }
+
+  // The same match sets with the rows spread over the processes of a distributed build; each
+  // set is counted whole by one process. Every row costs about the same, but a batch's
+  // candidates are often neighbours whose windows share frames, and distanceRows computes a
+  // shared frame's products once: so each process takes a run of neighbouring frames.
+  std::vector<std::vector<int>> spreadMatchSets(const std::vector<int>& frames) const {
+    std::vector<int> byFrame(frames.size());  // positions in `frames`, in frame order
+    for (size_t k = 0; k < frames.size(); ++k) byFrame[k] = static_cast<int>(k);
+    std::sort(byFrame.begin(), byFrame.end(), [&](int a, int b) { return frames[a] < frames[b]; });
+    const std::vector<ItemShare> shares =
+        spread_->spread("hub rows", std::vector<double>(frames.size(), 1.0), [&](const std::vector<int>& items) {
+          std::vector<int> mine;
+          for (int k : items) mine.push_back(frames[static_cast<size_t>(byFrame[static_cast<size_t>(k)])]);
+          ItemBytes bytes;
+          for (const std::vector<int>& m : detail::exactMatchSets(f_, mine, window_, thr_, tolerance_, threads_)) {
+            appendValue(bytes, static_cast<uint64_t>(m.size()));
+            appendBytes(bytes, m.data(), m.size() * sizeof(int));
+          }
+          return bytes;
+        }, ItemSplit::Contiguous);
+    std::vector<std::vector<int>> out(frames.size());
+    for (size_t s = 0; s < shares.size(); ++s) {
+      ItemReader in(shares[s].bytes, "hub rows of process " + std::to_string(s));
+      for (int k : shares[s].items) {
+        std::vector<int>& m = out[static_cast<size_t>(byFrame[static_cast<size_t>(k)])];
+        m.resize(in.value<uint64_t>());
+        in.read(m.data(), m.size() * sizeof(int));
+      }
     }
     return out;
   }
@@ -205,6 +239,8 @@ class Planner {
   const PoseFeatures& f_;
   const DistanceScan& scan_;
   double thr_;
+  int threads_;         // of the exact rows (0: every core)
+  WorkSpread* spread_;  // the processes of a distributed build, or none
   int window_, n_;
   double limit_;
   double tolerance_;  // distances this close are equal (detail::roundingTolerance)
@@ -234,7 +270,7 @@ std::vector<int> matchSetOf(const PoseFeatures& features, int frame, int window,
 
 HubPlan planHubs(const PoseFeatures& features, const DistanceScan& scan, double thresholdRms,
                  const HubPlanRequest& request) {
-  Planner planner(features, scan, thresholdRms);
+  Planner planner(features, scan, thresholdRms, request.threads, request.spread);
   for (const Candidate& c : planner.evaluate(request.acceptedHubs)) planner.accept(c);
   for (int g : request.rejectedFrames) planner.reject(g);
   HubPlan plan;

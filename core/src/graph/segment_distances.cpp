@@ -127,22 +127,13 @@ bool segmentsComparable(const Segment& a, const Segment& b) {
   return a.fromHub >= 0 && a.toHub >= 0 && a.fromHub == b.fromHub && a.toHub == b.toHub;
 }
 
-SegmentDistances computeSegmentDistances(const PoseFeatures& features,
-                                         const std::vector<Segment>& segments,
-                                         const ProgressCallback& progress, int threads) {
+namespace {
+
+// The values of `pairs` (indices into `segments`), spread over `threads` workers.
+std::vector<double> pairValues(const PoseFeatures& features, const std::vector<Segment>& segments,
+                               const std::vector<std::pair<int, int>>& pairs, const ProgressCallback& progress,
+                               int threads) {
   const int n = static_cast<int>(segments.size());
-  for (int i = 0; i < n; ++i) checkSegmentInFeatures(features, segments[i], i);
-
-  SegmentDistances out;
-  out.distance = Eigen::MatrixXd::Constant(n, n, kInf);
-  for (int i = 0; i < n; ++i) out.distance(i, i) = 0.0;
-
-  std::vector<std::pair<int, int>> pairs;
-  for (int i = 0; i < n; ++i) {
-    for (int j = i + 1; j < n; ++j) {
-      if (segmentsComparable(segments[i], segments[j])) pairs.emplace_back(i, j);
-    }
-  }
   const int total = static_cast<int>(pairs.size());
   // Each segment's frames, centred once (every segment takes part in many pairs).
   std::vector<detail::CentredFrames> centred(n);
@@ -194,8 +185,57 @@ SegmentDistances computeSegmentDistances(const PoseFeatures& features,
   if (failure) std::rethrow_exception(failure);
   if (done < total) throw Cancelled();
   if (progress) progress(1.0);
+  return values;
+}
 
-  for (int p = 0; p < total; ++p) {
+// The same values with the pairs spread over the processes of a distributed build: each pair
+// is computed whole by one process, so its value has the same bits as in one process. A
+// pair's cost is its cost matrix (the DTW runs over a third of it in each direction).
+std::vector<double> spreadPairValues(const PoseFeatures& features, const std::vector<Segment>& segments,
+                                     const std::vector<std::pair<int, int>>& pairs, const ProgressCallback& progress,
+                                     int threads, WorkSpread& spread) {
+  std::vector<double> costs(pairs.size());
+  for (size_t p = 0; p < pairs.size(); ++p) {
+    costs[p] = double(segments[pairs[p].first].frameCount()) * double(segments[pairs[p].second].frameCount());
+  }
+  const std::vector<ItemShare> shares = spread.spread("segment pairs", costs, [&](const std::vector<int>& items) {
+    std::vector<std::pair<int, int>> mine;
+    mine.reserve(items.size());
+    for (int p : items) mine.push_back(pairs[static_cast<size_t>(p)]);
+    const std::vector<double> v = pairValues(features, segments, mine, progress, threads);
+    ItemBytes bytes;
+    appendBytes(bytes, v.data(), v.size() * sizeof(double));
+    return bytes;
+  }, ItemSplit::Contiguous);
+  std::vector<double> values(pairs.size(), kInf);
+  for (size_t s = 0; s < shares.size(); ++s) {
+    ItemReader in(shares[s].bytes, "segment pairs of process " + std::to_string(s));
+    for (int p : shares[s].items) values[static_cast<size_t>(p)] = in.value<double>();
+  }
+  return values;
+}
+
+}  // namespace
+
+SegmentDistances computeSegmentDistances(const PoseFeatures& features,
+                                         const std::vector<Segment>& segments,
+                                         const ProgressCallback& progress, int threads, WorkSpread* spread) {
+  const int n = static_cast<int>(segments.size());
+  for (int i = 0; i < n; ++i) checkSegmentInFeatures(features, segments[i], i);
+
+  SegmentDistances out;
+  out.distance = Eigen::MatrixXd::Constant(n, n, kInf);
+  for (int i = 0; i < n; ++i) out.distance(i, i) = 0.0;
+
+  std::vector<std::pair<int, int>> pairs;
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      if (segmentsComparable(segments[i], segments[j])) pairs.emplace_back(i, j);
+    }
+  }
+  const std::vector<double> values = spread ? spreadPairValues(features, segments, pairs, progress, threads, *spread)
+                                            : pairValues(features, segments, pairs, progress, threads);
+  for (size_t p = 0; p < pairs.size(); ++p) {
     out.distance(pairs[p].first, pairs[p].second) = values[p];
     out.distance(pairs[p].second, pairs[p].first) = values[p];
   }

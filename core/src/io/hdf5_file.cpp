@@ -41,11 +41,11 @@ void prepare() {
 #endif
 }
 
-Handle openFileReadOnly(const std::string& path) {
+Handle openFileReadOnly(const std::string& path, hid_t fapl) {
 #if defined(__SANITIZE_ADDRESS__)
   __lsan::ScopedDisabler hdf5LeaksOnCorruptFiles;
 #endif
-  return Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT));
+  return Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl));
 }
 
 namespace {

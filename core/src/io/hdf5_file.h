@@ -6,6 +6,7 @@
 #include <hdf5.h>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,9 +59,10 @@ class Handle {
 /// checks of corrupt-file tests report only real leaks.
 void prepare();
 
-/// H5Fopen read-only (see prepare() for the leak-report exclusion under AddressSanitizer).
+/// H5Fopen read-only (see prepare() for the leak-report exclusion under AddressSanitizer),
+/// with file access properties `fapl` (e.g. the core driver and a file image).
 /// Returns an invalid handle on failure, leaving the error stack for Context::check.
-Handle openFileReadOnly(const std::string& path);
+Handle openFileReadOnly(const std::string& path, hid_t fapl = H5P_DEFAULT);
 
 /// The innermost message on the current HDF5 error stack (where the error was detected),
 /// then clears the stack. Empty when the stack is empty.
@@ -76,6 +78,11 @@ std::string formatShape(const std::vector<hsize_t>& dims);
 class Context {
  public:
   explicit Context(std::string file) : file_(std::move(file)) {}
+  /// For an HDF5 file image held in memory (the core driver): `file` names it in messages, and
+  /// the checks HDF5 1.10 needs before reading strings read `image` (which must outlive the
+  /// context) rather than a file called `file`.
+  Context(std::string file, std::span<const unsigned char> image)
+      : file_(std::move(file)), image_(image) {}
   const std::string& file() const { return file_; }
 
   [[noreturn]] void fail(std::string_view object, std::string_view what) const;
@@ -145,6 +152,7 @@ class Context {
 
  private:
   std::string file_;
+  std::span<const unsigned char> image_;  // empty: the file is on disk at file_
 };
 
 }  // namespace fatgraph::h5

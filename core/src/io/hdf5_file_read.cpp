@@ -194,6 +194,23 @@ Context::Dataset Context::openDataset(hid_t loc, const std::string& object, cons
   if (total > static_cast<long double>(1ull << 34)) {
     fail(object, "shape " + formatShape(ds.dims) + " is too large");
   }
+  // A damaged shape can also claim more elements than the file stores (found by
+  // test_parameterization_image: a huge `notes` made readStrings allocate 128 GiB). A
+  // contiguous dataset, once written, stores all of them (one never written stores none):
+  // refuse the shape before a caller allocates for it. A variable-length element takes at
+  // least 12 bytes (length, 4-byte heap address, index).
+  if (total > 0) {
+    Handle dcpl = check(H5Dget_create_plist(ds.id.get()), object, "cannot read the layout");
+    if (H5Pget_layout(dcpl.get()) == H5D_CONTIGUOUS) {
+      const bool variable = ds.typeClass == H5T_VLEN || H5Tis_variable_str(type.get()) > 0;
+      const long double element = variable ? 12 : static_cast<long double>(H5Tget_size(type.get()));
+      const hsize_t stored = H5Dget_storage_size(ds.id.get());
+      if (static_cast<long double>(stored) < total * element) {
+        fail(object, "corrupt file: shape " + formatShape(ds.dims) + ", but the dataset stores " +
+                         std::to_string(stored) + " bytes");
+      }
+    }
+  }
   return ds;
 }
 
@@ -262,7 +279,10 @@ std::vector<std::string> Context::readStrings(const Dataset& dataset) const {
   if (H5Tis_variable_str(fileType.get()) > 0) {
     // HDF5 1.10 follows the strings' heap references unchecked (tests/fuzz): check them first.
     if (const haddr_t offset = H5Dget_offset(dataset.id.get()); offset != HADDR_UNDEF) {
-      if (std::string p = checkVlenStringElements(file_, offset, n); !p.empty()) {
+      const std::string p = image_.empty()
+                                ? checkVlenStringElements(file_, offset, n)
+                                : checkVlenStringElements(image_.data(), image_.size(), offset, n);
+      if (!p.empty()) {
         fail(dataset.object, "corrupt file: " + p);
       }
     }

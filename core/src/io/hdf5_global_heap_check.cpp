@@ -95,10 +95,15 @@ std::uint32_t readU32(const unsigned char* p) {
 std::string checkGlobalHeapCollections(const std::string& path) {
   const MappedFile file(path);
   if (file.bytes == nullptr) return {};
-  const std::string_view text(reinterpret_cast<const char*>(file.bytes), file.size);
+  return checkGlobalHeapCollections(file.bytes, file.size);
+}
+
+std::string checkGlobalHeapCollections(const unsigned char* bytes, size_t size) {
+  if (bytes == nullptr) return {};
+  const std::string_view text(reinterpret_cast<const char*>(bytes), size);
   for (size_t at = text.find(kSignature); at != std::string_view::npos;
        at = text.find(kSignature, at + 1)) {
-    if (std::string problem = checkCollection(file.bytes, file.size, at); !problem.empty()) {
+    if (std::string problem = checkCollection(bytes, size, at); !problem.empty()) {
       return problem;
     }
   }
@@ -107,16 +112,22 @@ std::string checkGlobalHeapCollections(const std::string& path) {
 
 std::string checkVlenStringElements(const std::string& path, std::uint64_t offset,
                                     size_t count) {
-  constexpr size_t kElement = 4 + 8 + 4;  // length, collection address, object index
   const MappedFile file(path);
   if (file.bytes == nullptr) return {};
-  if (offset > file.size || count > (file.size - offset) / kElement) {
+  return checkVlenStringElements(file.bytes, file.size, offset, count);
+}
+
+std::string checkVlenStringElements(const unsigned char* bytes, size_t size, std::uint64_t offset,
+                                    size_t count) {
+  constexpr size_t kElement = 4 + 8 + 4;  // length, collection address, object index
+  if (bytes == nullptr) return {};
+  if (offset > size || count > (size - offset) / kElement) {
     return "variable-length strings at byte " + std::to_string(offset) +
            " extend past the end of the file";
   }
   std::map<std::uint64_t, std::map<unsigned, std::uint64_t>> collections;
   for (size_t i = 0; i < count; ++i) {
-    const unsigned char* e = file.bytes + offset + i * kElement;
+    const unsigned char* e = bytes + offset + i * kElement;
     const std::uint32_t length = readU32(e);
     std::uint64_t address = 0;
     for (size_t b = 8; b-- > 0;) address = (address << 8) | e[4 + b];
@@ -126,14 +137,14 @@ std::string checkVlenStringElements(const std::string& path, std::uint64_t offse
                               std::to_string(offset + i * kElement) + ")";
     auto found = collections.find(address);
     if (found == collections.end()) {
-      if (address > file.size || file.size - address < kSignature.size() ||
-          std::string_view(reinterpret_cast<const char*>(file.bytes + address),
+      if (address > size || size - address < kSignature.size() ||
+          std::string_view(reinterpret_cast<const char*>(bytes + address),
                             kSignature.size()) != kSignature) {
         return where + " points to byte " + std::to_string(address) +
                ", which holds no global heap collection";
       }
       std::map<unsigned, std::uint64_t> objects;
-      if (std::string problem = checkCollection(file.bytes, file.size, address, &objects);
+      if (std::string problem = checkCollection(bytes, size, address, &objects);
           !problem.empty()) {
         return problem;
       }

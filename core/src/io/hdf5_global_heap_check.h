@@ -18,6 +18,8 @@ namespace fatgraph::h5 {
 /// Returns an empty string when the file passes (or cannot be read: HDF5 reports that), else
 /// what is wrong, naming the byte offset.
 std::string checkGlobalHeapCollections(const std::string& path);
+/// The same for a file held in memory (an HDF5 file image, `size` bytes at `bytes`).
+std::string checkGlobalHeapCollections(const unsigned char* bytes, size_t size);
 
 /// Checks the raw elements of a contiguously stored variable-length string dataset, `count`
 /// elements of 16 bytes at byte `offset` (length, heap collection address, object index),
@@ -26,6 +28,9 @@ std::string checkGlobalHeapCollections(const std::string& path);
 /// collection holding that object, no larger than the element's length. Returns an empty
 /// string or the problem, naming the element and byte offsets.
 std::string checkVlenStringElements(const std::string& path, std::uint64_t offset,
+                                    size_t count);
+/// The same for a file held in memory (an HDF5 file image, `size` bytes at `bytes`).
+std::string checkVlenStringElements(const unsigned char* bytes, size_t size, std::uint64_t offset,
                                     size_t count);
 
 }  // namespace fatgraph::h5

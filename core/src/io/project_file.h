@@ -60,6 +60,15 @@ bool writesParameterization(const Project& project);
 void writeParameterization(const h5::Context& ctx, hid_t file, const Project& project);
 /// Reads /parameterization into project.settings and project.graph when the file has it.
 void readParameterization(const h5::Context& ctx, hid_t file, Project& project);
+/// Writes one fat edge's parameterization as the group `name` ("0000", ...) under `edges`,
+/// an open /parameterization/edges group (messages name /parameterization/edges/<name>).
+/// Shared by the project file and the in-memory image ranks exchange
+/// (parameterization_image.cpp), so both have one layout.
+void writeEdgeParameterization(const h5::Context& ctx, hid_t edges, const std::string& name,
+                               const EdgeParameterization& p);
+/// Reads what writeEdgeParameterization wrote; throws FileError (via ctx) naming the object.
+EdgeParameterization readEdgeParameterization(const h5::Context& ctx, hid_t edges,
+                                              const std::string& name);
 
 /// Writes /legs (project_file_legs.cpp).
 void writeLegs(const h5::Context& ctx, hid_t file, const Project& project);

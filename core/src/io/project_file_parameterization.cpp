@@ -50,7 +50,10 @@ ParameterAccuracy readAccuracy(const Context& ctx, hid_t g, const std::string& o
   return {static_cast<int>(v[0]), v[1], v[2], v[3], v[4]};
 }
 
-void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const EdgeParameterization& p) {
+}  // namespace
+
+void writeEdgeParameterization(const Context& ctx, hid_t edges, const std::string& name,
+                               const EdgeParameterization& p) {
   const std::string o = std::string(kGroup) + "/edges/" + name;
   Handle g = ctx.createGroup(edges, name, o);
   ctx.writeStringAttribute(g.get(), o, "edge", p.edge);
@@ -106,6 +109,8 @@ void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const E
   ctx.writeStrings(g.get(), o + "/notes", "notes", p.notes);
 }
 
+namespace {
+
 template <typename T>
 std::vector<T> readRows(const Context& ctx, hid_t g, const std::string& object, const char* name, H5T_class_t type,
                         std::vector<long long> shape, const char* labels, hid_t memType, Context::Dataset* out = nullptr) {
@@ -124,7 +129,9 @@ std::vector<Eigen::VectorXd> unflatten(const std::vector<double>& v, size_t widt
   return out;
 }
 
-EdgeParameterization readEdge(const Context& ctx, hid_t edges, const std::string& name) {
+}  // namespace
+
+EdgeParameterization readEdgeParameterization(const Context& ctx, hid_t edges, const std::string& name) {
   const std::string o = std::string(kGroup) + "/edges/" + name;
   Handle g = ctx.openGroup(edges, name, o);
   EdgeParameterization p;
@@ -197,8 +204,6 @@ EdgeParameterization readEdge(const Context& ctx, hid_t edges, const std::string
   return p;
 }
 
-}  // namespace
-
 bool writesParameterization(const Project& project) {
   const GraphSettings& s = project.settings;
   const ParameterizationSettings d;
@@ -227,7 +232,7 @@ void writeParameterization(const Context& ctx, hid_t file, const Project& projec
                    H5T_NATIVE_DOUBLE, times.data());
   Handle edges = ctx.createGroup(g.get(), "edges", o + "/edges");
   for (size_t e = 0; e < project.graph.parameterizations.size(); ++e) {
-    writeEdge(ctx, edges.get(), clipGroupName(e), project.graph.parameterizations[e]);
+    writeEdgeParameterization(ctx, edges.get(), clipGroupName(e), project.graph.parameterizations[e]);
   }
 }
 
@@ -245,7 +250,7 @@ void readParameterization(const Context& ctx, hid_t file, Project& project) {
   }
   Handle edges = ctx.openGroup(g.get(), "edges", o + "/edges");
   for (const std::string& name : numberedGroupNames(ctx, edges.get(), o + "/edges", "parameterization")) {
-    project.graph.parameterizations.push_back(readEdge(ctx, edges.get(), name));
+    project.graph.parameterizations.push_back(readEdgeParameterization(ctx, edges.get(), name));
   }
 }
 

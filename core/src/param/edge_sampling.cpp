@@ -14,8 +14,8 @@
 
 namespace fatgraph::param {
 
-BlendProbe::BlendProbe(const Project& project, int fatEdge, int joint, double time)
-    : joint_(joint), time_(static_cast<float>(time)) {
+BlendProbe::BlendProbe(const Project& project, int fatEdge, int joint, double time, int threads)
+    : joint_(joint), time_(static_cast<float>(time)), threads_(threads) {
   const FatEdge& e = project.graph.fatEdges.at(static_cast<size_t>(fatEdge));
   RuntimeEdgeSource source;
   source.name = e.name;
@@ -108,6 +108,7 @@ void forEachWithProbe(const BlendProbe& probe, int count,
                       const std::function<void(BlendProbe::Worker&, int)>& body,
                       const ProgressCallback& progress, int threads) {
   if (count <= 0) return;
+  if (threads <= 0) threads = probe.threads();
   int n = threads > 0 ? threads : static_cast<int>(std::thread::hardware_concurrency());
   n = std::clamp(n, 1, std::min(8, count));
   std::atomic<int> next{0}, done{0};

@@ -76,7 +76,8 @@ ParameterizationSettings effectiveParameterSettings(const Project& project, cons
   return s;
 }
 
-EdgeParameterization parameterizeEdge(const Project& project, int fatEdge, const ProgressCallback& progress) {
+EdgeParameterization parameterizeEdge(const Project& project, int fatEdge, const ProgressCallback& progress,
+                                      int threads) {
   const MotionGraph& g = project.graph;
   if (fatEdge < 0 || fatEdge >= static_cast<int>(g.fatEdges.size())) {
     throw Error("fat edge " + std::to_string(fatEdge) + " does not exist");
@@ -96,7 +97,7 @@ EdgeParameterization parameterizeEdge(const Project& project, int fatEdge, const
   r.jointReason = jc.reason;
 
   // 1. Sample blends and record where the joint goes (Fat Graph §4, with §5.1's blending).
-  param::BlendProbe probe(project, fatEdge, r.joint, r.referenceTime);
+  param::BlendProbe probe(project, fatEdge, r.joint, r.referenceTime, threads);
   r.sampleWeights = param::sampleWeightVectors(probe.segmentCount(), probe.referenceSegment(), r.settings.samples,
                                                r.settings.seed, r.notes);
   r.samplePositions.assign(r.sampleWeights.size(), Eigen::Vector3d::Zero());
@@ -153,13 +154,26 @@ EdgeParameterization parameterizeEdge(const Project& project, int fatEdge, const
   return r;
 }
 
-void parameterizeGraph(Project& project, const ProgressCallback& progress) {
-  const auto n = project.graph.fatEdges.size();
+std::vector<EdgeParameterization> param::parameterizeEdges(const Project& project, const std::vector<int>& edges,
+                                                          const ProgressCallback& progress, int threads) {
+  const auto n = edges.size();
   std::vector<EdgeParameterization> out;
   out.reserve(n);
-  for (size_t e = 0; e < n; ++e) {
-    out.push_back(parameterizeEdge(project, static_cast<int>(e),
-                                   stage(progress, double(e) / double(n), double(e + 1) / double(n))));
+  for (size_t k = 0; k < n; ++k) {
+    out.push_back(parameterizeEdge(project, edges[k], stage(progress, double(k) / double(n), double(k + 1) / double(n)),
+                                   threads));
+  }
+  return out;
+}
+
+void parameterizeGraph(Project& project, const ProgressCallback& progress, int threads, WorkSpread* spread) {
+  std::vector<EdgeParameterization> out;
+  if (spread) {
+    out = param::spreadEdgeParameterizations(project, progress, threads, *spread);
+  } else {
+    std::vector<int> all(project.graph.fatEdges.size());
+    for (size_t e = 0; e < all.size(); ++e) all[e] = static_cast<int>(e);
+    out = param::parameterizeEdges(project, all, progress, threads);
   }
   project.graph.parameterizations = std::move(out);
 }

@@ -13,6 +13,7 @@
 #include "fatgraph/core/edge_parameterization.h"
 #include "fatgraph/core/progress.h"
 #include "fatgraph/core/project.h"
+#include "fatgraph/core/work_spread.h"
 #include "fatgraph/runtime/edge_blend.h"
 #include "fatgraph/runtime/runtime_graph.h"
 
@@ -45,8 +46,11 @@ class BlendProbe {
     std::vector<Vec3> translations_, modelPositions_;
   };
 
-  /// Throws Error when the edge cannot be built (the runtime builder's message).
-  BlendProbe(const Project& project, int fatEdge, int joint, double time);
+  /// Throws Error when the edge cannot be built (the runtime builder's message). `threads`:
+  /// what forEachWithProbe uses when not told otherwise (0: every core).
+  BlendProbe(const Project& project, int fatEdge, int joint, double time, int threads = 0);
+
+  int threads() const { return threads_; }
 
   int segmentCount() const { return static_cast<int>(graph_.edges[0].segments.size()); }
   int referenceSegment() const { return graph_.edges[0].referenceSegment; }
@@ -59,9 +63,11 @@ class BlendProbe {
   RuntimeGraph graph_;
   int joint_ = 0;
   float time_ = 0;
+  int threads_ = 0;
 };
 
-/// Runs body(worker, index) for index in [0, count) on up to `threads` threads (0: hardware),
+/// Runs body(worker, index) for index in [0, count) on up to `threads` threads (0: the probe's
+/// threads(), and when that is 0 too, every core),
 /// each thread with its own BlendProbe::Worker. `progress` (fraction of items done) is called
 /// from the calling thread only; when it returns false the remaining items are skipped and
 /// Cancelled is thrown after every thread stopped.
@@ -139,5 +145,14 @@ double quantile(std::vector<double>& values, double q);
 /// Euclidean projection of v onto the simplex {x >= 0, sum x = mass}: the nearest vector of
 /// non-negative weights with that sum (both refinement passes keep weights on it).
 Eigen::VectorXd projectToSimplex(const Eigen::VectorXd& v, double mass);
+
+/// parameterizeEdge of each of `edges` in turn (progress spans them all).
+std::vector<EdgeParameterization> parameterizeEdges(const Project& project, const std::vector<int>& edges,
+                                                    const ProgressCallback& progress, int threads);
+
+/// Every fat edge's parameterization with the edges spread over the processes of a
+/// distributed build (parameterization_spread.cpp).
+std::vector<EdgeParameterization> spreadEdgeParameterizations(const Project& project, const ProgressCallback& progress,
+                                                              int threads, WorkSpread& spread);
 
 }  // namespace fatgraph::param

@@ -4,7 +4,6 @@
 // suggestions (accepted while they raise coverage, or the top N) -> segments -> DTW segment
 // distances -> fat edges -> warps. The editor and the CLI run the same steps; the user's
 // later edits go through graph_edits.h.
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "fatgraph/core/graph_coverage.h"
 #include "fatgraph/core/progress.h"
 #include "fatgraph/core/project.h"
+#include "fatgraph/core/work_spread.h"
 
 namespace fatgraph {
 
@@ -28,11 +28,12 @@ struct BuildOptions {
   std::optional<double> hubThresholdRms;     // metres; derived from the data when absent
   std::optional<double> edgeThresholdRms;    // metres; derived from the hub threshold when absent
   size_t memoryBudgetBytes = size_t(512) << 20;
-  int threads = 0;                           // 0 = all hardware threads
-  /// When set, computes the distance scan instead of scanDistanceMatrix (same arguments, the
-  /// same result): `fatgraph build` under mpirun spreads it over MPI ranks this way.
-  std::function<DistanceScan(const PoseFeatures&, const DistanceMatrixSettings&, const ProgressCallback&)>
-      scanDistances;
+  int threads = 0;  // threads of every stage (scan, exact rows, DTW); 0 = all hardware threads
+  /// The processes of a distributed build (`mpirun -np K fatgraph build`, work_spread.h):
+  /// every process calls buildMotionGraph on the same clips with its own spread, which shares
+  /// out the scan's tiles, the exact hub rows and the segment pairs; every process ends with
+  /// the same graph, identical to a one-process build. None: this process alone.
+  WorkSpread* spread = nullptr;
   /// Overall progress in [0, 1] across the stages; return false to cancel (throws Cancelled,
   /// the project is unchanged).
   ProgressCallback progress;

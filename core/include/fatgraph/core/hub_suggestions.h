@@ -10,6 +10,7 @@
 
 #include "fatgraph/core/distance_matrix.h"
 #include "fatgraph/core/progress.h"
+#include "fatgraph/core/work_spread.h"
 
 namespace fatgraph {
 
@@ -57,6 +58,10 @@ struct HubPlanRequest {
   /// Called with the fraction of maxHubs planned before each batch of exact rows; returning
   /// false throws Cancelled (a reviewer's list re-ranks after every edit and stops the old run).
   ProgressCallback progress;
+  int threads = 0;  // threads counting exact rows (0: every core)
+  /// The processes of a distributed build (work_spread.h): exact rows are spread over them,
+  /// each counted whole by one, so the plan is the same. None: this process alone.
+  WorkSpread* spread = nullptr;
 };
 
 struct HubPlan {

@@ -15,6 +15,7 @@
 #include "fatgraph/core/edge_parameterization.h"
 #include "fatgraph/core/progress.h"
 #include "fatgraph/core/project.h"
+#include "fatgraph/core/work_spread.h"
 
 namespace fatgraph {
 
@@ -47,13 +48,18 @@ ParameterizationSettings effectiveParameterSettings(const Project& project, cons
 /// Degenerate edges (one segment, collinear or coinciding samples, more segments than samples)
 /// give a valid result with a note; never throws for them. Throws Error for an index out of
 /// range or a choice naming a joint/time outside the skeleton/edge, Cancelled when `progress`
-/// returns false. `progress` is called on this thread only.
+/// returns false. `progress` is called on this thread only. The blends run on `threads`
+/// threads (0: every core); the result does not depend on it.
 EdgeParameterization parameterizeEdge(const Project& project, int fatEdge,
-                                      const ProgressCallback& progress = {});
+                                      const ProgressCallback& progress = {}, int threads = 0);
 
 /// Fills project.graph.parameterizations (parallel to fatEdges) for every fat edge.
-/// On Cancelled or Error the project is unchanged.
-void parameterizeGraph(Project& project, const ProgressCallback& progress = {});
+/// On Cancelled or Error the project is unchanged. With `spread` (a distributed build,
+/// work_spread.h; every process calls this on the same graph) the edges go to its processes,
+/// each parameterized whole by one, and every process gets every edge's result, identical to
+/// a one-process run.
+void parameterizeGraph(Project& project, const ProgressCallback& progress = {}, int threads = 0,
+                       WorkSpread* spread = nullptr);
 
 /// After the fat edges were derived anew (or a choice or default changed): recomputes the
 /// parameterizations, keeping the result of every edge whose member segments (clip and frame

@@ -7,6 +7,7 @@
 #include "fatgraph/core/dynamic_time_warping.h"
 #include "fatgraph/core/motion_graph.h"
 #include "fatgraph/core/progress.h"
+#include "fatgraph/core/work_spread.h"
 
 namespace fatgraph {
 
@@ -47,9 +48,12 @@ bool segmentsComparable(const Segment& a, const Segment& b);
 /// `threads` > 0 overrides); each pair's value depends only on its two segments, so the result
 /// is the same for any thread count. `progress` (may be empty) is called on the calling thread
 /// with the fraction of pairs done; returning false stops the workers and throws Cancelled
-/// (progress.h). Throws Error when a segment lies outside `features`.
+/// (progress.h). Throws Error when a segment lies outside `features`. With `spread` (a
+/// distributed build, work_spread.h) the pairs go to its processes, each computed whole by one
+/// of them, so the values are the same bits; every process gets the whole matrix.
 SegmentDistances computeSegmentDistances(const PoseFeatures& features,
                                          const std::vector<Segment>& segments,
-                                         const ProgressCallback& progress = {}, int threads = 0);
+                                         const ProgressCallback& progress = {}, int threads = 0,
+                                         WorkSpread* spread = nullptr);
 
 }  // namespace fatgraph

@@ -13,8 +13,12 @@ namespace fatgraph::mpi {
 /// when ranks run on different machines: it sets the tile size). Rank 0 gets the whole scan
 /// (`seconds` is the wall time of the whole distributed scan); other ranks get an empty one.
 /// A rank that fails ends the run on every rank (Ranks::abort). Progress is rank 0's share.
+/// `shareSeconds` (optional) gains the time this rank spent on its own share.
 DistanceScan scanDistanceMatrixOnRanks(const Ranks& ranks, const PoseFeatures& features,
                                        const DistanceMatrixSettings& settings,
-                                       const ProgressCallback& progress = {});
+                                       const ProgressCallback& progress = {}, double* shareSeconds = nullptr);
+
+/// Rank 0's `scan` to every rank (called by every rank): after it every rank holds the same.
+void broadcastDistanceScan(const Ranks& ranks, DistanceScan& scan);
 
 }  // namespace fatgraph::mpi

@@ -1,0 +1,191 @@
+// Spreading a build over processes (work_spread.h): how items are dealt out, and that a build
+// whose scan, exact hub rows, segment pairs and parameterizations go through a spread of K
+// shares gives bit for bit the graph of the plain build. The shares are computed here one
+// after another in this process (InTurnSpread): what MPI adds on top, moving the bytes, is
+// tested under mpirun by test_mpi_ranks.
+#include <QtTest>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+#include "distance_tiles.h"
+#include "fatgraph/core/clip_set_import.h"
+#include "fatgraph/core/error.h"
+#include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/parameterization.h"
+#include "fatgraph/core/work_spread.h"
+#include "graph_identity.h"
+
+using namespace fatgraph;
+
+namespace {
+
+const std::string kData = FATGRAPH_DATA_DIR;
+
+// Computes every process's share in turn, as K processes would, and counts the calls per stage.
+class InTurnSpread final : public WorkSpread {
+ public:
+  explicit InTurnSpread(int processes) : processes_(processes) {}
+  int processes() const override { return processes_; }
+  int process() const override { return 0; }
+  std::vector<ItemShare> spread(const std::string& stage, const std::vector<double>& costs,
+                                const ItemCompute& compute, ItemSplit split) override {
+    ++calls[stage];
+    std::vector<ItemShare> shares;
+    for (std::vector<int>& items : assignItems(costs, processes_, split)) {
+      ItemBytes bytes = compute(items);
+      shares.push_back({std::move(items), std::move(bytes)});
+    }
+    return shares;
+  }
+  DistanceScan scanDistances(const PoseFeatures& features, const DistanceMatrixSettings& settings,
+                             const std::string&, const ProgressCallback&) override {
+    ++calls["distance scan"];
+    DistanceScan scan = detail::scanDistanceShare(features, settings, {0, processes_});
+    for (int p = 1; p < processes_; ++p) {
+      detail::mergeDistanceShare(scan, detail::scanDistanceShare(features, settings, {p, processes_}));
+    }
+    detail::finishDistanceScan(scan, features);
+    return scan;
+  }
+  std::map<std::string, int> calls;
+
+ private:
+  int processes_;
+};
+
+Project twoClips() {
+  ClipSetImport in = importClipSet(
+      {kData + "/cmu-leonardo-ono-roll/144_03.bvh", kData + "/cmu-leonardo-ono-roll/90_05.bvh"}, {});
+  in.project.settings.parameterization.samples = 60;
+  in.project.settings.parameterization.grid = 8;
+  return std::move(in.project);
+}
+
+void checkAssignment(const std::vector<std::vector<int>>& parts, const std::vector<double>& costs, int processes) {
+  QCOMPARE(static_cast<int>(parts.size()), processes);
+  std::vector<int> seen;
+  for (const std::vector<int>& items : parts) {
+    QVERIFY(std::is_sorted(items.begin(), items.end()));
+    seen.insert(seen.end(), items.begin(), items.end());
+  }
+  std::sort(seen.begin(), seen.end());
+  std::vector<int> all(costs.size());
+  std::iota(all.begin(), all.end(), 0);
+  QCOMPARE(seen, all);  // every item exactly once
+}
+
+double load(const std::vector<int>& items, const std::vector<double>& costs) {
+  double sum = 0;
+  for (int i : items) sum += costs[static_cast<size_t>(i)];
+  return sum;
+}
+
+}  // namespace
+
+class TestWorkSpread : public QObject {
+  Q_OBJECT
+ private slots:
+  void itemsAreDealtOutOnceAndEvenly_data() {
+    QTest::addColumn<int>("items");
+    QTest::addColumn<int>("processes");
+    QTest::addColumn<int>("spreadOfCosts");  // 0: all equal, else costs 1 .. spreadOfCosts
+    for (int processes : {1, 2, 3, 7, 64}) {
+      for (int items : {0, 1, 5, 48, 1000}) {
+        for (int spread : {0, 100}) {
+          QTest::addRow("%d items, %d processes, costs up to %d", items, processes, spread)
+              << items << processes << spread;
+        }
+      }
+    }
+  }
+  void itemsAreDealtOutOnceAndEvenly() {
+    QFETCH(int, items);
+    QFETCH(int, processes);
+    QFETCH(int, spreadOfCosts);
+    std::mt19937 random(static_cast<unsigned>(items * 131 + processes));
+    std::uniform_real_distribution<double> cost(1.0, std::max(1.0, double(spreadOfCosts)));
+    std::vector<double> costs(static_cast<size_t>(items), 1.0);
+    if (spreadOfCosts > 0) {
+      for (double& c : costs) c = cost(random);
+    }
+    const double total = std::accumulate(costs.begin(), costs.end(), 0.0);
+    const double largest = costs.empty() ? 0.0 : *std::max_element(costs.begin(), costs.end());
+    for (ItemSplit split : {ItemSplit::Contiguous, ItemSplit::Balanced}) {
+      const auto parts = assignItems(costs, processes, split);
+      checkAssignment(parts, costs, processes);
+      QCOMPARE(assignItems(costs, processes, split), parts);  // deterministic
+      for (const std::vector<int>& p : parts) {
+        // Within one item's cost of an equal share (computed here from the costs alone).
+        QVERIFY2(load(p, costs) <= total / processes + largest + 1e-9,
+                 qPrintable(QString::number(load(p, costs)) + QStringLiteral(" > ") + QString::number(total / processes)));
+        if (split == ItemSplit::Contiguous && !p.empty()) QCOMPARE(p.back() - p.front() + 1, static_cast<int>(p.size()));
+      }
+    }
+  }
+
+  void balancedSplitPutsLargeItemsApart() {
+    // Two large items and many small ones on two processes: a contiguous split could put
+    // both large items on one process; the balanced one never does.
+    std::vector<double> costs(20, 1.0);
+    costs[0] = costs[1] = 50.0;
+    const auto parts = assignItems(costs, 2, ItemSplit::Balanced);
+    QCOMPARE(load(parts[0], costs), load(parts[1], costs));
+    QVERIFY(std::count(parts[0].begin(), parts[0].end(), 0) + std::count(parts[0].begin(), parts[0].end(), 1) == 1);
+  }
+
+  void badCostsAreRefused() {
+    for (double bad : {-1.0, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
+      QVERIFY_THROWS_EXCEPTION(Error, assignItems({1.0, bad}, 2, ItemSplit::Balanced));
+    }
+    QVERIFY_THROWS_EXCEPTION(Error, assignItems({1.0}, 0, ItemSplit::Contiguous));
+  }
+
+  void readerStopsAtTheEnd() {
+    ItemBytes bytes;
+    appendValue(bytes, 7.5);
+    appendValue(bytes, static_cast<int>(3));
+    ItemReader in(bytes, "test results");
+    QCOMPARE(in.value<double>(), 7.5);
+    QCOMPARE(in.value<int>(), 3);
+    QVERIFY(in.atEnd());
+    try {
+      in.value<int>();
+      QFAIL("read past the end");
+    } catch (const Error& e) {
+      QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("test results")), e.what());
+    }
+  }
+
+  void spreadBuildEqualsThePlainBuild_data() {
+    QTest::addColumn<int>("processes");
+    for (int k : {1, 2, 3, 5}) QTest::addRow("%d processes", k) << k;
+  }
+  void spreadBuildEqualsThePlainBuild() {
+    QFETCH(int, processes);
+    Project plain = twoClips();
+    BuildOptions options;
+    options.threads = 2;
+    buildMotionGraph(plain, options);
+    parameterizeGraph(plain, {}, 2);
+    QVERIFY(plain.graph.fatEdges.size() >= 2);
+
+    Project spread = twoClips();
+    InTurnSpread shares(processes);
+    options.spread = &shares;
+    options.threads = 1;  // and another thread count: neither may change a bit
+    buildMotionGraph(spread, options);
+    parameterizeGraph(spread, {}, 1, &shares);
+    for (const char* stage : {"distance scan", "hub rows", "segment pairs", "parameterization"}) {
+      QVERIFY2(shares.calls[stage] >= 1, stage);
+    }
+    const std::string difference = test::graphDifference(spread.graph, plain.graph);
+    QVERIFY2(difference.empty(), difference.c_str());
+    const std::string scan = test::scanDifference(spread.distances.scan, plain.distances.scan);
+    QVERIFY2(scan.empty(), scan.c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestWorkSpread)
+#include "test_work_spread.moc"

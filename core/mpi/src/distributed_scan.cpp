@@ -14,7 +14,7 @@ namespace {
 std::array<int, 4> shape(const DistanceScan& s) { return {s.frames, s.window, s.heatSize, s.heatStride}; }
 
 template <typename T>
-void sendVector(const Ranks& ranks, const std::vector<T>& v) { ranks.send(0, v.data(), v.size() * sizeof(T)); }
+void sendVector(const Ranks& ranks, int to, const std::vector<T>& v) { ranks.send(to, v.data(), v.size() * sizeof(T)); }
 
 template <typename T>
 void receiveVector(const Ranks& ranks, int from, std::vector<T>& v) {
@@ -35,29 +35,36 @@ DistanceScan scanDistanceMatrixOnRanks(const Ranks& ranks, const PoseFeatures& f
     ranks.abort(std::string("distance scan: ") + e.what());
   }
   if (shareSeconds) *shareSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (ranks.rank() > 0) {
-    const std::array<int, 4> mine = shape(scan);
-    ranks.send(0, mine.data(), sizeof mine);
-    sendVector(ranks, scan.minimaBins);
-    sendVector(ranks, scan.allBins);
-    sendVector(ranks, scan.rowMinima);
-    sendVector(ranks, scan.heat);
-    return {};
-  }
-  // Rank 0 merges the shares in rank order (the merge is exact in any order; a fixed one
-  // keeps that true even if a later output is not).
+  // A binomial tree: in the round of `step` (1, 2, 4, ...), every rank that is an odd multiple
+  // of `step` hands its merged shares to the rank `step` below and is done; the others take in
+  // the rank `step` above, if any. Rank 0 holds the whole scan after ⌈log2 K⌉ rounds, and no
+  // rank receives more than that many shares (rank 0 alone would receive K - 1 in turn). The
+  // merge is exact in any order (saturating integer sums and minima).
+  const int me = ranks.rank();
   DistanceScan other = scan;
-  for (int r = 1; r < ranks.size(); ++r) {
-    std::array<int, 4> theirs{};
-    ranks.receive(r, theirs.data(), sizeof theirs);
-    if (theirs != shape(scan)) {
-      ranks.abort("distance scan: rank " + std::to_string(r) + " scanned " + std::to_string(theirs[0]) +
-                  " frames, rank 0 " + std::to_string(scan.frames) + " (different clips or settings)");
+  for (int step = 1; step < ranks.size(); step *= 2) {
+    if (me % (2 * step) == step) {
+      const std::array<int, 4> mine = shape(scan);
+      ranks.send(me - step, mine.data(), sizeof mine);
+      sendVector(ranks, me - step, scan.minimaBins);
+      sendVector(ranks, me - step, scan.allBins);
+      sendVector(ranks, me - step, scan.rowMinima);
+      sendVector(ranks, me - step, scan.heat);
+      return {};
     }
-    receiveVector(ranks, r, other.minimaBins);
-    receiveVector(ranks, r, other.allBins);
-    receiveVector(ranks, r, other.rowMinima);
-    receiveVector(ranks, r, other.heat);
+    const int from = me + step;
+    if (from >= ranks.size()) continue;
+    std::array<int, 4> theirs{};
+    ranks.receive(from, theirs.data(), sizeof theirs);
+    if (theirs != shape(scan)) {
+      ranks.abort("distance scan: rank " + std::to_string(from) + " scanned " + std::to_string(theirs[0]) +
+                  " frames, rank " + std::to_string(me) + " " + std::to_string(scan.frames) +
+                  " (different clips or settings)");
+    }
+    receiveVector(ranks, from, other.minimaBins);
+    receiveVector(ranks, from, other.allBins);
+    receiveVector(ranks, from, other.rowMinima);
+    receiveVector(ranks, from, other.heat);
     detail::mergeDistanceShare(scan, other);
   }
   detail::finishDistanceScan(scan, features);

@@ -30,7 +30,7 @@ class InTurnSpread final : public WorkSpread {
   int processes() const override { return processes_; }
   int process() const override { return 0; }
   std::vector<ItemShare> spread(const std::string& stage, const std::vector<double>& costs,
-                                const ItemCompute& compute, ItemSplit split) override {
+                                const ItemCompute& compute, ItemSplit split, uint64_t) override {
     ++calls[stage];
     std::vector<ItemShare> shares;
     for (std::vector<int>& items : assignItems(costs, processes_, split)) {
@@ -140,6 +140,15 @@ class TestWorkSpread : public QObject {
       QVERIFY_THROWS_EXCEPTION(Error, assignItems({1.0, bad}, 2, ItemSplit::Balanced));
     }
     QVERIFY_THROWS_EXCEPTION(Error, assignItems({1.0}, 0, ItemSplit::Contiguous));
+  }
+
+  void inputsHashIsFnv1a() {
+    // The published FNV-1a 64-bit test vectors: what every process must compute alike.
+    QCOMPARE(hashBytes("", 0), 0xcbf29ce484222325ull);
+    QCOMPARE(hashBytes("a", 1), 0xaf63dc4c8601ec8cull);
+    QCOMPARE(hashBytes("foobar", 6), 0x85944171f73967e8ull);
+    QCOMPARE(hashBytes("bar", 3, hashBytes("foo", 3)), hashBytes("foobar", 6));  // continues
+    QCOMPARE(hashVector(std::vector<char>{'f', 'o', 'o'}), hashBytes("foo", 3));
   }
 
   void readerStopsAtTheEnd() {

@@ -24,12 +24,6 @@ struct StageHeader {
   int64_t settings[4] = {};  // the scan's: window, threads, heat map size, memory budget
 };
 
-uint64_t fnv1a(const void* data, size_t bytes, uint64_t h = 1469598103934665603ull) {
-  const auto* p = static_cast<const unsigned char*>(data);
-  for (size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
-
 StageHeader header(const std::string& stage, uint64_t count, uint64_t hash) {
   StageHeader h;
   std::strncpy(h.stage, stage.c_str(), sizeof h.stage - 1);
@@ -70,15 +64,15 @@ void broadcastVector(const Ranks& ranks, std::vector<T>& v) {
 }  // namespace
 
 std::vector<ItemShare> RankSpread::spread(const std::string& stage, const std::vector<double>& costs,
-                                          const ItemCompute& compute, ItemSplit split) {
+                                          const ItemCompute& compute, ItemSplit split, uint64_t inputs) {
   const auto start = Clock::now();
-  const StageHeader mine = header(stage, costs.size(), fnv1a(costs.data(), costs.size() * sizeof(double)));
+  const StageHeader mine = header(stage, costs.size(), hashVector(costs, inputs));
   const StageHeader zero = rankZeroHeader(ranks_, mine);
   if (std::strncmp(zero.stage, mine.stage, sizeof mine.stage) != 0 || zero.count != mine.count ||
       zero.hash != mine.hash) {
     ranks_.abort("build: this rank reached '" + stage + "' with " + std::to_string(mine.count) +
                  " items where rank 0 reached '" + std::string(zero.stage) + "' with " + std::to_string(zero.count) +
-                 " (or other costs): the ranks' builds went apart; every rank must read the same files with the "
+                 " (or other items): the ranks' builds went apart; every rank must read the same files with the "
                  "same options");
   }
   const std::vector<std::vector<int>> assignment = assignItems(costs, ranks_.size(), split);
@@ -113,7 +107,7 @@ DistanceScan RankSpread::scanDistances(const PoseFeatures& features, const Dista
   // The tile size follows the thread count: every rank uses rank 0's.
   if (settings.threads <= 0) settings.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   StageHeader mine = header("distance scan", static_cast<uint64_t>(features.frameCount()),
-                            fnv1a(fingerprint.data(), fingerprint.size()));
+                            hashBytes(fingerprint.data(), fingerprint.size()));
   mine.settings[0] = settings.window;
   mine.settings[1] = settings.threads;
   mine.settings[2] = settings.heatMapSize;

@@ -111,7 +111,7 @@ class Planner {
             appendBytes(bytes, m.data(), m.size() * sizeof(int));
           }
           return bytes;
-        }, ItemSplit::Contiguous);
+        }, ItemSplit::Contiguous, hashVector(frames));
     std::vector<std::vector<int>> out(frames.size());
     for (size_t s = 0; s < shares.size(); ++s) {
       ItemReader in(shares[s].bytes, "hub rows of process " + std::to_string(s));

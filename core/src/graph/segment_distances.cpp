@@ -188,6 +188,16 @@ std::vector<double> pairValues(const PoseFeatures& features, const std::vector<S
   return values;
 }
 
+// What the pair values are made from: the segments' frame ranges and the pairs.
+uint64_t segmentPairsHash(const std::vector<Segment>& segments, const std::vector<std::pair<int, int>>& pairs) {
+  uint64_t h = hashVector(pairs);
+  for (const Segment& s : segments) {
+    const int range[3] = {s.clip, s.first, s.last};
+    h = hashBytes(range, sizeof range, h);
+  }
+  return h;
+}
+
 // The same values with the pairs spread over the processes of a distributed build: each pair
 // is computed whole by one process, so its value has the same bits as in one process. A
 // pair's cost is its cost matrix (the DTW runs over a third of it in each direction).
@@ -206,7 +216,7 @@ std::vector<double> spreadPairValues(const PoseFeatures& features, const std::ve
     ItemBytes bytes;
     appendBytes(bytes, v.data(), v.size() * sizeof(double));
     return bytes;
-  }, ItemSplit::Contiguous);
+  }, ItemSplit::Contiguous, segmentPairsHash(segments, pairs));
   std::vector<double> values(pairs.size(), kInf);
   for (size_t s = 0; s < shares.size(); ++s) {
     ItemReader in(shares[s].bytes, "segment pairs of process " + std::to_string(s));

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/work_spread.h"
 #include "hdf5_file.h"
 #include "hdf5_global_heap_check.h"
 #include "project_file.h"
@@ -36,12 +37,6 @@ constexpr size_t kIncrement = size_t{1} << 20;
 // nor (at the default format) metadata, so without it a damaged image could read as other
 // values; with it any damage, truncation included, is refused before HDF5 sees the bytes.
 constexpr size_t kTrailer = 8;
-
-std::uint64_t fnv1a(const unsigned char* bytes, size_t size) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t i = 0; i < size; ++i) h = (h ^ bytes[i]) * 0x100000001b3ull;
-  return h;
-}
 
 Handle memoryFileAccess(const Context& ctx) {
   const char* what = "cannot set up an in-memory HDF5 file";
@@ -99,7 +94,7 @@ std::vector<unsigned char> parameterizationsImage(const std::vector<EdgeParamete
     ctx.failHdf5("", "cannot get the file image");
   }
   ctx.check(file.close(), "", "cannot close the in-memory file");
-  const std::uint64_t sum = fnv1a(image.data(), static_cast<size_t>(size));
+  const std::uint64_t sum = hashBytes(image.data(), static_cast<size_t>(size));
   for (size_t b = 0; b < kTrailer; ++b) image[static_cast<size_t>(size) + b] = static_cast<unsigned char>(sum >> (8 * b));
   return image;
 }
@@ -115,7 +110,7 @@ std::vector<EdgeParameterization> readParameterizationsImage(const std::vector<u
     if (bytes.empty()) ctx.fail("", std::to_string(image.size()) + " bytes, too short for a parameterizations image");
     std::uint64_t sum = 0;
     for (size_t b = kTrailer; b-- > 0;) sum = (sum << 8) | image[bytes.size() + b];
-    if (sum != fnv1a(bytes.data(), bytes.size())) {
+    if (sum != hashBytes(bytes.data(), bytes.size())) {
       ctx.fail("", "damaged or not a parameterizations image (its checksum does not match its " +
                        std::to_string(image.size()) + " bytes)");
     }

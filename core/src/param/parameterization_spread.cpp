@@ -23,6 +23,21 @@ double edgeCost(const Project& project, const FatEdge& edge) {
   return (double(edge.segments.size()) * (length + 5.0) + 120.0) * blends;
 }
 
+// What the parameterizations are made from in the graph: each edge's member frame ranges,
+// reference and warps (the settings are the costs' business).
+uint64_t edgesHash(const Project& project) {
+  uint64_t h = hashBytes(nullptr, 0);
+  for (const FatEdge& e : project.graph.fatEdges) {
+    for (int s : e.segments) {
+      const Segment& seg = project.graph.segments.at(static_cast<size_t>(s));
+      const int range[4] = {seg.clip, seg.first, seg.last, s == e.reference};
+      h = hashBytes(range, sizeof range, h);
+    }
+    for (const WarpMap& w : e.warps) h = hashVector(w.to, hashVector(w.from, h));
+  }
+  return h;
+}
+
 }  // namespace
 
 std::vector<EdgeParameterization> spreadEdgeParameterizations(const Project& project, const ProgressCallback& progress,
@@ -32,7 +47,7 @@ std::vector<EdgeParameterization> spreadEdgeParameterizations(const Project& pro
   for (const FatEdge& e : edges) costs.push_back(edgeCost(project, e));
   const std::vector<ItemShare> shares = spread.spread("parameterization", costs, [&](const std::vector<int>& items) {
     return parameterizationsImage(parameterizeEdges(project, items, progress, threads));
-  }, ItemSplit::Balanced);
+  }, ItemSplit::Balanced, edgesHash(project));
   std::vector<EdgeParameterization> out(edges.size());
   for (size_t s = 0; s < shares.size(); ++s) {
     std::vector<EdgeParameterization> got =

@@ -57,6 +57,12 @@ std::vector<std::vector<int>> assignItems(const std::vector<double>& costs, int 
   return split == ItemSplit::Contiguous ? contiguous(costs, processes) : balanced(costs, processes);
 }
 
+uint64_t hashBytes(const void* data, size_t bytes, uint64_t hash) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (size_t i = 0; i < bytes; ++i) hash = (hash ^ p[i]) * 1099511628211ull;
+  return hash;
+}
+
 void appendBytes(ItemBytes& out, const void* data, size_t bytes) {
   const auto* p = static_cast<const unsigned char*>(data);
   out.insert(out.end(), p, p + bytes);

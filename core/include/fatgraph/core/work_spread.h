@@ -49,9 +49,10 @@ class WorkSpread {
   /// Items 0 .. costs.size() - 1 of stage `stage` ("hub rows", "segment pairs", ...): this
   /// process computes the items assignItems(costs, processes(), split) gives it; returns
   /// every process's share, in process order, on every process. Every process must call it
-  /// with the same stage and costs; a process that differs ends the run with a message.
+  /// with the same stage, costs and `inputs` (a hashBytes of what the items are made from:
+  /// frames, segments, edges); a process that differs ends the run with a message.
   virtual std::vector<ItemShare> spread(const std::string& stage, const std::vector<double>& costs,
-                                        const ItemCompute& compute, ItemSplit split) = 0;
+                                        const ItemCompute& compute, ItemSplit split, uint64_t inputs) = 0;
 
   /// The distance scan of `features`, its tiles spread over the processes; every process gets
   /// the whole scan, identical to scanDistanceMatrix's. `fingerprint` (the clips' distance
@@ -66,6 +67,14 @@ class WorkSpread {
 /// process). Both depend only on the costs and are within one item's cost of an equal split
 /// (Balanced: of the best split's largest share, 4/3 at worst). Costs must be finite and >= 0.
 std::vector<std::vector<int>> assignItems(const std::vector<double>& costs, int processes, ItemSplit split);
+
+/// FNV-1a (64 bit) of `bytes` bytes at `data`, continuing from `hash`: what spread calls
+/// compare between processes.
+uint64_t hashBytes(const void* data, size_t bytes, uint64_t hash = 0xcbf29ce484222325ull);
+template <typename T>
+uint64_t hashVector(const std::vector<T>& v, uint64_t hash = 0xcbf29ce484222325ull) {
+  return hashBytes(v.data(), v.size() * sizeof(T), hash);
+}
 
 /// Byte encoding helpers for item results (native layout: every process runs the same binary).
 void appendBytes(ItemBytes& out, const void* data, size_t bytes);

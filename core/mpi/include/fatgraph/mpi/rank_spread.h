@@ -2,8 +2,8 @@
 // WorkSpread over MPI ranks (core/work_spread.h): every rank runs the same build, and at each
 // spread call computes the items assignItems gives it; rank 0 gathers the shares in rank order
 // and broadcasts them to every rank. Each call starts with rank 0's stage header (stage, item count,
-// a hash of the costs or the clips' fingerprint), which every other rank checks against its
-// own: ranks whose builds went apart end the run with a message instead of exchanging the
+// a hash of the costs and inputs, or of the clips' fingerprint), which every other rank checks
+// against its own: ranks whose builds went apart end the run with a message instead of exchanging the
 // wrong data. A rank whose share fails ends every rank (Ranks::abort).
 #include <map>
 #include <string>
@@ -28,7 +28,7 @@ class RankSpread final : public WorkSpread {
   int processes() const override { return ranks_.size(); }
   int process() const override { return ranks_.rank(); }
   std::vector<ItemShare> spread(const std::string& stage, const std::vector<double>& costs,
-                                const ItemCompute& compute, ItemSplit split) override;
+                                const ItemCompute& compute, ItemSplit split, uint64_t inputs) override;
   /// The settings' threads (0 resolved on rank 0) and tile size are rank 0's on every rank.
   DistanceScan scanDistances(const PoseFeatures& features, const DistanceMatrixSettings& settings,
                              const std::string& fingerprint, const ProgressCallback& progress) override;

@@ -1,9 +1,9 @@
 #pragma once
 // The pose distance scan over MPI ranks (docs/ALGORITHMS.md A; issue 15): every rank holds the
 // features and computes its contiguous, cost-balanced run of the upper-triangle tiles; the
-// shares are reduced to rank 0 along a binomial tree (⌈log2 K⌉ rounds). Every output merges exactly (integer sums,
-// saturating counts, minima), so rank 0's scan is identical to scanDistanceMatrix's with the
-// same settings, whatever the number of ranks.
+// shares are reduced to rank 0 along a binomial tree (⌈log2 K⌉ rounds). Every output merges
+// exactly (integer sums, saturating counts, minima), so rank 0's scan is identical to
+// scanDistanceMatrix's with the same settings, whatever the number of ranks.
 #include "fatgraph/core/distance_matrix.h"
 #include "fatgraph/mpi/ranks.h"
 

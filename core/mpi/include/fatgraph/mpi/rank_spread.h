@@ -33,8 +33,6 @@ class RankSpread final : public WorkSpread {
   DistanceScan scanDistances(const PoseFeatures& features, const DistanceMatrixSettings& settings,
                              const std::string& fingerprint, const ProgressCallback& progress) override;
 
-  /// This rank's times so far.
-  const RankTimes& times() const { return times_; }
   /// Every rank's times, in rank order, on rank 0 (other ranks get only their own). Called by
   /// every rank.
   std::vector<RankTimes> gatherTimes() const;

@@ -57,6 +57,7 @@ int runBody(const std::vector<std::string>& args) {
   cl.option("--frame", "N", "skin the body to frame N of the clip instead of the bind pose");
   cl.option("--thickness", "T", "scale every part's radius (default 1)");
   cl.option("--units", "U", "length unit of the input: auto (default), m, cm, cmu, in, mm");
+  declareRigOptions(cl);
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().size() != 1) throw UsageError{"expected exactly one input file (see --help)"};
@@ -64,6 +65,7 @@ int runBody(const std::vector<std::string>& args) {
   if (!out || out->empty()) throw UsageError{"missing -o BODY.obj"};
   BvhImportOptions importOptions;
   importOptions.units = unitsOption(cl);
+  importOptions.rig = rigOptions(cl);
   const BvhImport bvh = importBvh(cl.positional().front(), importOptions);
   BodyOptions options;
   options.thickness = static_cast<float>(cl.number("--thickness", 1.0));

@@ -50,6 +50,7 @@ int runBuild(const std::vector<std::string>& args) {
   cl.option("--hub-threshold", "X", "pose match threshold in metres (default: from the data)");
   cl.option("--edge-threshold", "Y", "fat edge threshold in metres (default: 1.5 x hub threshold)");
   cl.option("--units", "U", "length unit of BVH inputs: auto (default), m, cm, cmu, in, mm");
+  declareRigOptions(cl);
   cl.option("--samples", "N", "blends sampled per fat edge (default 300)");
   cl.option("--grid", "G", "weight grid vertices per side (default 32)");
   cl.flag("--no-refine", "keep the plain Delaunay weight grid (no refinement)");
@@ -68,6 +69,7 @@ int runBuild(const std::vector<std::string>& args) {
   clipOptions.fps = cl.number("--fps", 30.0);
   clipOptions.keepReferencePose = cl.has("--keep-tpose");
   clipOptions.units = unitsOption(cl);
+  clipOptions.rig = rigOptions(cl);
   if (!(clipOptions.fps > 0 && clipOptions.fps <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000]"};
   BuildOptions options;
   if (const auto hubs = cl.value("--hubs"); hubs && *hubs != "auto") {

@@ -108,4 +108,29 @@ BvhUnits unitsOption(const CommandLine& cl) {
   return units;
 }
 
+void declareRigOptions(CommandLine& cl) {
+  cl.option("--translations", "C",
+            "position channels below the root: auto (default, decided per file), absolute "
+            "(they hold the whole local translation), additive (added to the OFFSET)");
+  cl.option("--up", "A", "up axis of the input: auto (default, from the motion), y, z");
+  cl.option("--motion-root", "NAME",
+            "joint that carries the character's travel (default: the root, or the joint that "
+            "travels below a still root bone)");
+}
+
+RigConventionOptions rigOptions(const CommandLine& cl) {
+  RigConventionOptions rig;
+  if (const auto t = cl.value("--translations"); t && !parseTranslationConvention(*t, rig.translations)) {
+    throw UsageError{"--translations expects auto, absolute or additive, got '" + *t + "'"};
+  }
+  if (const auto u = cl.value("--up"); u && !parseUpAxis(*u, rig.up)) {
+    throw UsageError{"--up expects auto, y or z, got '" + *u + "'"};
+  }
+  if (const auto m = cl.value("--motion-root")) {
+    if (m->empty()) throw UsageError{"--motion-root expects a joint name"};
+    rig.motionRoot = *m;
+  }
+  return rig;
+}
+
 }  // namespace fatgraph::cli

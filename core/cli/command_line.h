@@ -49,4 +49,10 @@ class CommandLine {
 /// unit.
 BvhUnits unitsOption(const CommandLine& cl);
 
+/// Declares `--translations`, `--up` and `--motion-root` (rig_conventions.h) on a command
+/// that reads clips.
+void declareRigOptions(CommandLine& cl);
+/// Their values; a UsageError for an unknown convention or axis.
+RigConventionOptions rigOptions(const CommandLine& cl);
+
 }  // namespace fatgraph::cli

@@ -10,7 +10,7 @@
 namespace fatgraph::cli {
 
 int runConvert(const std::vector<std::string>& args) {
-  CommandLine cl("convert", "IN.bvh -o OUT.bvh [--fps F] [--units auto|m|cm|cmu|in|mm] [--keep-tpose] [--json]",
+  CommandLine cl("convert", "IN.bvh -o OUT.bvh [--fps F] [--units auto|m|cm|cmu|in|mm] [--keep-tpose]\n    [--translations C] [--up A] [--motion-root NAME] [--json]",
                  "Import a BVH file (any channel order, units converted to metres, a reference\n"
                  "T-pose in frame 0 dropped unless --keep-tpose, optionally resampled) and write\n"
                  "it as standard BVH in metres (ZYX rotation channels).");
@@ -18,6 +18,7 @@ int runConvert(const std::vector<std::string>& args) {
   cl.option("--fps", "F", "resample to F frames per second (slerp)");
   cl.option("--units", "U", "length unit of the input: auto (default), m, cm, cmu, in, mm");
   cl.flag("--keep-tpose", "keep frame 0 even when it is a reference T-pose");
+  declareRigOptions(cl);
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().size() != 1) throw UsageError{"expected exactly one input file (see --help)"};
@@ -30,6 +31,7 @@ int runConvert(const std::vector<std::string>& args) {
     throw UsageError{"--fps expects a rate in (0, 10000]"};
   }
   options.units = unitsOption(cl);
+  options.rig = rigOptions(cl);
   const BvhImport bvh = importBvh(cl.positional().front(), options);
   exportBvh(*out, bvh.skeleton, bvh.clip);
   if (cl.has("--json")) {

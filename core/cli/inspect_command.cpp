@@ -6,6 +6,7 @@
 #include "command_line.h"
 #include "commands.h"
 #include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/motion_summary.h"
@@ -19,7 +20,7 @@ namespace {
 nlohmann::json clipJson(const ClipSummary& s, int joints) {
   return {{"name", s.name},     {"joints", joints},          {"frames", s.frames},
           {"fps", s.fps},       {"duration_s", s.durationS}, {"root", s.root},
-          {"unit_scale", 1.0},  {"path_length_m", s.pathLengthM}};
+          {"motion_root", s.motionRoot}, {"unit_scale", 1.0},  {"path_length_m", s.pathLengthM}};
 }
 
 // The legs (legs.h): chain joint names hip to ankle, the toe (null without one), lengths.
@@ -37,6 +38,47 @@ nlohmann::json legsJson(const Skeleton& skeleton, const LegSetup& setup) {
   return legs;
 }
 
+double facingDegrees(const BvhImport& bvh) {
+  if (bvh.clip.frameCount() == 0) return 0.0;
+  const LegSetup legs = detectLegs(bvh.skeleton, &bvh.clip);
+  return characterHeadings(bvh.skeleton, bvh.clip, legs).front() * 180.0 / 3.14159265358979323846;
+}
+
+// What import decided about the file's conventions (rig_conventions.h), and the facing it
+// measured: the character's heading at the first frame, 0 = +Z, positive = to the left.
+nlohmann::json rigJson(const BvhImport& bvh) {
+  const RigReport& r = bvh.rig;
+  const int m = bvh.skeleton.motionRoot;
+  return {{"translations", translationConventionName(r.translations.convention)},
+          {"translations_detected", r.translations.detected},
+          {"translation_votes", {{"absolute", r.translations.absoluteJoints},
+                                 {"additive", r.translations.additiveJoints},
+                                 {"undecided", r.translations.undecidedJoints}}},
+          {"up", upAxisName(r.up.up)},
+          {"up_detected", r.up.detected},
+          {"extent_y_m", r.up.extentY},
+          {"extent_z_m", r.up.extentZ},
+          {"motion_root", bvh.skeleton.names[m]},
+          {"motion_root_detected", r.motionRoot.detected},
+          {"root_travel_m", r.motionRoot.rootTravelM},
+          {"motion_root_travel_m", r.motionRoot.jointTravelM},
+          {"facing_deg", facingDegrees(bvh)}};
+}
+
+void printRig(std::ostream& out, const BvhImport& bvh) {
+  const RigReport& r = bvh.rig;
+  out << std::setprecision(3) << "  translations "
+      << translationConventionName(r.translations.convention)
+      << (r.translations.detected ? " (detected: " + std::to_string(r.translations.absoluteJoints) +
+                                        " absolute, " + std::to_string(r.translations.additiveJoints) +
+                                        " additive)"
+                                  : std::string(" (forced)"))
+      << "\n  up axis      " << upAxisName(r.up.up) << (r.up.detected ? " (detected)" : " (forced)")
+      << "\n  motion root  " << bvh.skeleton.names[bvh.skeleton.motionRoot] << " (travels "
+      << r.motionRoot.jointTravelM << " m; the file's root " << r.motionRoot.rootTravelM << " m)"
+      << "\n  facing       " << std::setprecision(1) << facingDegrees(bvh) << " deg from +Z\n";
+}
+
 // One line per leg; a line saying why when there is none.
 void printLegs(std::ostream& out, const Skeleton& skeleton, const LegSetup& setup) {
   if (setup.empty()) {
@@ -51,8 +93,8 @@ void printLegs(std::ostream& out, const Skeleton& skeleton, const LegSetup& setu
   }
 }
 
-int inspectBvh(const std::string& path, bool json) {
-  const BvhImport bvh = importBvh(path);
+int inspectBvh(const std::string& path, const BvhImportOptions& options, bool json) {
+  const BvhImport bvh = importBvh(path, options);
   const ClipSummary s = summarizeClip(bvh.skeleton, bvh.clip);
   const LegSetup legs = detectLegs(bvh.skeleton, &bvh.clip);
   // The file's own frame count and duration; the path is measured without a reference pose.
@@ -66,11 +108,13 @@ int inspectBvh(const std::string& path, bool json) {
                         {"fps", bvh.fileFps},
                         {"duration_s", duration},
                         {"root", s.root},
+                        {"motion_root", s.motionRoot},
                         {"unit_scale", bvh.unitScale},
                         {"units", unitName(bvh.units)},
                         {"path_length_m", s.pathLengthM},
                         {"reference_pose", {{"detected", bvh.referencePoseDetected},
                                             {"jump_deg", bvh.referencePoseJumpDeg}}},
+                        {"rig", rigJson(bvh)},
                         {"legs", legsJson(bvh.skeleton, legs)}};
     std::cout << j.dump(2) << "\n";
     return 0;
@@ -87,6 +131,7 @@ int inspectBvh(const std::string& path, bool json) {
             << "  frame 0      "
             << (bvh.referencePoseDetected ? "reference T-pose (jump " : "motion (largest change ")
             << std::setprecision(1) << bvh.referencePoseJumpDeg << " deg to frame 1)\n";
+  printRig(std::cout, bvh);
   printLegs(std::cout, bvh.skeleton, legs);
   return 0;
 }
@@ -145,15 +190,20 @@ int inspectProject(const std::string& path, bool json) {
 }  // namespace
 
 int runInspect(const std::vector<std::string>& args) {
-  CommandLine cl("inspect", "FILE [--json]",
+  CommandLine cl("inspect", "FILE [--units U] [--translations C] [--up A] [--motion-root NAME] [--json]",
                  "Summarize a BVH or fatgraph project (.fgproj) file: joints, frames, rate,\n"
                  "duration, root joint, unit scale and the root's ground path length.");
+  cl.option("--units", "U", "length unit of a BVH input: auto (default), m, cm, cmu, in, mm");
+  declareRigOptions(cl);
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().size() != 1) throw UsageError{"expected exactly one FILE (see --help)"};
   const std::string& path = cl.positional().front();
   if (isHdf5File(path)) return inspectProject(path, cl.has("--json"));
-  return inspectBvh(path, cl.has("--json"));
+  BvhImportOptions options;
+  options.units = unitsOption(cl);
+  options.rig = rigOptions(cl);
+  return inspectBvh(path, options, cl.has("--json"));
 }
 
 }  // namespace fatgraph::cli

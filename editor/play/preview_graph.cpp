@@ -5,7 +5,9 @@
 #include <Eigen/Geometry>
 #include <exception>
 
+#include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/project.h"
+#include "fatgraph/runtime/forward_kinematics.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 
 namespace fatgraph::editor {
@@ -50,10 +52,18 @@ CharacterFrame edgeStartFrame(const Project& project, const RuntimeEdge& edge) {
   if (reference.firstFrame < 0 || reference.firstFrame >= c.frameCount() || c.jointCount == 0) {
     return {};
   }
-  const Vec3& root = c.frameTranslations(reference.firstFrame)[0];
+  // The motion root's ground position and yaw (a still reference bone above the hips never
+  // moves), turned by the rig's facing so a rig whose rest pose faces -Z starts the right way.
+  const int m = project.skeleton.motionRoot;
+  std::vector<Quat> rotations(static_cast<size_t>(c.jointCount));
+  std::vector<Vec3> positions(static_cast<size_t>(c.jointCount));
+  clipFrameToModel(project.skeleton, c, reference.firstFrame, rotations, positions);
+  const Vec3& root = positions[static_cast<size_t>(m)];
   CharacterFrame frame;
   frame.position = Vec3(root.x(), 0.0, root.z());
-  frame.yaw = headingYaw(c.frameRotations(reference.firstFrame)[0]);
+  frame.yaw = headingYaw(rotations[static_cast<size_t>(m)]) +
+              rootFacingOffset(project.skeleton, c, project.legs, reference.firstFrame,
+                               reference.firstFrame + reference.frameCount - 1);
   return frame;
 }
 

@@ -54,6 +54,11 @@ void SkeletonScene::setClip(const Skeleton& skeleton, const Clip& clip) {
   clear();
   const int n = skeleton.jointCount();
   parents_ = skeleton.parents;
+  // A still reference bone above the motion root stands on the floor: no bone is drawn from it.
+  aboveMotionRoot_.assign(static_cast<size_t>(n), false);
+  for (int p = n > skeleton.motionRoot ? skeleton.parents[skeleton.motionRoot] : -1; p >= 0;
+       p = skeleton.parents[p])
+    aboveMotionRoot_[static_cast<size_t>(p)] = true;
   sides_.reserve(static_cast<size_t>(n));
   for (const std::string& name : skeleton.names) sides_.push_back(bodySideOf(name));
   for (const EndSite& site : skeleton.endSites) endSiteParents_.push_back(site.parent);
@@ -61,12 +66,14 @@ void SkeletonScene::setClip(const Skeleton& skeleton, const Clip& clip) {
   modelPositions_.resize(static_cast<size_t>(n));
   endSiteScratch_.resize(skeleton.endSites.size());
 
-  // The root's path on the ground (y = 0): the root's model position is its local
-  // translation, so no FK is needed.
+  // The motion root's path on the ground (y = 0): the joint that carries the travel, not a
+  // still reference bone above it.
   const int frames = clip.frameCount();
   trajectory_.reserve(static_cast<size_t>(frames));
-  for (int f = 0; f < frames && n > 0; ++f) {
-    const Vec3& root = clip.frameTranslations(f)[0];
+  const int motionRoot = skeleton.motionRoot;
+  for (int f = 0; f < frames && n > 0 && motionRoot < n; ++f) {
+    clipFrameToModel(skeleton, clip, f, modelRotations_, modelPositions_);
+    const Vec3& root = modelPositions_[static_cast<size_t>(motionRoot)];
     trajectory_.emplace_back(static_cast<float>(root.x()), 0.0f, static_cast<float>(root.z()));
   }
 
@@ -135,7 +142,7 @@ void SkeletonScene::buildPose(LineBatch& bones, LineBatch& joints, float opacity
   const std::vector<QVector3D>& sites = endSitePositions();
   for (size_t j = 0; j < shown.size(); ++j) {
     const int parent = parents_[j];
-    if (parent >= 0) {
+    if (parent >= 0 && !aboveMotionRoot_[static_cast<size_t>(parent)]) {
       bones.addSegment(shown[static_cast<size_t>(parent)], shown[j], colorOf(static_cast<int>(j)));
     }
     joints.addMarker(shown[j], marker);

@@ -86,6 +86,7 @@ class SkeletonScene {
   Bounds clipBounds_;
   int frame_ = -1;
   // FK scratch, sized once per clip so posing a frame does not allocate.
+  std::vector<bool> aboveMotionRoot_;  // joints above Skeleton::motionRoot (drawn without bones)
   std::vector<Quat> modelRotations_;
   std::vector<Vec3> modelPositions_;
   std::vector<Vec3> endSiteScratch_;

@@ -48,6 +48,9 @@ std::string Skeleton::validate() const {
     if (!restOffsets[i].allFinite()) return "joint '" + names[i] + "' has a non-finite offset";
     if (!seen.insert(names[i]).second) return "duplicate joint name '" + names[i] + "'";
   }
+  if (motionRoot < 0 || motionRoot >= static_cast<int>(n)) {
+    return "motion root index " + std::to_string(motionRoot) + " is not a joint";
+  }
   for (const EndSite& e : endSites) {
     if (e.parent < 0 || e.parent >= static_cast<int>(n)) return "end site with invalid parent";
     if (!e.offset.allFinite()) return "end site with a non-finite offset";

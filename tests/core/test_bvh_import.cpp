@@ -76,7 +76,7 @@ class TestBvhImport : public QObject {
     QCOMPARE(b.skeleton.names[0], std::string("Hips"));
     QCOMPARE(b.skeleton.names[b.skeleton.parents[b.skeleton.find("LeftFoot")]], std::string("LeftLeg"));
     // a 26.4 m path that ends near its start.
-    QVERIFY(std::abs(rootPathLength(b.clip) - 26.4) < 0.3);
+    QVERIFY(std::abs(rootPathLength(b.skeleton, b.clip) - 26.4) < 0.3);
     // Hips about 0.9 m above the ground in the first frame (15.758 CMU units).
     QVERIFY(std::abs(b.clip.frameTranslations(0)[0].y() - 15.7581 * 0.0254 / 0.45) < 1e-9);
   }

@@ -23,7 +23,16 @@ PoseFeatures::PoseFeatures(const Skeleton& skeleton, const std::vector<Clip>& cl
     throw Error("pose distance: " + std::to_string(weights.size()) + " joint weights for " +
                 std::to_string(joints) + " joints");
   }
+  // Bones above the motion root (a still reference bone on the floor) are not the figure: they
+  // stay where the capture volume's origin is, so they would tell poses apart by where in the
+  // volume they happened. By default they weigh nothing.
   std::vector<double> w(joints, 1.0);
+  std::vector<bool> aboveMotionRoot(joints, false);
+  if (skeleton.motionRoot < joints)
+    for (int p = skeleton.parents[skeleton.motionRoot]; p >= 0; p = skeleton.parents[p]) {
+      aboveMotionRoot[p] = true;
+      w[p] = 0.0;
+    }
   for (int j = 0; j < static_cast<int>(weights.size()); ++j) {
     if (!(weights[j] >= 0.0) || !std::isfinite(weights[j])) {
       throw Error("pose distance: joint weight for '" + skeleton.names[j] + "' must be >= 0");
@@ -51,8 +60,9 @@ PoseFeatures::PoseFeatures(const Skeleton& skeleton, const std::vector<Clip>& cl
     std::vector<double> lowest(c.frameCount());
     for (int f = 0; f < c.frameCount(); ++f) {
       clipFrameToModel(skeleton, c, f, rot, pos);
-      lowest[f] = pos[0].y();
-      for (const Vec3& p : pos) lowest[f] = std::min(lowest[f], p.y());
+      lowest[f] = pos[skeleton.motionRoot].y();
+      for (int j = 0; j < joints; ++j)
+        if (!aboveMotionRoot[j]) lowest[f] = std::min(lowest[f], pos[j].y());
     }
     double floor = 0.0;
     if (!lowest.empty()) {

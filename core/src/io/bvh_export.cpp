@@ -46,7 +46,8 @@ class BvhWriter {
       auto separator = [&] { if (!first) out_ += ' '; first = false; };
       for (int j : order_) {
         if (hasPositionChannels(j)) {
-          const Vec3 p = (tr[j] - skeleton_.restOffsets[j]) * scale_;
+          const Vec3 p =
+              (options_.absoluteTranslations ? tr[j] : Vec3(tr[j] - skeleton_.restOffsets[j])) * scale_;
           for (int a = 0; a < 3; ++a) { separator(); number(p[a]); }
         }
         Vec3 e = quatToEuler(rot[j], options_.rotationOrder);
@@ -62,7 +63,8 @@ class BvhWriter {
 
  private:
   bool hasPositionChannels(int j) const {
-    return skeleton_.parents[j] < 0 || skeleton_.animatedTranslation[j];
+    return options_.positionChannelsOnEveryJoint || skeleton_.parents[j] < 0 ||
+           skeleton_.animatedTranslation[j];
   }
 
   void indent(int depth) { out_.append(static_cast<size_t>(depth), '\t'); }

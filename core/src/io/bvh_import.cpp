@@ -148,6 +148,8 @@ constexpr double kMaxFrameTime = 60.0;
 void parseMotion(TextScanner& in, const Skeleton& skeleton,
                  const std::vector<JointChannels>& channels, const BvhImportOptions& options,
                  Clip& clip, int& fileFrames, double& fileFps) {
+  // Read additively here (OFFSET + channels); rig_conventions.h decides afterwards whether
+  // the file meant the channels alone.
   in.expect("Frames:");
   const long long frames = in.integer("the frame count after 'Frames:'");
   if (frames < 0) in.fail("expected a non-negative frame count, found " + std::to_string(frames));
@@ -250,6 +252,53 @@ void scaleLengths(Skeleton& skeleton, Clip& clip, double scale) {
   for (Vec3& t : clip.translations) t *= scale;
 }
 
+PositionChannelAxes positionAxes(const std::vector<JointChannels>& channels) {
+  PositionChannelAxes axes;
+  for (const JointChannels& jc : channels) {
+    unsigned char mask = 0;
+    for (const Channel& ch : jc.channels)
+      if (!ch.rotation) mask |= static_cast<unsigned char>(1u << ch.axis);
+    axes.push_back(mask);
+  }
+  return axes;
+}
+
+TranslationDecision decideTranslationConvention(const Skeleton& skeleton, const Clip& clip,
+                                                const std::vector<JointChannels>& channels,
+                                                const RigConventionOptions& options) {
+  if (options.translations == TranslationConvention::Auto) {
+    return decideTranslations(skeleton, clip, positionAxes(channels));
+  }
+  TranslationDecision forced;
+  forced.convention = options.translations;
+  return forced;
+}
+
+// Up axis and motion root, in metres, on the clip as read (the T-pose frame included: it is
+// where the rest of the take stands too).
+void applyUpAndMotionRoot(Skeleton& skeleton, Clip& clip, const RigConventionOptions& options,
+                          const std::string& fileName, RigReport& report) {
+  if (options.up == UpAxisChoice::Auto) {
+    report.up = detectUpAxis(skeleton, clip);
+  } else {
+    report.up.up = options.up;
+  }
+  if (report.up.up == UpAxisChoice::Z) convertZUpToYUp(skeleton, clip);
+  if (options.motionRoot.empty()) {
+    report.motionRoot = detectMotionRoot(skeleton, clip);
+  } else {
+    const int joint = skeleton.find(options.motionRoot);
+    if (joint < 0) {
+      throw FileError(fileName, 0, "--motion-root names '" + options.motionRoot +
+                                       "', which is not a joint of this file");
+    }
+    report.motionRoot.joint = joint;
+    report.motionRoot.rootTravelM = jointGroundPath(skeleton, clip, 0);
+    report.motionRoot.jointTravelM = jointGroundPath(skeleton, clip, joint);
+  }
+  skeleton.motionRoot = report.motionRoot.joint;
+}
+
 std::string baseName(const std::string& path) {
   return std::filesystem::path(path).stem().string();
 }
@@ -270,11 +319,18 @@ BvhImport parseBvh(std::string_view text, const std::string& fileName,
   clip.source = fileName;
   parseMotion(in, out.skeleton, channels, options, clip, out.fileFrames, out.fileFps);
 
+  // Channels holding the whole translation change what the rest offsets mean, so this comes
+  // before the unit guess reads them.
+  out.rig.translations = decideTranslationConvention(out.skeleton, clip, channels, options.rig);
+  if (out.rig.translations.convention == TranslationConvention::Absolute) {
+    applyAbsoluteTranslations(out.skeleton, clip, positionAxes(channels));
+  }
   out.units = options.units;
   out.unitsDetected = options.units == BvhUnits::Auto;
   if (out.unitsDetected) out.units = detectUnits(out.skeleton);
   out.unitScale = unitScale(out.units);
   scaleLengths(out.skeleton, clip, out.unitScale);
+  applyUpAndMotionRoot(out.skeleton, clip, options.rig, fileName, out.rig);
 
   const ReferencePoseCheck check = detectReferencePose(clip);
   out.referencePoseDetected = check.detected;

@@ -37,12 +37,42 @@ std::string rateText(double fps) {
   return s.str();
 }
 
+// What a user should know about how the file was read: only what differs from the plain
+// convention (additive channels, Y up, the root carrying the travel), or what they forced.
+std::vector<std::string> rigNotes(const BvhImport& bvh, const std::string& file) {
+  std::vector<std::string> notes;
+  const RigReport& r = bvh.rig;
+  if (r.translations.convention == TranslationConvention::Absolute) {
+    notes.push_back(file + ": position channels hold whole local translations (" +
+                    (r.translations.detected
+                         ? std::to_string(r.translations.absoluteJoints) + " joints equal their OFFSET)"
+                         : std::string("--translations absolute)")) +
+                    ", read as absolute");
+  }
+  if (r.up.up == UpAxisChoice::Z) {
+    notes.push_back(file + ": Z-up" + (r.up.detected ? " (the body extends along Z)" : "") +
+                    ", turned to Y-up");
+  }
+  const int m = bvh.skeleton.motionRoot;
+  if (m != 0) {
+    std::ostringstream s;
+    s.precision(3);
+    s << file << ": motion root '" << bvh.skeleton.names[m] << "' (travels "
+      << r.motionRoot.jointTravelM << " m; the root '" << bvh.skeleton.names[0] << "' "
+      << r.motionRoot.rootTravelM << " m" << (r.motionRoot.detected ? "" : ", --motion-root")
+      << ")";
+    notes.push_back(s.str());
+  }
+  return notes;
+}
+
 }  // namespace
 
 BvhImportOptions bvhAdmissionOptions(const ClipAdmissionOptions& options) {
   BvhImportOptions o;
   o.units = options.units;
   o.dropReferencePose = !options.keepReferencePose;
+  o.rig = options.rig;
   return o;
 }
 
@@ -99,7 +129,7 @@ AdmittedClip admitClip(const Project& project, const std::string& projectSkeleto
 
 AdmittedClip admitBvh(const Project& project, const std::string& projectSkeletonFile,
                       BvhImport bvh, const std::string& file) {
-  std::vector<std::string> notes;
+  std::vector<std::string> notes = rigNotes(bvh, file);
   if (bvh.referencePoseDropped) {
     notes.push_back(file + ": frame 0 is a reference T-pose (joints jump up to " +
                     std::to_string(static_cast<int>(bvh.referencePoseJumpDeg)) +
@@ -130,10 +160,12 @@ double restHipHeight(const Skeleton& skeleton) {
   std::vector<Vec3> p(skeleton.jointCount()), e(skeleton.endSites.size());
   localToModel(skeleton, rest.rotations, rest.translations, r, p);
   endSitePositions(skeleton, r, p, e);
-  double lowest = p[0].y();
+  // The motion root's height: a still reference bone above the hips stands on the floor.
+  const int m = skeleton.motionRoot;
+  double lowest = p[m].y();
   for (const Vec3& v : p) lowest = std::min(lowest, v.y());
   for (const Vec3& v : e) lowest = std::min(lowest, v.y());
-  return p[0].y() - lowest;
+  return p[m].y() - lowest;
 }
 
 Clip retargetClip(const Clip& clip, const Skeleton& source, const Skeleton& target) {

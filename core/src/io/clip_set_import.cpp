@@ -25,7 +25,7 @@ ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSet
     out.notes.insert(out.notes.end(), admitted.notes.begin(), admitted.notes.end());
     p.clips.push_back(std::move(admitted.clip));
   };
-  const ClipAdmissionOptions admission{options.units, options.keepReferencePose};
+  const ClipAdmissionOptions admission{options.units, options.keepReferencePose, options.rig};
   for (const std::string& path : paths) {
     if (isHdf5File(path)) {
       const Project loaded = loadProject(path);

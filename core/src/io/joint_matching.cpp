@@ -83,6 +83,7 @@ Skeleton reorderJoints(const Skeleton& skeleton, const std::vector<int>& order) 
   }
   out.endSites = skeleton.endSites;
   for (EndSite& e : out.endSites) e.parent = newIndex[static_cast<size_t>(e.parent)];
+  out.motionRoot = newIndex[static_cast<size_t>(skeleton.motionRoot)];
   return out;
 }
 

@@ -87,6 +87,15 @@ Skeleton readSkeleton(const Context& ctx, hid_t file) {
     }
     s.endSites.push_back({endParents[i], endOffsets[i]});
   }
+  // Projects written before the motion root existed carry the travel on the root.
+  if (ctx.hasAttribute(g.get(), "motion_root")) {
+    const std::int64_t m = ctx.readIntAttribute(g.get(), "/skeleton", "motion_root");
+    if (m < 0 || m >= jn) {
+      ctx.fail("/skeleton", "motion_root " + std::to_string(m) + ", expected a joint index in [0, " +
+                                std::to_string(jn) + ")");
+    }
+    s.motionRoot = static_cast<int>(m);
+  }
   return s;
 }
 

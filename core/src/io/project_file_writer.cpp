@@ -20,6 +20,7 @@ void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s) {
   const hsize_t j = static_cast<hsize_t>(s.jointCount());
   const hsize_t e = s.endSites.size();
   ctx.writeStrings(g.get(), "/skeleton/names", "names", s.names);
+  ctx.writeIntAttribute(g.get(), "/skeleton", "motion_root", s.motionRoot);
 
   Handle parents =
       ctx.createDataset(g.get(), "/skeleton/parents", "parents", H5T_STD_I32LE, {j}, 0);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "fatgraph/runtime/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
@@ -17,22 +18,46 @@ namespace {
 
 constexpr double kWindowSeconds = 1.0;  // about one gait cycle of a human walk
 
-// The legs' hips on each side, decided once from the clip's first frame in the root's own
-// heading frame (+X is the character's left): a side is a leg's, not a name's, so edited and
-// geometry-found legs work alike.
+// The legs' hips on each side, decided once per clip: a side is a leg's, not a name's, so
+// edited and geometry-found legs work alike. Which side is left comes from where the feet
+// point (ankle heel -> toe tip, on the ground, summed over the legs), sampled over the clip:
+// a foot points where its figure faces whatever way the rig's rest pose faces (-Z, +X), so
+// nothing assumes +Z. Without feet, the motion root's own yaw gives the figure's left (+X).
 void hipSides(const Skeleton& skeleton, const Clip& clip, const LegSetup& legs,
               std::vector<int>& left, std::vector<int>& right) {
   const int joints = skeleton.jointCount();
+  const int frames = clip.frameCount();
   std::vector<Quat> rotations(joints);
   std::vector<Vec3> positions(joints);
-  clipFrameToModel(skeleton, clip, 0, rotations, positions);
-  const Quat unturn = yawRotation(-headingYaw(rotations[0]));
-  for (const Leg& leg : legs.legs) {
-    const int hip = leg.hip();
-    if (hip < 0 || hip >= joints) continue;
-    const double side = (unturn * (positions[hip] - positions[0])).x();
-    if (side > 1e-6) left.push_back(hip);
-    if (side < -1e-6) right.push_back(hip);
+  std::vector<double> side(legs.legs.size(), 0.0);
+  const int step = std::max(1, frames / 50);
+  for (int k = 0; k < frames; k += step) {
+    clipFrameToModel(skeleton, clip, k, rotations, positions);
+    Vec3 forward = Vec3::Zero(), centre = Vec3::Zero();
+    int hips = 0;
+    for (const Leg& leg : legs.legs) {
+      if (leg.hip() < 0 || leg.hip() >= joints || leg.ankle() >= joints) continue;
+      forward += rotations[leg.ankle()] * (leg.toeTip - leg.heel);
+      centre += positions[leg.hip()];
+      ++hips;
+    }
+    forward.y() = 0.0;
+    if (hips == 0) return;
+    centre /= hips;
+    Vec3 leftward = Vec3::UnitY().cross(forward);
+    if (leftward.norm() < 1e-9) {
+      if (k > 0) continue;
+      leftward = yawRotation(headingYaw(rotations[skeleton.motionRoot])) * Vec3::UnitX();
+    }
+    leftward.normalize();
+    for (std::size_t l = 0; l < legs.legs.size(); ++l) {
+      const int hip = legs.legs[l].hip();
+      if (hip >= 0 && hip < joints) side[l] += (positions[hip] - centre).dot(leftward);
+    }
+  }
+  for (std::size_t l = 0; l < legs.legs.size(); ++l) {
+    if (side[l] > 1e-6) left.push_back(legs.legs[l].hip());
+    if (side[l] < -1e-6) right.push_back(legs.legs[l].hip());
   }
 }
 
@@ -43,8 +68,15 @@ std::vector<double> characterHeadings(const Skeleton& skeleton, const Clip& clip
   const int frames = clip.frameCount();
   const int joints = skeleton.jointCount();
   std::vector<double> raw(frames, 0.0);
-  for (int k = 0; k < frames; ++k) raw[k] = headingYaw(clip.frameRotations(k)[0]);
   if (frames == 0 || joints != clip.jointCount) return raw;
+  {
+    std::vector<Quat> rotations(joints);
+    std::vector<Vec3> positions(joints);
+    for (int k = 0; k < frames; ++k) {
+      clipFrameToModel(skeleton, clip, k, rotations, positions);
+      raw[k] = headingYaw(rotations[skeleton.motionRoot]);
+    }
+  }
   std::vector<int> left, right;
   hipSides(skeleton, clip, legs, left, right);
   if (left.empty() || right.empty()) return raw;  // no hip line: the root's yaw is all there is
@@ -92,6 +124,32 @@ std::vector<double> characterHeadings(const Skeleton& skeleton, const Clip& clip
     out[k] = std::isfinite(atK) ? wrapAngle(atK) : raw[k];
   }
   return out;
+}
+
+double rootFacingOffset(const Skeleton& skeleton, const Clip& clip, const LegSetup& legs,
+                        int first, int last) {
+  const int joints = skeleton.jointCount();
+  first = std::max(first, 0);
+  last = std::min(last, clip.frameCount() - 1);
+  if (joints == 0 || clip.jointCount != joints || first > last) return 0.0;
+  std::vector<Quat> rotations(joints);
+  std::vector<Vec3> positions(joints);
+  Vec3 feet = Vec3::Zero(), root = Vec3::Zero();  // summed unit directions on the ground
+  const int step = std::max(1, (last - first) / 30);
+  for (int k = first; k <= last; k += step) {
+    clipFrameToModel(skeleton, clip, k, rotations, positions);
+    root += yawRotation(headingYaw(rotations[skeleton.motionRoot])) * Vec3::UnitZ();
+    for (const Leg& leg : legs.legs) {
+      if (leg.ankle() < 0 || leg.ankle() >= joints) continue;
+      Vec3 d = rotations[leg.ankle()] * (leg.toeTip - leg.heel);
+      d.y() = 0.0;
+      if (d.norm() > 1e-9) feet += d.normalized();
+    }
+  }
+  if (feet.norm() < 1e-9 || root.norm() < 1e-9) return 0.0;
+  const double quarter = 0.5 * std::numbers::pi;
+  const double offset = wrapAngle(std::atan2(feet.x(), feet.z()) - std::atan2(root.x(), root.z()));
+  return quarter * std::round(offset / quarter);
 }
 
 }  // namespace fatgraph

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cycle_analysis_detail.h"
+#include "fatgraph/core/character_heading.h"
 #include "fatgraph/runtime/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
@@ -42,11 +43,14 @@ struct CharacterPath {
   }
 };
 
+// The motion root's yaw says where a figure faces only up to the way its rig's rest pose faces
+// (character_heading.h, rootFacingOffset): a rig facing +Z keeps its root yaw exactly and one
+// facing -Z is turned half a turn.
 CharacterPath characterPath(const Quat& rootFirst, const Vec3& rootFirstPos, const Quat& rootLast,
-                            const Vec3& rootLastPos) {
+                            const Vec3& rootLastPos, double facingOffset) {
   CharacterPath path;
   path.origin = Vec3(rootFirstPos.x(), 0.0, rootFirstPos.z());
-  path.yaw0 = headingYaw(rootFirst);
+  path.yaw0 = headingYaw(rootFirst) + facingOffset;
   // The heading change is the yaw part of the root's rotation from the first to the last
   // frame: the pelvis wobble is in the same phase at both ends of a cycle, so it cancels.
   const SwingTwist st = swingTwist(rootLast * rootFirst.conjugate(), Vec3::UnitY());
@@ -164,16 +168,18 @@ CycleAnalysis analyzeCycle(const Skeleton& skeleton, const Clip& clip, int first
   }
   Quat rootFirst = Quat::Identity(), rootLast = Quat::Identity();
   Vec3 rootFirstPos = Vec3::Zero(), rootLastPos = Vec3::Zero();
+  const int m = skeleton.motionRoot;
   for (int f = 0; f <= span; ++f) {
     clipFrameToModel(skeleton, clip, firstFrame + f, rot, pos);
     if (f == 0) {
-      rootFirst = rot[0];
-      rootFirstPos = pos[0];
+      rootFirst = rot[m];
+      rootFirstPos = pos[m];
     }
     if (f == span) {
-      rootLast = rot[0];
-      rootLastPos = pos[0];
+      rootLast = rot[m];
+      rootLastPos = pos[m];
     }
+
     for (size_t l = 0; l < legs.legs.size(); ++l) {
       const Leg& leg = legs.legs[l];
       const int ankle = leg.ankle();
@@ -192,7 +198,8 @@ CycleAnalysis analyzeCycle(const Skeleton& skeleton, const Clip& clip, int first
     for (int i = 0; i <= span; ++i) floor = std::min({floor, f.heel[i].y(), f.toe[i].y()});
   }
   out.floorHeight = floor;
-  const CharacterPath path = characterPath(rootFirst, rootFirstPos, rootLast, rootLastPos);
+  const CharacterPath path = characterPath(rootFirst, rootFirstPos, rootLast, rootLastPos,
+                                           rootFacingOffset(skeleton, clip, legs, firstFrame, lastFrame));
   out.turningRate = path.turn / out.duration;
 
   // A point at cycle time c, in character space above the floor, interpolated between frames.

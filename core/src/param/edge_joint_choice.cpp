@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/parameterization.h"
 #include "fatgraph/runtime/forward_kinematics.h"
@@ -32,14 +33,15 @@ std::string seconds(double v) {
 }
 
 // Every joint's position at segment time `frames` (frames from the segment's first frame),
-// in the segment's start frame: its first root ground position and heading at the origin,
+// in the segment's start frame: its motion root's first ground position and heading at the origin,
 // facing +Z (where the runtime's character frame starts the edge).
 class SegmentPoser {
  public:
   SegmentPoser(const Project& p, const Segment& s) : p_(p), clip_(p.clips.at(static_cast<size_t>(s.clip))), first_(s.first) {
     model(first_ / clip_.fps);
-    yaw0_ = headingYaw(rotations_[0]);
-    ground0_ = Vec3(positions_[0].x(), 0.0, positions_[0].z());
+    const int m = p.skeleton.motionRoot;
+    yaw0_ = headingYaw(rotations_[m]) + rootFacingOffset(p.skeleton, clip_, p.legs, s.first, s.last);
+    ground0_ = Vec3(positions_[m].x(), 0.0, positions_[m].z());
   }
   const std::vector<Vec3>& at(double frames) {
     model((first_ + frames) / clip_.fps);
@@ -85,6 +87,7 @@ ParameterJointChoice chooseParameterJoint(const Project& project, int fatEdge, i
   // Positions of every joint, every segment, every reference frame (warped times).
   const size_t n = e.segments.size();
   std::vector<std::vector<std::vector<Vec3>>> pos(n);  // [segment][reference frame][joint]
+  const int m = project.skeleton.motionRoot;  // "the root" of the paper: the one that travels
   double travel = 0;
   for (size_t i = 0; i < n; ++i) {
     const Segment& s = g.segments.at(static_cast<size_t>(e.segments[i]));
@@ -94,7 +97,7 @@ ParameterJointChoice chooseParameterJoint(const Project& project, int fatEdge, i
       const double proportional = refFrames > 1 ? t * double(s.frameCount() - 1) / (refFrames - 1) : 0.0;
       pos[i].push_back(poser.at(warp ? warp->map(t) : proportional));
     }
-    const Vec3& end = poser.at(s.frameCount() - 1)[0];
+    const Vec3& end = poser.at(s.frameCount() - 1)[static_cast<size_t>(m)];
     travel += std::hypot(end.x(), end.z());
   }
   travel /= static_cast<double>(n);
@@ -110,7 +113,7 @@ ParameterJointChoice chooseParameterJoint(const Project& project, int fatEdge, i
   };
   const int fixedFrame = time >= 0 ? static_cast<int>(std::lround(time * project.settings.fps)) : -1;
   auto best = [&](int onlyJoint) {
-    int bj = onlyJoint >= 0 ? onlyJoint : 0, bt = fixedFrame >= 0 ? fixedFrame : refFrames - 1;
+    int bj = onlyJoint >= 0 ? onlyJoint : m, bt = fixedFrame >= 0 ? fixedFrame : refFrames - 1;
     double bv = -1;
     for (int j = 0; j < joints; ++j) {
       if (onlyJoint >= 0 && j != onlyJoint) continue;
@@ -128,9 +131,9 @@ ParameterJointChoice chooseParameterJoint(const Project& project, int fatEdge, i
   };
 
   ParameterJointChoice c;
-  const std::string& name0 = project.skeleton.names[0];
+  const std::string& name0 = project.skeleton.names[static_cast<size_t>(m)];
   if (joint < 0 && travel > kTravellingEdgeMetres) {
-    c.joint = 0;
+    c.joint = m;
     c.time = time >= 0 ? time : duration;
     c.reason = name0 + (time >= 0 ? " at " + seconds(c.time) : std::string(" at the end")) +
                ": the segments travel " + metres(travel) + " on average";
@@ -141,7 +144,7 @@ ParameterJointChoice chooseParameterJoint(const Project& project, int fatEdge, i
   c.time = time >= 0 ? time : bt / project.settings.fps;
   if (n < 2) {
     // Nothing varies: measure where the motion ends (the root at the end unless told).
-    c.joint = joint >= 0 ? joint : 0;
+    c.joint = joint >= 0 ? joint : m;
     c.time = time >= 0 ? time : duration;
     c.reason = project.skeleton.names[static_cast<size_t>(c.joint)] + " at " + seconds(c.time) +
                ": one segment, nothing varies between segments";

@@ -13,6 +13,7 @@
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/runtime_locomotion.h"
+#include "fatgraph/runtime/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {
@@ -52,43 +53,63 @@ const Clip& checkedClip(const Skeleton& skeleton, const std::vector<Clip>& clips
 }
 
 // The character's heading (character_heading.h: the smoothed hip line, not the wobbling root
-// yaw) leaves the pose: root rotation R_y(-yaw_k) q_k, root translation
-// (0, height, 0); the trajectory keeps where the root went, relative to the first frame and in
-// its heading frame, with the yaw unwrapped so deltas never jump by 2 pi. Other roots (rare)
-// take the same change of frame so the model stays rigid.
+// yaw) and ground position, both the motion root's (Skeleton::motionRoot), leave the pose: the
+// character frame C = (yaw, ground) is taken off at the motion root, L' = W_p^-1 C^-1 W_p L with
+// W_p its parent's model transform, so a still reference bone above the hips keeps its own
+// transform and only the travelling part of the rig moves into the character frame. Where the
+// motion root is a root, that is R_y(-yaw) q and (0, height, 0). The trajectory keeps where the
+// motion root went, relative to the first frame and in its heading frame, with the yaw unwrapped
+// so deltas never jump by 2 pi. Other roots (rare) take the same change of frame so the model
+// stays rigid.
 SegmentFrames extractSegment(const Skeleton& skeleton, const Clip& clip, int first, int last,
                              const std::vector<int>& translated, const std::vector<double>& heading) {
   const int joints = skeleton.jointCount();
+  const int m = skeleton.motionRoot;
+  const int parent = skeleton.parents[m];
+  std::vector<bool> ancestor(joints, false);  // joints above the motion root keep their transform
+  for (int p = parent; p >= 0; p = skeleton.parents[p]) ancestor[p] = true;
   SegmentFrames out;
   out.frames = last - first + 1;
   out.rotations.resize(static_cast<std::size_t>(out.frames) * joints);
   out.translations.resize(static_cast<std::size_t>(out.frames) * translated.size());
   out.trajectory.resize(out.frames);
-  const Vec3 start = clip.frameTranslations(first)[0];
+  std::vector<Quat> modelRotations(joints);
+  std::vector<Vec3> modelPositions(joints);
+  clipFrameToModel(skeleton, clip, first, modelRotations, modelPositions);
+  const Vec3 start = modelPositions[m];
   const double startYaw = heading[first];
   const Quat toStartFrame = yawRotation(-startYaw);
   double unwrapped = startYaw;
+  std::vector<Quat> localRotations(joints);
+  std::vector<Vec3> localTranslations(joints);
   for (int k = 0; k < out.frames; ++k) {
     const auto rotations = clip.frameRotations(first + k);
     const auto translations = clip.frameTranslations(first + k);
+    clipFrameToModel(skeleton, clip, first + k, modelRotations, modelPositions);
     const double yaw = heading[first + k];
     if (k > 0) unwrapped += wrapAngle(yaw - unwrapped);
-    const Quat removeHeading = yawRotation(-yaw);
-    const Vec3 ground(translations[0].x(), 0.0, translations[0].z());
+    const Vec3 ground(modelPositions[m].x(), 0.0, modelPositions[m].z());
     const Vec3 travelled = toStartFrame * (ground - Vec3(start.x(), 0.0, start.z()));
     out.trajectory[k] = Vec3(travelled.x(), travelled.z(), unwrapped - startYaw);
+    const RigidTransform removeCharacter =
+        RigidTransform{yawRotation(-yaw), Vec3::Zero()} * RigidTransform{Quat::Identity(), -ground};
+    const RigidTransform parentModel =
+        parent < 0 ? RigidTransform{} : RigidTransform{modelRotations[parent], modelPositions[parent]};
+    const RigidTransform atMotionRoot = parentModel.inverse() * removeCharacter * parentModel;
     for (int j = 0; j < joints; ++j) {
-      const bool root = skeleton.parents[j] < 0;
-      out.rotations[static_cast<std::size_t>(k) * joints + j] =
-          root ? (removeHeading * rotations[j]).normalized() : rotations[j].normalized();
+      RigidTransform local{rotations[j], translations[j]};
+      if (j == m) {
+        local = atMotionRoot * local;
+      } else if (skeleton.parents[j] < 0 && !ancestor[j]) {
+        local = removeCharacter * local;
+      }
+      if (j == m && parent < 0) local.translation = Vec3(0.0, local.translation.y(), 0.0);  // exactly
+      localRotations[j] = local.rotation.normalized();
+      localTranslations[j] = local.translation;
+      out.rotations[static_cast<std::size_t>(k) * joints + j] = localRotations[j];
     }
-    for (std::size_t a = 0; a < translated.size(); ++a) {
-      const int j = translated[a];
-      Vec3 t = translations[j];
-      if (skeleton.parents[j] < 0) t = removeHeading * (t - ground);
-      if (j == 0) t = Vec3(0.0, t.y(), 0.0);  // exactly zero on the ground, not rounding
-      out.translations[k * translated.size() + a] = t;
-    }
+    for (std::size_t a = 0; a < translated.size(); ++a)
+      out.translations[k * translated.size() + a] = localTranslations[translated[a]];
   }
   return out;
 }
@@ -159,7 +180,8 @@ void warpKnots(const RuntimeEdgeSource& source, std::size_t i, int referenceFram
 std::vector<int> runtimeTranslatedJoints(const Skeleton& skeleton) {
   std::vector<int> out;
   for (int j = 0; j < skeleton.jointCount(); ++j)
-    if (skeleton.parents[j] < 0 || skeleton.animatedTranslation[j]) out.push_back(j);
+    if (skeleton.parents[j] < 0 || skeleton.animatedTranslation[j] || j == skeleton.motionRoot)
+      out.push_back(j);
   return out;
 }
 

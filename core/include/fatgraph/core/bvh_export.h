@@ -14,10 +14,16 @@ struct BvhExportOptions {
   double metresPerUnit = 1.0;              // 0.01 writes centimetres
   EulerOrder rotationOrder = EulerOrder::ZYX;
   int decimals = 6;                        // digits after the point for every value
+  /// Six channels on every joint, as game-engine and glTF-minded exporters write them.
+  bool positionChannelsOnEveryJoint = false;
+  /// Position channels hold the whole local translation (the absolute convention) instead of
+  /// translation - OFFSET (the additive one most readers expect).
+  bool absoluteTranslations = false;
 };
 
 /// The BVH text of a clip. Joints with animated translation (and every root) get six
-/// channels (position = translation - offset), the others three rotation channels.
+/// channels (position = translation - offset, or the translation itself with
+/// absoluteTranslations), the others three rotation channels.
 std::string writeBvh(const Skeleton& skeleton, const Clip& clip,
                      const BvhExportOptions& options = {});
 

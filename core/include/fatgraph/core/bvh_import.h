@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "fatgraph/core/rig_conventions.h"
 #include "fatgraph/runtime/clip.h"
 #include "fatgraph/runtime/skeleton.h"
 
@@ -22,6 +23,9 @@ struct BvhImportOptions {
   BvhUnits units = BvhUnits::Auto;
   bool dropReferencePose = true;  // drop frame 0 when it is detected as a reference T-pose
   double resampleFps = 0.0;       // > 0: resample to this rate (slerp); 0 keeps the file's
+  /// Translation channels, up axis and motion root (rig_conventions.h): decided from the data
+  /// unless forced.
+  RigConventionOptions rig;
   /// Limits that protect against absurd headers; exceeding one is an error, never a huge
   /// allocation.
   int maxJoints = 4096;
@@ -40,6 +44,7 @@ struct BvhImport {
   bool referencePoseDetected = false;
   bool referencePoseDropped = false;
   double referencePoseJumpDeg = 0.0;  // largest joint rotation change from frame 0 to 1
+  RigReport rig;               // translation convention, up axis and motion root as decided
 };
 
 /// Guesses the unit from the rest pose's largest bounding-box extent E (joints and end sites,

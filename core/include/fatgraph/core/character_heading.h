@@ -16,4 +16,11 @@ namespace fatgraph {
 std::vector<double> characterHeadings(const Skeleton& skeleton, const Clip& clip,
                                       const LegSetup& legs);
 
+/// The angle from the motion root's yaw (headingYaw of its model rotation) to where the figure
+/// faces, by its feet (ankle heel -> toe tip on the ground, over frames [first, last]), rounded
+/// to a quarter turn: 0 for a rig whose root faces +Z at rest (CMU), pi for one facing -Z, and
+/// 0 without feet. Code that reads a heading off the root's yaw adds it, so nothing assumes +Z.
+double rootFacingOffset(const Skeleton& skeleton, const Clip& clip, const LegSetup& legs,
+                        int first, int last);
+
 }  // namespace fatgraph

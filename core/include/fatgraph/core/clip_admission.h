@@ -28,6 +28,7 @@ namespace fatgraph {
 struct ClipAdmissionOptions {
   BvhUnits units = BvhUnits::Auto;
   bool keepReferencePose = false;
+  RigConventionOptions rig;  // `--translations`, `--up`, `--motion-root`
 };
 
 /// The BVH reader's options for admission (no resampling there: admission resamples).

@@ -15,6 +15,7 @@ struct ClipSetOptions {
   double fps = 30.0;  // the working rate
   bool keepReferencePose = false;
   BvhUnits units = BvhUnits::Auto;
+  RigConventionOptions rig;
 };
 
 struct ClipSetImport {

@@ -21,6 +21,11 @@ struct Skeleton {
   std::vector<Vec3> restOffsets;         // metres, local translation in the parent's frame
   std::vector<bool> animatedTranslation; // true where clips carry a translation channel
   std::vector<EndSite> endSites;
+  /// The joint that carries the character's travel (its ground position and heading): the
+  /// file's root unless that stays still while a descendant travels (a reference bone above
+  /// the hips, Unreal's `root`). Ground alignment, the character heading, root deltas and
+  /// cycle analysis read this joint's model transform; bones above it are kept as they are.
+  int motionRoot = 0;
 
   int jointCount() const { return static_cast<int>(names.size()); }
   /// Index of the joint called `name`, or -1.

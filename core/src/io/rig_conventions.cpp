@@ -1,0 +1,254 @@
+#include "fatgraph/core/rig_conventions.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "fatgraph/runtime/forward_kinematics.h"
+
+namespace fatgraph {
+namespace {
+
+// A channel within this fraction of the bone's length of a reading counts as that reading:
+// loose enough for joints that stretch a little (facial rigs, twist bones), tight enough that
+// OFFSET and zero are never both within reach.
+constexpr double kVoteTolerance = 0.15;
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  const auto mid = v.begin() + static_cast<long>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
+}
+
+// Frames `step` apart covering the clip, the last included.
+std::vector<int> sampledFrames(int frames, int step) {
+  std::vector<int> out;
+  for (int f = 0; f < frames; f += std::max(step, 1)) out.push_back(f);
+  if (frames > 0 && out.back() != frames - 1) out.push_back(frames - 1);
+  return out;
+}
+
+Vec3 maskedPart(const Vec3& v, unsigned char mask) {
+  Vec3 out = Vec3::Zero();
+  for (int a = 0; a < 3; ++a)
+    if (mask & (1u << a)) out[a] = v[a];
+  return out;
+}
+
+double largestOffset(const Skeleton& skeleton) {
+  double size = 0.0;
+  for (const Vec3& o : skeleton.restOffsets) size = std::max(size, o.norm());
+  return size;
+}
+
+}  // namespace
+
+std::string_view translationConventionName(TranslationConvention c) {
+  switch (c) {
+    case TranslationConvention::Additive: return "additive";
+    case TranslationConvention::Absolute: return "absolute";
+    case TranslationConvention::Auto: break;
+  }
+  return "auto";
+}
+
+bool parseTranslationConvention(std::string_view name, TranslationConvention& out) {
+  for (auto c : {TranslationConvention::Auto, TranslationConvention::Additive,
+                 TranslationConvention::Absolute}) {
+    if (name == translationConventionName(c)) {
+      out = c;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string_view upAxisName(UpAxisChoice up) {
+  switch (up) {
+    case UpAxisChoice::Y: return "y";
+    case UpAxisChoice::Z: return "z";
+    case UpAxisChoice::Auto: break;
+  }
+  return "auto";
+}
+
+bool parseUpAxis(std::string_view name, UpAxisChoice& out) {
+  for (auto u : {UpAxisChoice::Auto, UpAxisChoice::Y, UpAxisChoice::Z}) {
+    if (name == upAxisName(u)) {
+      out = u;
+      return true;
+    }
+  }
+  return false;
+}
+
+TranslationDecision decideTranslations(const Skeleton& skeleton, const Clip& additiveClip,
+                                       const PositionChannelAxes& axes) {
+  TranslationDecision d;
+  const double size = largestOffset(skeleton);
+  const int frames = additiveClip.frameCount();
+  for (int j = 0; j < skeleton.jointCount(); ++j) {
+    const unsigned char mask = j < static_cast<int>(axes.size()) ? axes[j] : 0;
+    if (skeleton.parents[j] < 0 || mask == 0 || frames == 0) continue;
+    const Vec3 offset = maskedPart(skeleton.restOffsets[j], mask);
+    std::vector<double> toOffset, toZero;
+    for (int f : sampledFrames(frames, std::max(1, frames / 200))) {
+      // Read additively the frame holds OFFSET + v, so the channels alone are v.
+      const Vec3 v = maskedPart(additiveClip.frameTranslations(f)[j], mask) - offset;
+      toOffset.push_back((v - offset).norm());
+      toZero.push_back(v.norm());
+    }
+    const double length = skeleton.restOffsets[j].norm();
+    const double fromOffset = median(toOffset), fromZero = median(toZero);
+    if (length <= 1e-4 * size) {
+      // No OFFSET to compare with: channels that hold a rigid bone (the same length in every
+      // frame) away from its parent are its whole translation (exporters that key translations
+      // and leave OFFSET empty); channels that travel (hips under a root bone) say nothing.
+      const auto [shortest, longest] = std::minmax_element(toZero.begin(), toZero.end());
+      const bool rigid = *longest - *shortest <= kVoteTolerance * fromZero;
+      if (fromZero > 1e-3 * size && rigid) ++d.absoluteJoints; else ++d.undecidedJoints;
+    } else if (fromOffset <= kVoteTolerance * length && fromOffset < fromZero) {
+      ++d.absoluteJoints;
+    } else if (fromZero <= kVoteTolerance * length && fromZero < fromOffset) {
+      ++d.additiveJoints;
+    } else {
+      ++d.undecidedJoints;  // a joint that really stretches, or travels (hips under a root bone)
+    }
+  }
+  d.detected = true;
+  d.convention = d.absoluteJoints > d.additiveJoints ? TranslationConvention::Absolute
+                                                     : TranslationConvention::Additive;
+  return d;
+}
+
+void applyAbsoluteTranslations(Skeleton& skeleton, Clip& clip, const PositionChannelAxes& axes) {
+  const int joints = skeleton.jointCount();
+  const double size = largestOffset(skeleton);
+  for (int f = 0; f < clip.frameCount(); ++f) {
+    auto t = clip.frameTranslations(f);
+    for (int j = 0; j < joints; ++j) {
+      const unsigned char mask = j < static_cast<int>(axes.size()) ? axes[j] : 0;
+      t[j] -= maskedPart(skeleton.restOffsets[j], mask);
+    }
+  }
+  if (clip.frameCount() == 0) return;
+  const auto first = clip.frameTranslations(0);
+  for (int j = 0; j < joints; ++j) {
+    const bool allAxes = j < static_cast<int>(axes.size()) && axes[j] == 7;
+    if (skeleton.parents[j] >= 0 && allAxes && skeleton.restOffsets[j].norm() <= 1e-4 * size &&
+        first[j].norm() > 1e-9) {
+      skeleton.restOffsets[j] = first[j];
+    }
+  }
+}
+
+UpAxisDecision detectUpAxis(const Skeleton& skeleton, const Clip& clip) {
+  UpAxisDecision d;
+  d.detected = true;
+  const int joints = skeleton.jointCount();
+  const int frames = clip.frameCount();
+  if (frames == 0 || joints == 0) return d;
+  std::vector<Quat> r(joints);
+  std::vector<Vec3> p(joints);
+  std::vector<double> ys, zs;
+  for (int f : sampledFrames(frames, std::max(1, frames / 300))) {
+    clipFrameToModel(skeleton, clip, f, r, p);
+    double y0 = p[0].y(), y1 = y0, z0 = p[0].z(), z1 = z0;
+    for (const Vec3& v : p) {
+      y0 = std::min(y0, v.y());
+      y1 = std::max(y1, v.y());
+      z0 = std::min(z0, v.z());
+      z1 = std::max(z1, v.z());
+    }
+    ys.push_back(y1 - y0);
+    zs.push_back(z1 - z0);
+  }
+  d.extentY = median(ys);
+  d.extentZ = median(zs);
+  d.up = d.extentZ > d.extentY ? UpAxisChoice::Z : UpAxisChoice::Y;
+  return d;
+}
+
+void convertZUpToYUp(Skeleton& skeleton, Clip& clip) {
+  // (x, y, z) -> (x, z, -y): a quarter turn about +X, so +Z becomes +Y and the frame stays
+  // right-handed. Conjugating every local rotation turns each joint's frame with the world.
+  const Quat turn(Eigen::AngleAxisd(-0.5 * std::numbers::pi, Vec3::UnitX()));
+  const Quat back = turn.conjugate();
+  for (Vec3& o : skeleton.restOffsets) o = turn * o;
+  for (EndSite& e : skeleton.endSites) e.offset = turn * e.offset;
+  for (Vec3& t : clip.translations) t = turn * t;
+  for (Quat& q : clip.rotations) q = (turn * q * back).normalized();
+}
+
+double jointGroundPath(const Skeleton& skeleton, const Clip& clip, int joint) {
+  const int joints = skeleton.jointCount();
+  std::vector<Quat> r(joints);
+  std::vector<Vec3> p(joints);
+  const int step = std::max(1, static_cast<int>(std::lround(clip.fps / 10.0)));
+  double length = 0.0;
+  Vec3 previous = Vec3::Zero();
+  bool first = true;
+  for (int f : sampledFrames(clip.frameCount(), step)) {
+    clipFrameToModel(skeleton, clip, f, r, p);
+    if (!first) length += std::hypot(p[joint].x() - previous.x(), p[joint].z() - previous.z());
+    previous = p[joint];
+    first = false;
+  }
+  return length;
+}
+
+MotionRootDecision detectMotionRoot(const Skeleton& skeleton, const Clip& clip) {
+  MotionRootDecision d;
+  d.detected = true;
+  const int joints = skeleton.jointCount();
+  if (joints == 0 || clip.frameCount() < 2) return d;
+  const int frames = clip.frameCount();
+  std::vector<Quat> r(joints);
+  std::vector<Vec3> p(joints);
+  const int step = std::max(1, static_cast<int>(std::lround(clip.fps / 10.0)));
+  std::vector<double> travel(joints, 0.0);
+  std::vector<Vec3> previous(joints, Vec3::Zero());
+  bool first = true;
+  for (int f : sampledFrames(frames, step)) {
+    clipFrameToModel(skeleton, clip, f, r, p);
+    for (int j = 0; j < joints; ++j) {
+      if (!first) travel[j] += std::hypot(p[j].x() - previous[j].x(), p[j].z() - previous[j].z());
+      previous[j] = p[j];
+    }
+    first = false;
+  }
+  d.rootTravelM = travel[0];
+  d.jointTravelM = travel[0];
+  // Candidates carry their own translation (their local translation changes over the clip)
+  // near the top of the hierarchy: the hips under a reference bone, a pelvis under an armature.
+  std::vector<int> candidates;
+  for (int j = 1; j < joints; ++j) {
+    const int depth = skeleton.depth(j);
+    if (depth < 1 || depth > 3) continue;
+    double lo[3] = {1e300, 1e300, 1e300}, hi[3] = {-1e300, -1e300, -1e300};
+    for (int f = 0; f < frames; f += std::max(1, frames / 200)) {
+      const Vec3& t = clip.frameTranslations(f)[j];
+      for (int a = 0; a < 3; ++a) {
+        lo[a] = std::min(lo[a], t[a]);
+        hi[a] = std::max(hi[a], t[a]);
+      }
+    }
+    if (std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]}) > 0.01) candidates.push_back(j);
+  }
+  double furthest = 0.0;
+  for (int j : candidates) furthest = std::max(furthest, travel[j]);
+  if (!(furthest > 0.0) || travel[0] >= 0.25 * furthest) return d;
+  int best = -1;
+  for (int j : candidates) {
+    if (travel[j] < 0.5 * furthest) continue;
+    if (best < 0 || skeleton.depth(j) < skeleton.depth(best)) best = j;
+  }
+  if (best >= 0) {
+    d.joint = best;
+    d.jointTravelM = travel[best];
+  }
+  return d;
+}
+
+}  // namespace fatgraph

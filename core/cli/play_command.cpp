@@ -14,6 +14,7 @@
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/locomotion_settings.h"
+#include "fatgraph/core/motion_contacts.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "play_clip.h"
@@ -62,6 +63,20 @@ std::string graphBlendMode(const RuntimeGraph& graph) {
 
 nlohmann::json millimetres(const std::optional<double>& metres) {
   return metres ? nlohmann::json(*metres * 1000.0) : nlohmann::json(nullptr);
+}
+
+// The feet judged from the frames about to be written, by rules that never read the leg
+// layer's planted flags (motion_contacts.h), so a play with and without the layer compare.
+MotionContacts measureWrittenContacts(const RuntimeGraph& graph, const Clip& clip, const Heightfield* ground) {
+  const std::vector<int> feet = footPointJoints(graph.skeleton, graph.legs);
+  return measureMotionContacts(jointPaths(graph.skeleton, clip, feet), clip.fps, ground);
+}
+
+std::string millimetreText(const std::optional<double>& metres) {
+  if (!metres) return "n/a";
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(1) << *metres * 1000.0 << " mm";
+  return out.str();
 }
 
 }  // namespace
@@ -162,6 +177,7 @@ int runPlay(const std::vector<std::string>& args) {
                 " frames hold non-finite values (first: frame " + std::to_string(r.firstNanFrame) +
                 "); nothing written");
   }
+  const MotionContacts contacts = measureWrittenContacts(graph, clip, ground);
   exportBvh(*out, skeleton, clip);
 
   std::vector<std::string> notes;
@@ -203,6 +219,10 @@ int runPlay(const std::vector<std::string>& args) {
                         {"foot_skate_mm", {{"median", millimetres(r.footSkateMedian())},
                                            {"max", millimetres(r.footSkateMax())},
                                            {"stances", r.footSkates.size()}}},
+                        {"motion_contacts", {{"stances", contacts.stances},
+                                             {"skate_mm_median", millimetres(contacts.skateMedian)},
+                                             {"skate_mid_mm_median", millimetres(contacts.midSkateMedian)},
+                                             {"penetration_mm", contacts.penetration * 1000.0}}},
                         {"penetration_mm", r.penetration * 1000.0},
                         {"leg_overextension_mm", r.legOverextension * 1000.0},
                         {"hip_jerk", r.hipJerk},
@@ -227,7 +247,8 @@ int runPlay(const std::vector<std::string>& args) {
     } else {
       std::cout << "n/a (no pass)\n";
     }
-    std::cout << "terrain " << terrainName << ", leg layer " << (legLayer ? "on" : "off") << "; foot skate ";
+    std::cout << "terrain " << terrainName << ", leg layer " << (legLayer ? "on" : "off")
+              << "; foot skate of the layer's planted stances ";
     if (const std::optional<double> skate = r.footSkateMedian()) {
       std::cout << "median " << std::setprecision(2) << *skate * 1000.0 << " mm, max " << *r.footSkateMax() * 1000.0
                 << " mm over " << r.footSkates.size() << " stance(s)";
@@ -236,6 +257,10 @@ int runPlay(const std::vector<std::string>& args) {
     }
     std::cout << std::setprecision(1) << "; penetration " << r.penetration * 1000.0 << " mm; leg overextension "
               << r.legOverextension * 1000.0 << " mm; hip jerk " << r.hipJerk << " m/s^3\n";
+    std::cout << "motion contacts (from the written frames): " << contacts.stances << " stance(s), skate median "
+              << millimetreText(contacts.skateMedian) << ", mid-stance skate median "
+              << millimetreText(contacts.midSkateMedian) << ", penetration "
+              << millimetreText(contacts.penetration) << "\n";
     for (const std::string& n : notes) std::cout << "note: " << n << "\n";
   }
   return 0;

@@ -26,7 +26,8 @@
 // output frames whose LegReport says `planted`; its skate is the largest horizontal distance
 // of the contact point from where it was at the stance's first frame. Only stances that begin
 // and end inside the run count (one already standing at frame 0, or still standing at the last
-// frame, is cut short and left out).
+// frame, is cut short and left out). That makes this skate the layer's own figure (near zero by
+// construction); fatgraph/core/motion_contacts.h judges the written motion without the flags.
 #include <Eigen/Core>
 #include <optional>
 #include <span>

@@ -111,7 +111,7 @@ class TestCliPlay : public QObject {
     for (const char* key : {"output", "frames", "duration_s", "fps", "transitions", "edges_played", "max_joint_jump_m",
                             "param_error_median_m", "nan_frames", "blend_mode", "root_start", "root_end",
                             "root_travel_m", "final_yaw_rad", "terrain", "leg_layer", "legs", "foot_skate_mm",
-                            "penetration_mm", "leg_overextension_mm", "hip_jerk", "leg_warnings"}) {
+                            "penetration_mm", "leg_overextension_mm", "hip_jerk", "leg_warnings", "motion_contacts"}) {
       QVERIFY2(o.contains(s(key)), key);
     }
     QCOMPARE(o.value(s("output")).toString(), out);
@@ -279,7 +279,8 @@ class TestCliPlay : public QObject {
     const CliRun r = play(held(0, 1, 2), path("text.bvh"), {});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.startsWith(s("wrote ") + path("text.bvh") + s(": 61 frames at 30 fps")));
-    QVERIFY(r.out.count(QLatin1Char('\n')) <= 3);
+    QVERIFY(r.out.count(QLatin1Char('\n')) <= 4);
+    QVERIFY2(r.out.contains(s("motion contacts (from the written frames): ")), qPrintable(r.out));
     QVERIFY(r.err.isEmpty());
   }
 
@@ -419,6 +420,13 @@ class TestCliPlay : public QObject {
       const double v = o.value(s(key)).toDouble();
       QVERIFY2(std::isfinite(v) && v >= 0, qPrintable(QStringLiteral("%1 = %2").arg(s(key)).arg(v)));
     }
+    // The feet as measured from the written motion: a walk of six seconds takes steps.
+    const QJsonObject contacts = o.value(s("motion_contacts")).toObject();
+    QVERIFY(contacts.value(s("stances")).toInt() >= 4);
+    for (const char* key : {"skate_mm_median", "skate_mid_mm_median", "penetration_mm"}) {
+      const double v = contacts.value(s(key)).toDouble(-1);
+      QVERIFY2(contacts.value(s(key)).isDouble() && std::isfinite(v) && v >= 0, key);
+    }
     // A walk's body is smooth: its jerk is tens of m/s^3, nowhere near a pop's thousands.
     QVERIFY(o.value(s("hip_jerk")).toDouble() > 0);
     const QJsonObject warnings = o.value(s("leg_warnings")).toObject();
@@ -426,12 +434,15 @@ class TestCliPlay : public QObject {
       QVERIFY2(warnings.value(s(key)).isDouble() && warnings.value(s(key)).toInt() >= 0, key);
     }
     qInfo("%s%s: %d legs, skate median %s max %s mm over %d stances, penetration %.1f mm, overextension %.1f mm, "
-          "hip jerk %.1f m/s^3, root y %.3f -> %.3f",
+          "hip jerk %.1f m/s^3, root y %.3f -> %.3f; motion contacts: %d stances, skate %.1f mm, mid %.1f mm, "
+          "penetration %.1f mm",
           qPrintable(terrain), legs ? "" : " (no legs)", legCount,
           qPrintable(skate.value(s("median")).toVariant().toString()),
           qPrintable(skate.value(s("max")).toVariant().toString()), stances, o.value(s("penetration_mm")).toDouble(),
           o.value(s("leg_overextension_mm")).toDouble(), o.value(s("hip_jerk")).toDouble(),
-          vec(o.value(s("root_start"))).y(), vec(o.value(s("root_end"))).y());
+          vec(o.value(s("root_start"))).y(), vec(o.value(s("root_end"))).y(), contacts.value(s("stances")).toInt(),
+          contacts.value(s("skate_mm_median")).toDouble(), contacts.value(s("skate_mid_mm_median")).toDouble(),
+          contacts.value(s("penetration_mm")).toDouble());
   }
 
   // Without --terrain the ground is flat: the same play as --terrain flat, reported as "flat".

@@ -6,6 +6,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -19,6 +20,9 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget* parent)
       rate_(new QComboBox(this)),
       fps_(new QDoubleSpinBox(this)),
       keepTPose_(new QCheckBox(tr("Keep a reference T-pose in frame 0"), this)),
+      translations_(new QComboBox(this)),
+      up_(new QComboBox(this)),
+      motionRoot_(new QLineEdit(this)),
       heading_(new QLabel(this)),
       rateHint_(new QLabel(this)) {
   setObjectName(QStringLiteral("importOptionsDialog"));
@@ -48,6 +52,18 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget* parent)
                             "recorded apart from the motion"));
   heading_->setWordWrap(true);
   rateHint_->setWordWrap(true);
+  translations_->addItem(tr("Detect per file"), static_cast<int>(TranslationConvention::Auto));
+  translations_->addItem(tr("Absolute (channels hold the whole translation)"),
+                         static_cast<int>(TranslationConvention::Absolute));
+  translations_->addItem(tr("Additive (channels add to the OFFSET)"),
+                         static_cast<int>(TranslationConvention::Additive));
+  translations_->setToolTip(tr("How position channels below the root are read: exporters that "
+                               "key six channels on every joint store the whole translation"));
+  up_->addItem(tr("Detect from the motion"), static_cast<int>(UpAxisChoice::Auto));
+  up_->addItem(tr("Y up"), static_cast<int>(UpAxisChoice::Y));
+  up_->addItem(tr("Z up (turned to Y up)"), static_cast<int>(UpAxisChoice::Z));
+  motionRoot_->setPlaceholderText(tr("Detect (the root, or the joint that travels below a still root)"));
+  motionRoot_->setToolTip(tr("The joint that carries the character's travel and heading"));
 
   auto* form = new QFormLayout;
   form->addRow(tr("Units"), units_);
@@ -55,6 +71,9 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget* parent)
   form->addRow(QString(), fps_);
   form->addRow(QString(), rateHint_);
   form->addRow(QString(), keepTPose_);
+  form->addRow(tr("Translation channels"), translations_);
+  form->addRow(tr("Up axis"), up_);
+  form->addRow(tr("Motion root"), motionRoot_);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Import"));
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -82,6 +101,10 @@ void ImportOptionsDialog::setOptions(const ClipImportOptions& options, double wo
   rate_->setCurrentIndex(std::max(0, rate_->findData(static_cast<int>(options.rate))));
   fps_->setValue(options.fps);
   keepTPose_->setChecked(options.keepReferencePose);
+  translations_->setCurrentIndex(
+      std::max(0, translations_->findData(static_cast<int>(options.rig.translations))));
+  up_->setCurrentIndex(std::max(0, up_->findData(static_cast<int>(options.rig.up))));
+  motionRoot_->setText(QString::fromStdString(options.rig.motionRoot));
   rate_->setItemText(0, tr("The project's working rate (%1 fps)").arg(workingRate, 0, 'g', 6));
   updateRateHint();
 }
@@ -92,6 +115,9 @@ ClipImportOptions ImportOptionsDialog::options() const {
   options.rate = static_cast<ClipImportOptions::Rate>(rate_->currentData().toInt());
   options.fps = fps_->value();
   options.keepReferencePose = keepTPose_->isChecked();
+  options.rig.translations = static_cast<TranslationConvention>(translations_->currentData().toInt());
+  options.rig.up = static_cast<UpAxisChoice>(up_->currentData().toInt());
+  options.rig.motionRoot = motionRoot_->text().trimmed().toStdString();
   return options;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // File > Import BVH…: how the chosen files are read, the choices of `fatgraph convert`:
 // the length unit (detected or forced), the frame rate (the project's working rate, the
-// file's own, or resampled to F fps) and whether a reference T-pose in frame 0 is kept. The
+// file's own, or resampled to F fps), whether a reference T-pose in frame 0 is kept, and the
+// rig's conventions (translation channels, up axis, motion root; detected unless forced). The
 // dialog only collects ClipImportOptions; the document reads and admits the files.
 #include <QDialog>
 
@@ -11,6 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 
 namespace fatgraph::editor {
 
@@ -32,6 +34,9 @@ class ImportOptionsDialog : public QDialog {
   QComboBox* rateBox() const { return rate_; }
   QDoubleSpinBox* fpsSpin() const { return fps_; }
   QCheckBox* keepTPoseBox() const { return keepTPose_; }
+  QComboBox* translationsBox() const { return translations_; }
+  QComboBox* upBox() const { return up_; }
+  QLineEdit* motionRootEdit() const { return motionRoot_; }
 
  private:
   void updateRateHint();
@@ -40,6 +45,9 @@ class ImportOptionsDialog : public QDialog {
   QComboBox* rate_;
   QDoubleSpinBox* fps_;
   QCheckBox* keepTPose_;
+  QComboBox* translations_;
+  QComboBox* up_;
+  QLineEdit* motionRoot_;
   QLabel* heading_;
   QLabel* rateHint_;
   QStringList files_;

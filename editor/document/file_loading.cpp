@@ -16,7 +16,7 @@ QString tr(const char* text) { return QCoreApplication::translate("Document", te
 }  // namespace
 
 BvhImportOptions ClipImportOptions::readerOptions() const {
-  BvhImportOptions reader = bvhAdmissionOptions({units, keepReferencePose});
+  BvhImportOptions reader = bvhAdmissionOptions({units, keepReferencePose, rig});
   if (rate == Rate::Resample) reader.resampleFps = fps;
   return reader;
 }

@@ -26,6 +26,9 @@ struct ClipImportOptions {
   bool keepReferencePose = false;  // keep frame 0 even when it is a reference T-pose
   Rate rate = Rate::Working;
   double fps = 30.0;  // frames per second for Rate::Resample, in (0, 1000]
+  /// Translation channels, up axis and motion root (`--translations`, `--up`,
+  /// `--motion-root`; rig_conventions.h): decided per file unless forced.
+  RigConventionOptions rig;
 
   /// The BVH reader's options for these choices.
   BvhImportOptions readerOptions() const;

@@ -122,6 +122,16 @@ class TestCliRigFixtures : public QObject {
       QVERIFY(std::abs(number(a, "penetration_mm") - number(b, "penetration_mm")) < kFootToleranceMm);
       QVERIFY(std::abs(number(a, "leg_overextension_mm") - number(b, "leg_overextension_mm")) <
               kFootToleranceMm);
+      // The outsider's figures, from the written motion (motion_contacts.h).
+      const QJsonObject ca = a.value(s("motion_contacts")).toObject();
+      const QJsonObject cb = b.value(s("motion_contacts")).toObject();
+      qInfo("  motion contacts: %d (%d) stances, skate %.1f (%.1f) mm, mid %.1f (%.1f) mm",
+            ca.value(s("stances")).toInt(), cb.value(s("stances")).toInt(),
+            ca.value(s("skate_mm_median")).toDouble(), cb.value(s("skate_mm_median")).toDouble(),
+            ca.value(s("skate_mid_mm_median")).toDouble(), cb.value(s("skate_mid_mm_median")).toDouble());
+      QVERIFY(std::abs(ca.value(s("stances")).toInt() - cb.value(s("stances")).toInt()) <= 1);
+      for (const char* key : {"skate_mm_median", "skate_mid_mm_median", "penetration_mm"})
+        QVERIFY2(std::abs(ca.value(s(key)).toDouble(NAN) - cb.value(s(key)).toDouble(NAN)) < kFootToleranceMm, key);
     }
     QVERIFY(number(p.left, "final_yaw_rad") > number(p.right, "final_yaw_rad") + 0.2);
   }

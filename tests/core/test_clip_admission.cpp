@@ -25,7 +25,7 @@ namespace {
 const std::string kData = FATGRAPH_DATA_DIR;
 
 BvhImport parse(const std::string& text, const std::string& file) {
-  BvhImportOptions o = bvhAdmissionOptions({BvhUnits::Metres, true});
+  BvhImportOptions o = bvhAdmissionOptions({BvhUnits::Metres, true, {}});
   return parseBvh(text, file, o);
 }
 

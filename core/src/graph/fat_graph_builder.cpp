@@ -201,6 +201,12 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
     const int frame = plan.hubs[h].frame;
     g.hubs.push_back(makeHub(features, "hub" + std::to_string(h), frame,
                              matchSetOf(features, frame, window, g.hubThreshold.rms)));
+    if (plan.hubs[h].firstCutOfTake) {
+      report.notes.push_back("hub" + std::to_string(h) + " (" + frameLabel(work, features, frame) +
+                             ") taken below the coverage gain rule (" +
+                             percent(plan.hubs[h].coverageGain) +
+                             " pp): it cuts a take no segment held before");
+    }
   }
   report.hubSeconds = secondsSince(t);
   if (options.edgeThresholdRms) {

@@ -35,6 +35,7 @@ struct Candidate {
   std::vector<int> matches;
   double motion = 0.0;
   int gainFrames = 0;
+  int firstCutTakes = 0;  // takes no segment held that this hub's cuts would cut
 };
 
 class Planner {
@@ -76,7 +77,7 @@ class Planner {
     for (Candidate& c : compute(fresh)) known_.emplace(c.frame, std::move(c));
     for (int g : frames) {
       out.push_back(known_.at(g));
-      out.back().gainFrames = gainFrames(out.back());
+      out.back().gainFrames = gainFrames(out.back(), &out.back().firstCutTakes);
     }
     return out;
   }
@@ -126,7 +127,7 @@ class Planner {
 
   // Frames the coverage gains when the candidate's cuts join the current ones: per clip the
   // segments span from its first cut to its last, once it has two.
-  int gainFrames(const Candidate& c) const {
+  int gainFrames(const Candidate& c, int* firstCutTakes = nullptr) const {
     std::vector<std::tuple<int, int, int>> touched;  // (clip, lo, hi) of the candidate's cuts
     std::vector<int> count(f_.clipCount(), 0);
     auto add = [&](int g) {
@@ -142,9 +143,11 @@ class Planner {
     add(c.frame);
     for (int m : c.matches) add(m);
     int gain = 0;
+    if (firstCutTakes) *firstCutTakes = 0;
     for (const auto& [clip, lo, hi] : touched) {
       const int before = cuts_[clip] >= 2 ? hi_[clip] - lo_[clip] + 1 : 0;
       const int total = cuts_[clip] + count[clip];
+      if (firstCutTakes && cuts_[clip] < 2 && total >= 2) ++*firstCutTakes;
       const int newLo = cuts_[clip] > 0 ? std::min(lo_[clip], lo) : lo;
       const int newHi = cuts_[clip] > 0 ? std::max(hi_[clip], hi) : hi;
       gain += (total >= 2 ? newHi - newLo + 1 : 0) - before;
@@ -322,8 +325,18 @@ HubPlan planHubs(const PoseFeatures& features, const DistanceScan& scan, double 
     }
     HubSuggestion s{best.frame, best.matches, best.gainFrames / total};
     if (byGain && s.coverageGain < request.minimumCoverageGain) {
-      plan.declined = std::move(s);
-      break;
+      // A take no segment holds yet (a short run among long walks) gains few frames of the
+      // whole, but without a cut it can never join the graph: the hub that cuts one is taken.
+      Candidate cutting;
+      for (Candidate& c : evaluated) {
+        if (!c.matches.empty() && c.firstCutTakes > 0 && better(c, cutting, byGain)) cutting = std::move(c);
+      }
+      if (!request.cutEveryTake || cutting.frame < 0) {
+        plan.declined = std::move(s);
+        break;
+      }
+      best = std::move(cutting);
+      s = HubSuggestion{best.frame, best.matches, best.gainFrames / total, true};
     }
     planner.accept(best);
     plan.hubs.push_back(std::move(s));

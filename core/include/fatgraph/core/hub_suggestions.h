@@ -43,6 +43,8 @@ struct HubSuggestion {
   /// Rise of the overall coverage (a fraction of all frames) when this hub's cuts join those
   /// of the hubs before it (cuts closer than two frames are not merged in this estimate).
   double coverageGain = 0.0;
+  /// Taken below the gain rule because its cuts give a take its first segment (cutEveryTake).
+  bool firstCutOfTake = false;
 };
 
 struct HubPlanRequest {
@@ -51,6 +53,9 @@ struct HubPlanRequest {
   /// percentage points); it is then returned as `declined`. The first hub of an empty graph
   /// is always taken (without one there is no graph).
   double minimumCoverageGain = 0.0;
+  /// With the gain rule: still take a suggestion below the gain when it cuts a take no segment
+  /// holds yet, so every take that shares a pose with itself or another joins the graph.
+  bool cutEveryTake = true;
   std::vector<int> acceptedHubs;  // global frames of hubs already in the graph
   /// Global frames the user rejected (reject_hub): neither they nor the frames within a
   /// window of them are suggested.

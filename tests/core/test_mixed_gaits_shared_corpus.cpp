@@ -1,0 +1,44 @@
+// A real walk and run of one rig in one build (the Reallusion CC_Base clips of the shared mocap
+// corpus, 60 fps, centimetres; not redistributable, so SKIPPED where absent): both takes are cut
+// into gait cycles, and the threshold says which rule chose it.
+#include <QtTest>
+
+#include <filesystem>
+#include <string>
+
+#include "fatgraph/core/clip_set_import.h"
+#include "fatgraph/core/fat_graph_builder.h"
+#include "skippable_test_main.h"
+
+using namespace fatgraph;
+
+namespace {
+const std::string kDir = std::string(FATGRAPH_SHARED_MOCAP_DIR) + "/cmu-iclone-dragonforged/";
+}  // namespace
+
+class TestMixedGaitsSharedCorpus : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void walkAndRunAreCut() {
+    ClipSetImport set = importClipSet({kDir + "007_01.bvh", kDir + "002_03.bvh"}, ClipSetOptions{});
+    const BuildReport report = buildMotionGraph(set.project);
+    const MotionGraph& g = set.project.graph;
+    qInfo("threshold %.3f m (%s), %zu hubs", g.hubThreshold.rms, g.hubThreshold.method.c_str(), g.hubs.size());
+    QVERIFY(!g.hubThreshold.method.empty());
+    std::vector<int> segments(set.project.clips.size(), 0);
+    for (const FatEdge& e : g.fatEdges)
+      for (int s : e.segments) ++segments[static_cast<size_t>(g.segments[static_cast<size_t>(s)].clip)];
+    for (size_t c = 0; c < segments.size(); ++c) {
+      qInfo("%s: %d segments, coverage %.3f", set.project.clips[c].name.c_str(), segments[c],
+            report.coverage.clips[c].fraction);
+      QVERIFY(segments[c] >= 1);
+      QVERIFY(report.coverage.clips[c].fraction > 0.4);
+    }
+  }
+};
+
+FATGRAPH_SKIPPABLE_TEST_MAIN(TestMixedGaitsSharedCorpus,
+                             {std::filesystem::exists(kDir + "002_03.bvh") && std::filesystem::exists(kDir + "007_01.bvh"),
+                              kDir + " has no Reallusion walk and run (the shared mocap corpus is not part of a clone)"})
+#include "test_mixed_gaits_shared_corpus.moc"

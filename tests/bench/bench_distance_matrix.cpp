@@ -1,27 +1,36 @@
-// The full pose distance matrix (31 joints, k = 10) against two baselines measured in the
-// same run, both fair:
-//  - Eigen's single-precision GEMM of the same shape, N x 5J times 5J x N (155 inner), the
-//    whole square in 4096-square tiles over all hardware threads (what the scan's products
-//    would cost with nothing else to do; the target is within 3x of it);
-//  - the same closed form evaluated pair by pair, O(k J) per pair, on precomputed joint
-//    positions stored row-major (one frame's joints contiguous, so the dot products
-//    vectorize), same threads, timed on a sample of full rows and reported per pair.
-// bench_gemm_baseline times the same GEMM alone, for scripts/bench-distance-path.
+// The full pose distance matrix (31 joints, k = 10) against three baselines measured in the
+// same run, all fair:
+//  - Eigen's single-precision SYRK of the same N x 5J features (155 columns, centred per
+//    frame on the ground centroid as the scan centres them), the lower triangle in
+//    4096-square tiles over all hardware threads: what the scan's products would cost with
+//    nothing else to do (the scan computes the symmetric half too; the target is within 2x);
+//  - Eigen's GEMM of the same shape over the whole square (twice SYRK's products), the
+//    target's former baseline;
+//  - the same closed form evaluated scalar-wise, pair by pair along diagonals of the matrix
+//    with running window sums (each pair adds its newest frame pair's dot products and drops
+//    its oldest: O(J) per pair, as a careful scalar implementation would), on row-major joint
+//    coordinates (one frame's joints contiguous, so the dot products vectorize), same
+//    threads, timed on a sample of whole diagonals and reported per pair.
+// gemm_baselines.h holds the SYRK and GEMM calls; bench_gemm_baseline times them alone, for
+// scripts/bench-distance-path.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <thread>
 
 #include "bench_common.h"
+#include "gemm_baselines.h"
 #include "fatgraph/core/distance_matrix.h"
 
 namespace {
 
 using fatgraph::PoseFeatures;
-using RowMatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using fatgraph::bench::RowMatrixF;
 using RowMatrixD = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 const PoseFeatures& featuresFor(int n) {
@@ -33,8 +42,6 @@ const PoseFeatures& featuresFor(int n) {
   }
   return *f;
 }
-
-int threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 // Seconds per unit (a time, so that the best of the repetitions is the smallest).
 benchmark::Counter perPair(double units) {
@@ -51,39 +58,45 @@ void BM_DistanceMatrix(benchmark::State& state) {
   }
   const double pairs = double(f.frameCount()) * f.frameCount();
   state.counters["s/pair"] = perPair(pairs * state.iterations());
-  state.counters["threads"] = threads();
+  state.counters["threads"] = fatgraph::bench::baselineThreads();
 }
 
-// C = A B^T, A and B N x 155 single precision, every 4096 x 4096 tile of C on some thread.
+// The scan's products in one matrix: per frame [x~ z~ y z~ -x~], x~ and z~ centred on the
+// frame's weighted ground centroid (time does not depend on the values; the shape does).
+RowMatrixF centredFeatures(const PoseFeatures& f) {
+  const int n = f.frameCount();
+  const Eigen::VectorXd cx = f.sumX / f.weightSum, cz = f.sumZ / f.weightSum;
+  Eigen::MatrixXd x = f.x, z = f.z;
+  for (int j = 0; j < f.jointCount(); ++j) {
+    const double s = f.jointScale[j];
+    x.col(j) -= s * cx;
+    z.col(j) -= s * cz;
+  }
+  RowMatrixF a(n, 5 * f.jointCount());
+  a << x.cast<float>(), z.cast<float>(), f.y.cast<float>(), z.cast<float>(), (-x).cast<float>();
+  return a;
+}
+
+void BM_SyrkOfMatchingShape(benchmark::State& state) {
+  const PoseFeatures& f = featuresFor(static_cast<int>(state.range(0)));
+  const RowMatrixF a = centredFeatures(f);
+  for (auto _ : state) benchmark::DoNotOptimize(fatgraph::bench::syrkLowerTriangle(a));
+  const double n = f.frameCount();
+  state.counters["s/pair"] = perPair(n * n * state.iterations());
+  state.counters["s/GFLOP"] = perPair(n * (n + 1) * a.cols() * state.iterations() / 1e9);
+}
+
 void BM_GemmOfMatchingShape(benchmark::State& state) {
   const PoseFeatures& f = featuresFor(static_cast<int>(state.range(0)));
-  const int n = f.frameCount(), inner = 5 * f.jointCount();
-  RowMatrixF a(n, inner);
-  a << f.x.cast<float>(), f.z.cast<float>(), f.y.cast<float>(), f.x.cast<float>(), f.z.cast<float>();
+  const RowMatrixF a = centredFeatures(f);
   const RowMatrixF b = a;
-  constexpr int kTile = 4096;
-  const int side = (n + kTile - 1) / kTile, tiles = side * side;
-  for (auto _ : state) {
-    std::atomic<int> next{0};
-    auto work = [&] {
-      Eigen::MatrixXf c(std::min(n, kTile), std::min(n, kTile));
-      for (int t; (t = next++) < tiles;) {
-        const int r0 = (t / side) * kTile, c0 = (t % side) * kTile;
-        const int rows = std::min(kTile, n - r0), cols = std::min(kTile, n - c0);
-        c.topLeftCorner(rows, cols).noalias() = a.middleRows(r0, rows) * b.middleRows(c0, cols).transpose();
-        benchmark::DoNotOptimize(c.data());
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads(); ++t) pool.emplace_back(work);
-    for (auto& t : pool) t.join();
-  }
-  const double pairs = double(n) * n;
-  state.counters["s/pair"] = perPair(pairs * state.iterations());
-  state.counters["s/GFLOP"] = perPair(2.0 * pairs * inner * state.iterations() / 1e9);
+  for (auto _ : state) benchmark::DoNotOptimize(fatgraph::bench::gemmSquare(a, b));
+  const double n = f.frameCount();
+  state.counters["s/pair"] = perPair(n * n * state.iterations());
+  state.counters["s/GFLOP"] = perPair(2.0 * n * n * a.cols() * state.iterations() / 1e9);
 }
 
-// The closed form of windowDistance, pair by pair, on row-major joint coordinates.
+// The closed form of windowDistance with running window sums, along one diagonal j = i + d.
 struct RowMajorFeatures {
   RowMatrixD x, y, z;
   Eigen::VectorXd sumX, sumZ, sumP2;
@@ -91,52 +104,72 @@ struct RowMajorFeatures {
   explicit RowMajorFeatures(const PoseFeatures& f)
       : x(f.x), y(f.y), z(f.z), sumX(f.sumX), sumZ(f.sumZ), sumP2(f.sumP2), weightSum(f.weightSum) {}
 
-  double distance(int i, int j, int window) const {
-    double sxx = 0, szz = 0, sxz = 0, szx = 0, syy = 0;
-    double xi = 0, zi = 0, xj = 0, zj = 0, pi = 0, pj = 0;
-    for (int t = -fatgraph::windowBefore(window); t <= fatgraph::windowAfter(window); ++t) {
-      const int a = i + t, b = j + t;
-      sxx += x.row(a).dot(x.row(b));
-      szz += z.row(a).dot(z.row(b));
-      sxz += x.row(a).dot(z.row(b));
-      szx += z.row(a).dot(x.row(b));
-      syy += y.row(a).dot(y.row(b));
-      xi += sumX[a];
-      zi += sumZ[a];
-      xj += sumX[b];
-      zj += sumZ[b];
-      pi += sumP2[a];
-      pj += sumP2[b];
-    }
-    const double W = window * weightSum;
+  // The closed form's eleven sums for the frame pair (a, b); summed over a window, they are
+  // the window pair's sums.
+  using Terms = std::array<double, 11>;
+  Terms frameTerms(int a, int b) const {
+    return {x.row(a).dot(x.row(b)), z.row(a).dot(z.row(b)), x.row(a).dot(z.row(b)),
+            z.row(a).dot(x.row(b)), y.row(a).dot(y.row(b)), sumX[a], sumZ[a], sumX[b], sumZ[b],
+            sumP2[a], sumP2[b]};
+  }
+
+  static double closedForm(const Terms& s, double W) {
+    const auto [sxx, szz, sxz, szx, syy, xi, zi, xj, zj, pi, pj] = s;
     const double A = (sxz - szx) - (xi * zj - xj * zi) / W;
     const double B = (sxx + szz) - (xi * xj + zi * zj) / W;
     const double D = pi + pj - 2.0 * syy - (xi * xi + zi * zi + xj * xj + zj * zj) / W -
                      2.0 * std::sqrt(A * A + B * B);
     return std::max(D, 0.0);
   }
+
+  // Every window pair (i, i + d) whose windows fit in the n frames; returns the sum of D and
+  // counts the pairs. The window sums slide: each step adds the newest frame pair's terms and
+  // subtracts the oldest's, which a ring of the last `window` frame pairs' terms keeps.
+  double diagonal(int d, int window, long& pairs) const {
+    const int n = static_cast<int>(x.rows());
+    const double W = window * weightSum;
+    std::vector<Terms> ring(window);
+    Terms sums{};
+    double sink = 0.0;
+    for (int a = 0; a + d < n; ++a) {
+      Terms& slot = ring[a % window];
+      if (a >= window) {
+        for (size_t t = 0; t < sums.size(); ++t) sums[t] -= slot[t];
+      }
+      slot = frameTerms(a, a + d);
+      for (size_t t = 0; t < sums.size(); ++t) sums[t] += slot[t];
+      if (a >= window - 1) {
+        sink += closedForm(sums, W);
+        ++pairs;
+      }
+    }
+    return sink;
+  }
 };
 
-void BM_PerPairClosedForm(benchmark::State& state) {
+void BM_PerPairRunningSums(benchmark::State& state) {
   const PoseFeatures& f = featuresFor(static_cast<int>(state.range(0)));
   const RowMajorFeatures rows(f);
-  const int n = f.frameCount(), sampleRows = 64;
+  const int n = f.frameCount(), sampleDiagonals = 512, window = 10;
+  long pairs = 0;
   for (auto _ : state) {
     std::atomic<int> next{0};
+    std::atomic<long> counted{0};
     auto work = [&] {
       double sink = 0;
-      for (int r; (r = next++) < sampleRows;) {
-        const int i = 5 + r * (n - 10) / sampleRows;
-        for (int j = 5; j < n - 5; ++j) sink += rows.distance(i, j, 10);
+      long mine = 0;
+      for (int r; (r = next++) < sampleDiagonals;) {
+        sink += rows.diagonal(r * (n - window) / sampleDiagonals, window, mine);
       }
       benchmark::DoNotOptimize(sink);
+      counted += mine;
     };
     std::vector<std::thread> pool;
-    for (int t = 0; t < threads(); ++t) pool.emplace_back(work);
+    for (int t = 0; t < fatgraph::bench::baselineThreads(); ++t) pool.emplace_back(work);
     for (auto& t : pool) t.join();
+    pairs += counted;
   }
-  const double pairs = double(sampleRows) * (n - 10);
-  state.counters["s/pair"] = perPair(pairs * state.iterations());
+  state.counters["s/pair"] = perPair(double(pairs));
 }
 
 }  // namespace
@@ -147,7 +180,8 @@ double best(const std::vector<double>& v) { return *std::min_element(v.begin(), 
   BENCHMARK(name)->Arg(8192)->Arg(32768)->Unit(benchmark::kSecond)->Iterations(1)->Repetitions(3) \
       ->ComputeStatistics("best", best)->DisplayAggregatesOnly(true)->UseRealTime()
 FATGRAPH_DISTANCE_BENCH(BM_DistanceMatrix);
+FATGRAPH_DISTANCE_BENCH(BM_SyrkOfMatchingShape);
 FATGRAPH_DISTANCE_BENCH(BM_GemmOfMatchingShape);
-FATGRAPH_DISTANCE_BENCH(BM_PerPairClosedForm);
+FATGRAPH_DISTANCE_BENCH(BM_PerPairRunningSums);
 
 BENCHMARK_MAIN();

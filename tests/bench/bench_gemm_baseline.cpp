@@ -1,33 +1,39 @@
-// The baseline of the distance-matrix target (docs/DESIGN.md "Performance targets"): Eigen's
-// single-precision GEMM of the same shape as the pose distance matrix, C = A B^T with A and B
-// N x K (K = 5J = 155 for the 31-joint CMU skeleton), the whole N x N square computed in
-// 4096-square tiles spread over all hardware threads (one tile per thread at a time, Eigen
-// single-threaded inside a tile), results discarded. Same compiler flags as the project.
+// The baselines of the distance-matrix target (docs/DESIGN.md "Performance targets"), timed
+// alone for scripts/bench-distance-path: Eigen's single-precision SYRK (the lower triangle of
+// A A^T, what the scan's symmetric half would cost with nothing else to do) and GEMM (the
+// whole square, A B^T) of A N x K (K = 5J = 155 for the 31-joint CMU skeleton), 4096-square
+// tiles over all hardware threads (gemm_baselines.h). Same compiler flags as the project.
+// The two alternate within each repeat, so that both see the same machine load.
 //
 // Usage: bench_gemm_baseline [N=8192] [K=155] [repeats=3]   (options starting with "--", such
 // as the Google Benchmark flags scripts/bench passes to every program, are ignored)
-// Prints one JSON object: the best wall time of `repeats` runs and the GFLOP/s it means.
-#include <Eigen/Core>
-#include <algorithm>
-#include <atomic>
+// Prints one JSON object: the best wall time of `repeats` runs of each and the GFLOP/s they
+// mean (SYRK's counted as the half it computes: N (N + 1) K flops).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <thread>
 #include <vector>
 
-namespace {
+#include "gemm_baselines.h"
 
-using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+namespace {
 
 double seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+template <typename Call>
+double timed(Call call, float& sink) {
+  const double t0 = seconds();
+  sink += call();
+  return seconds() - t0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  using fatgraph::bench::RowMatrixF;
   std::vector<int> numbers;
   for (int a = 1; a < argc; ++a) {
     if (std::strncmp(argv[a], "--", 2) != 0) numbers.push_back(std::atoi(argv[a]));
@@ -39,36 +45,19 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: bench_gemm_baseline [N=8192] [K=155] [repeats=3] (positive)\n");
     return 2;
   }
-  constexpr int kTile = 4096;
-  const int threads = std::max(1u, std::thread::hardware_concurrency());
-  // Values in the range of joint coordinates (metres); GEMM time does not depend on them.
-  const RowMatrix a = RowMatrix::Random(n, k), b = RowMatrix::Random(n, k);
-  const int tilesPerSide = (n + kTile - 1) / kTile;
-  const int tiles = tilesPerSide * tilesPerSide;
-  double best = 1e300;
+  // Values in the range of centred joint coordinates (metres); the time does not depend on them.
+  const RowMatrixF a = RowMatrixF::Random(n, k), b = RowMatrixF::Random(n, k);
+  double bestGemm = 1e300, bestSyrk = 1e300;
+  float sink = 0.0f;
   for (int r = 0; r < repeats; ++r) {
-    const double t0 = seconds();
-    std::atomic<int> next{0};
-    std::atomic<double> sink{0.0};
-    auto work = [&] {
-      Eigen::MatrixXf c(std::min(n, kTile), std::min(n, kTile));
-      double local = 0.0;
-      for (int t; (t = next++) < tiles;) {
-        const int r0 = (t / tilesPerSide) * kTile, c0 = (t % tilesPerSide) * kTile;
-        const int rows = std::min(kTile, n - r0), cols = std::min(kTile, n - c0);
-        c.topLeftCorner(rows, cols).noalias() = a.middleRows(r0, rows) * b.middleRows(c0, cols).transpose();
-        local += c(0, 0);
-      }
-      sink = sink + local;
-    };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
-    for (std::thread& t : pool) t.join();
-    best = std::min(best, seconds() - t0);
-    if (sink == 12345.678) std::printf("#");  // keeps the products observable
+    bestSyrk = std::min(bestSyrk, timed([&] { return fatgraph::bench::syrkLowerTriangle(a); }, sink));
+    bestGemm = std::min(bestGemm, timed([&] { return fatgraph::bench::gemmSquare(a, b); }, sink));
   }
-  const double flops = 2.0 * double(n) * double(n) * k;
-  std::printf("{\"n\": %d, \"k\": %d, \"threads\": %d, \"tile\": %d, \"repeats\": %d, \"best_s\": %.4f, \"gflops\": %.1f}\n",
-              n, k, threads, kTile, repeats, best, flops / best / 1e9);
+  if (sink == 12345.678f) std::printf("#");  // keeps the products observable
+  const double gemmFlops = 2.0 * double(n) * double(n) * k, syrkFlops = double(n) * (n + 1.0) * k;
+  std::printf("{\"n\": %d, \"k\": %d, \"threads\": %d, \"tile\": %d, \"repeats\": %d, "
+              "\"syrk_s\": %.4f, \"syrk_gflops\": %.1f, \"gemm_s\": %.4f, \"gemm_gflops\": %.1f}\n",
+              n, k, fatgraph::bench::baselineThreads(), fatgraph::bench::kBaselineTile, repeats,
+              bestSyrk, syrkFlops / bestSyrk / 1e9, bestGemm, gemmFlops / bestGemm / 1e9);
   return 0;
 }

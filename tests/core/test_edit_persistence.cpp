@@ -217,7 +217,7 @@ class TestEditPersistence : public QObject {
     std::ofstream(editsPath.toStdString()) << edits;
     QProcess cli;
     cli.start(QStringLiteral(FATGRAPH_CLI), {s("edit"), project, editsPath, s("--json")});
-    QVERIFY(cli.waitForFinished(120000));
+    QVERIFY(cli.waitForFinished(-1));
     QCOMPARE(cli.exitCode(), 0);
     const QJsonObject o = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
     const QJsonArray notes = o.value(s("notes")).toArray();

@@ -205,7 +205,7 @@ class TestAuthoringWorkflow : public QObject {
   Document* doc() const { return window_.document(); }
   /// Waits for the worker's job and delivers its completion; no error may have been shown.
   void settle() {
-    QVERIFY(doc()->jobs()->waitForFinished(300000));
+    QVERIFY(doc()->jobs()->waitForFinished(-1));
     QCoreApplication::processEvents();
     QVERIFY2(errors_.isEmpty(), qPrintable(errors_.join(u'\n')));
   }

@@ -173,14 +173,14 @@ class TestAutoSave : public QObject {
     QVERIFY(!listed(AutoSave::findRecoverable(), live.infoPath));
 
     running.kill();
-    QVERIFY(running.waitForFinished(10000));
+    QVERIFY(running.waitForFinished(-1));
     QVERIFY(!AutoSave::isProcessAlive(livePid));
     QVERIFY(listed(AutoSave::findRecoverable(), live.infoPath));  // the lock is stale now
 
     Document doc;
     AutoSave autosave(&doc);
     QCOMPARE(autosave.startRestore(AutoSave::findRecoverable().front()), QString());
-    QVERIFY(doc.jobs()->waitForFinished(60000));
+    QVERIFY(doc.jobs()->waitForFinished(-1));
     QCOMPARE(doc.clipCount(), 1);
     QVERIFY(doc.isModified());
     QVERIFY(doc.filePath().isEmpty());  // never saved: Save asks for a file

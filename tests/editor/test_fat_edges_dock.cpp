@@ -80,7 +80,7 @@ class TestFatEdgesDock : public QObject {
   }
 
   void init() {
-    QVERIFY(doc_.jobs()->waitForFinished(60000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     doc_.undoStack()->setIndex(built_);
   }
 
@@ -136,7 +136,7 @@ class TestFatEdgesDock : public QObject {
     // Released: one edit, on the worker; the tree shows the document again.
     slider->setValue(narrow);
     slider->setSliderDown(false);
-    QVERIFY(doc_.jobs()->waitForFinished(60000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     QCOMPARE(doc_.undoStack()->index(), commands + 1);
     QCOMPARE(doc_.graph().edgeThreshold.rms, narrow / 1000.0);
     QVERIFY(!dock_->isPreviewing());
@@ -155,11 +155,11 @@ class TestFatEdgesDock : public QObject {
     slider->setSliderDown(true);
     slider->setValue(static_cast<int>(before * 2000));
     dock_->commitThreshold();  // what the pause timer does
-    QVERIFY(doc_.jobs()->waitForFinished(60000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     QCOMPARE(doc_.undoStack()->index(), commands + 1);
     slider->setValue(static_cast<int>(before * 3000));
     slider->setSliderDown(false);
-    QVERIFY(doc_.jobs()->waitForFinished(60000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     QCOMPARE(doc_.undoStack()->index(), commands + 1);
     QCOMPARE(doc_.graph().edgeThreshold.rms, static_cast<int>(before * 3000) / 1000.0);
     doc_.undoStack()->undo();
@@ -178,7 +178,7 @@ class TestFatEdgesDock : public QObject {
     QVERIFY(!model->canDropMimeData(mime.get(), Qt::MoveAction, -1, -1, model->edgeIndex(from)));
     QVERIFY(model->canDropMimeData(mime.get(), Qt::MoveAction, -1, -1, model->edgeIndex(to)));
     model->dropMimeData(mime.get(), Qt::MoveAction, -1, -1, model->edgeIndex(to));
-    QVERIFY(doc_.jobs()->waitForFinished(60000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     const auto& edges = doc_.graph().fatEdges;
     QCOMPARE(fatgraph::fatEdgeOfSegment(edges, segment), fatgraph::findFatEdge(edges, target));
     QVERIFY(doc_.undoStack()->undoText().contains(QStringLiteral("Move segment")));
@@ -198,7 +198,7 @@ class TestFatEdgesDock : public QObject {
     QCOMPARE(dock_->selectedSegments(), QList<int>{segment});
     QVERIFY(dock_->splitButton()->isEnabled());
     dock_->splitSelected();
-    QVERIFY(doc_.jobs()->waitForFinished(60000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     QCOMPARE(doc_.graph().fatEdges.size(), edges + 1);
     QCOMPARE(doc_.graph().fatEdges.back().segments, std::vector<int>{segment});
     doc_.undoStack()->undo();
@@ -210,7 +210,7 @@ class TestFatEdgesDock : public QObject {
     const size_t merged = doc_.graph().fatEdges[0].segments.size() + doc_.graph().fatEdges[1].segments.size();
     const std::string kept = doc_.graph().fatEdges[0].name;
     dock_->mergeSelected();
-    QVERIFY(doc_.jobs()->waitForFinished(60000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     QCOMPARE(doc_.graph().fatEdges.size(), edges - 1);
     QCOMPARE(doc_.graph().fatEdges[0].name, kept);
     QCOMPARE(doc_.graph().fatEdges[0].segments.size(), merged);
@@ -219,7 +219,7 @@ class TestFatEdgesDock : public QObject {
 
     select(model->segmentIndex(segment));
     dock_->removeSelectedSegment();
-    QVERIFY(doc_.jobs()->waitForFinished(60000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     QCOMPARE(fatgraph::fatEdgeOfSegment(doc_.graph().fatEdges, segment), -1);
     QCOMPARE(model->unassignedSegments(), std::vector<int>{segment});
     QCOMPARE(model->rowCount(), static_cast<int>(doc_.graph().fatEdges.size()) + 1);  // "Unassigned"

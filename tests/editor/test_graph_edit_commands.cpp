@@ -157,7 +157,7 @@ class TestGraphEditCommands : public QObject {
     const size_t matches = doc_.graph().hubs[0].matchSet.size();
     QCOMPARE(doc_.editGraph(GraphEditRequest::setHubThreshold(0.05)), QString());
     QVERIFY(doc_.isBusy());  // a hub edit runs on the worker
-    QVERIFY(doc_.jobs()->waitForFinished(30000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     QCOMPARE(doc_.graph().hubThreshold.rms, 0.05);
     QVERIFY(doc_.graph().hubs[0].matchSet.size() < matches);
     doc_.undoStack()->undo();
@@ -167,12 +167,12 @@ class TestGraphEditCommands : public QObject {
   void acceptThenRemoveHub() {
     const size_t segments = doc_.graph().segments.size();
     QCOMPARE(doc_.editGraph(GraphEditRequest::acceptHub()), QString());
-    QVERIFY(doc_.jobs()->waitForFinished(30000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     QCOMPARE(doc_.graph().hubs.size(), size_t{2});
     QCOMPARE(doc_.graph().hubs[1].name, std::string("hub1"));
     QVERIFY(doc_.graph().segments.size() > segments);
     QCOMPARE(doc_.editGraph(GraphEditRequest::removeHub(QStringLiteral("hub0"))), QString());
-    QVERIFY(doc_.jobs()->waitForFinished(30000));
+    QVERIFY(doc_.jobs()->waitForFinished(-1));
     QCOMPARE(doc_.graph().hubs.size(), size_t{1});
     QCOMPARE(doc_.graph().hubs[0].name, std::string("hub1"));
     doc_.undoStack()->undo();

@@ -196,7 +196,7 @@ class TestHubsDock : public QObject {
   /// Waits for the edit's worker job, then checks it made exactly one step on the undo stack
   /// (the stack's index was `indexBefore` when the edit started).
   void edited(int indexBefore) {
-    QVERIFY(doc_->jobs()->waitForFinished(120000));
+    QVERIFY(doc_->jobs()->waitForFinished(-1));
     QVERIFY2(lastError_.isEmpty(), qPrintable(lastError_));
     QCOMPARE(doc_->undoStack()->index(), indexBefore + 1);
     QCOMPARE(doc_->undoStack()->count(), indexBefore + 1);

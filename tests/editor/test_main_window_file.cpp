@@ -164,7 +164,7 @@ class TestMainWindowFile : public QObject {
       autosave.setEnabled(true);
       QCOMPARE(crashed.openFile(kTPose), QString());
       QVERIFY(autosave.saveNow());
-      QVERIFY(crashed.jobs()->waitForFinished(60000));
+      QVERIFY(crashed.jobs()->waitForFinished(-1));
       QVERIFY(QFile::exists(autosave.recoveryPath()));
     }
     MainWindow window;
@@ -182,7 +182,7 @@ class TestMainWindowFile : public QObject {
     }
     QVERIFY(restore != nullptr);
     restore->click();
-    QVERIFY(window.document()->jobs()->waitForFinished(60000));
+    QVERIFY(window.document()->jobs()->waitForFinished(-1));
     QCOMPARE(window.document()->clipCount(), 1);
     QVERIFY(window.document()->isModified());
     window.setInteractive(false);  // no question when the window goes
@@ -203,7 +203,7 @@ class TestMainWindowFile : public QObject {
     QVERIFY(!undo->isEnabled());
     undo->trigger();  // e.g. a shortcut arriving anyway: refused
     QCOMPARE(doc->undoStack()->index(), 1);
-    QVERIFY(doc->jobs()->waitForFinished(120000));
+    QVERIFY(doc->jobs()->waitForFinished(-1));
     QVERIFY(undo->isEnabled());
     QCOMPARE(doc->undoStack()->index(), 2);
     undo->trigger();

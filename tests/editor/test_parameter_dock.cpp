@@ -288,7 +288,7 @@ class TestParameterDock : public QObject {
     const int leftFoot = joint->findText(QStringLiteral("LeftFoot"));
     QVERIFY(leftFoot > 0);
     choose(joint, leftFoot);
-    QVERIFY(window_->document()->jobs()->waitForFinished(120000));  // slow: on the worker
+    QVERIFY(window_->document()->jobs()->waitForFinished(-1));  // slow: on the worker
     QCOMPARE(undoStack()->index(), steps + 1);
     const fatgraph::EdgeParameterization& byFoot =
         graph().parameterizations[static_cast<size_t>(edge)];
@@ -299,7 +299,7 @@ class TestParameterDock : public QObject {
     QDoubleSpinBox* time = dock()->controls()->timeChooser();
     QVERIFY(time->maximum() > 0.3);  // within the reference segment
     time->setValue(0.3);
-    QVERIFY(window_->document()->jobs()->waitForFinished(120000));
+    QVERIFY(window_->document()->jobs()->waitForFinished(-1));
     QCOMPARE(undoStack()->index(), steps + 2);
     const fatgraph::EdgeParameterization& atTime =
         graph().parameterizations[static_cast<size_t>(edge)];
@@ -367,7 +367,7 @@ class TestParameterDock : public QObject {
     QSignalSpy exported(window_.get(), &MainWindow::graphExported);
     QSignalSpy errors(window_.get(), &MainWindow::errorShown);
     window_->exportGraphTo(path);
-    QVERIFY(window_->document()->jobs()->waitForFinished(60000));
+    QVERIFY(window_->document()->jobs()->waitForFinished(-1));
     QCOMPARE(errors.count(), 0);
     QCOMPARE(exported.count(), 1);
     const QString summary = exported[0][0].toString();
@@ -400,7 +400,7 @@ class TestParameterDock : public QObject {
     QVERIFY(grids > 0 && !loaded.legs.empty());  // the walk is parameterized and has legs
 
     window_->exportGraphTo(dir.filePath(QStringLiteral("missing/dir/roll.fgraph")));
-    QVERIFY(window_->document()->jobs()->waitForFinished(60000));
+    QVERIFY(window_->document()->jobs()->waitForFinished(-1));
     QCOMPARE(errors.count(), 1);  // shown, not thrown
     QCOMPARE(exported.count(), 1);
   }

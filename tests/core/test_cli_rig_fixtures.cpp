@@ -33,6 +33,7 @@ struct Played {
 constexpr double kYawTolerance = 0.05;          // rad, after 8 s of turning
 constexpr double kTravelTolerance = 0.02;       // fraction of the original's travel
 constexpr double kFootToleranceMm = 2.0;        // foot skate, penetration, leg overextension
+constexpr double kMeasuredFootToleranceMm = 5.0;  // motion contacts, feet measured in the motion
 constexpr double kJumpTolerance = 0.05;         // fraction of the original's largest joint step
 }  // namespace
 
@@ -99,6 +100,11 @@ class TestCliRigFixtures : public QObject {
   void samePlayAsTheOriginal() {
     QFETCH(QString, fixture);
     const Played p = buildAndPlay(fixture.toStdString());
+    // A rest pose that does not stand (every bone along X; a Y-up rest under Z-up motion) has
+    // its heel and toe tip measured in the motion, where the foot stands lowest, instead of in
+    // the rest pose: the leg layer then plants a point a few millimetres from the original's.
+    const bool restStands = fixture != s("bones_along_x") && fixture != s("z_up_motion");
+    const double contactTolerance = restStands ? kFootToleranceMm : kMeasuredFootToleranceMm;
     QCOMPARE(p.hubs, 1);
     for (const auto& [side, mine, theirs] :
          {std::tuple{"left", &p.left, &original_.left}, std::tuple{"right", &p.right, &original_.right}}) {
@@ -131,7 +137,7 @@ class TestCliRigFixtures : public QObject {
             ca.value(s("skate_mid_mm_median")).toDouble(), cb.value(s("skate_mid_mm_median")).toDouble());
       QVERIFY(std::abs(ca.value(s("stances")).toInt() - cb.value(s("stances")).toInt()) <= 1);
       for (const char* key : {"skate_mm_median", "skate_mid_mm_median", "penetration_mm"})
-        QVERIFY2(std::abs(ca.value(s(key)).toDouble(NAN) - cb.value(s(key)).toDouble(NAN)) < kFootToleranceMm, key);
+        QVERIFY2(std::abs(ca.value(s(key)).toDouble(NAN) - cb.value(s(key)).toDouble(NAN)) < contactTolerance, key);
     }
     QVERIFY(number(p.left, "final_yaw_rad") > number(p.right, "final_yaw_rad") + 0.2);
   }

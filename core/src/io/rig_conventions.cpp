@@ -36,6 +36,19 @@ Vec3 maskedPart(const Vec3& v, unsigned char mask) {
   return out;
 }
 
+// A reference bone above the hips may drift a little, but it does not turn the figure.
+constexpr double kStillRootTurn = 30.0 * std::numbers::pi / 180.0;
+
+// The largest angle of `joint`'s local rotation from its first frame's, over the clip.
+double largestTurn(const Clip& clip, int joint) {
+  double largest = 0.0;
+  if (clip.frameCount() == 0) return largest;
+  const Quat first = clip.frameRotations(0)[joint];
+  for (int f = 1; f < clip.frameCount(); ++f)
+    largest = std::max(largest, first.angularDistance(clip.frameRotations(f)[joint]));
+  return largest;
+}
+
 double largestOffset(const Skeleton& skeleton) {
   double size = 0.0;
   for (const Vec3& o : skeleton.restOffsets) size = std::max(size, o.norm());
@@ -166,7 +179,12 @@ UpAxisDecision detectUpAxis(const Skeleton& skeleton, const Clip& clip) {
   }
   d.extentY = median(ys);
   d.extentZ = median(zs);
-  d.up = d.extentZ > d.extentY ? UpAxisChoice::Z : UpAxisChoice::Y;
+  // Z only when most frames say so: a take that lies down for a moment (a fall, a roll, the
+  // last frame of a two-frame file) is still a Y-up take.
+  int zFrames = 0;
+  for (size_t k = 0; k < ys.size(); ++k) zFrames += zs[k] > ys[k];
+  d.up = d.extentZ > d.extentY && 2 * zFrames > static_cast<int>(ys.size()) ? UpAxisChoice::Z
+                                                                         : UpAxisChoice::Y;
   return d;
 }
 
@@ -239,6 +257,9 @@ MotionRootDecision detectMotionRoot(const Skeleton& skeleton, const Clip& clip) 
   double furthest = 0.0;
   for (int j : candidates) furthest = std::max(furthest, travel[j]);
   if (!(furthest > 0.0) || travel[0] >= 0.25 * furthest) return d;
+  // A root that turns carries the heading (Reallusion's BoneRoot walks and turns on the
+  // floor; a root that tips the body over moves everything below it): it stays the motion root.
+  if (largestTurn(clip, 0) > kStillRootTurn) return d;
   int best = -1;
   for (int j : candidates) {
     if (travel[j] < 0.5 * furthest) continue;

@@ -67,8 +67,9 @@ struct UpAxisDecision {
   double extentZ = 0.0;  // the same along Z
 };
 
-/// The axis along which the animated body stands: the one of Y and Z with the larger median
-/// per-frame extent of its joints (a standing or walking figure is taller than it is deep).
+/// The axis along which the animated body stands: Z when the median per-frame extent of the
+/// joints along Z is the larger and most frames are taller along Z than along Y (a standing or
+/// walking figure is taller than it is deep); Y otherwise.
 UpAxisDecision detectUpAxis(const Skeleton& skeleton, const Clip& clip);
 
 /// Rotates a Z-up skeleton and clip into the project's Y-up frame, (x, y, z) -> (x, z, -y):
@@ -84,8 +85,10 @@ struct MotionRootDecision {
 };
 
 /// The motion root: the file's root unless its ground path is under a quarter of that of a
-/// descendant (then the shallowest descendant travelling at least half as far as the one that
-/// travels furthest). Ground paths are sampled at about 10 Hz so jitter does not add length.
+/// descendant one to three levels down whose own translation changes, and it never turns more
+/// than 30 degrees from its first frame (a root that turns carries the heading); then the
+/// shallowest such descendant travelling at least half as far as the one that travels
+/// furthest. Ground paths are sampled at about 10 Hz so jitter does not add length.
 MotionRootDecision detectMotionRoot(const Skeleton& skeleton, const Clip& clip);
 
 /// Ground (x, z) path length of `joint`'s model position over the clip, sampled at ~10 Hz.

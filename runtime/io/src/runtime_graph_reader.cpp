@@ -5,6 +5,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "hdf5_local_heap_check.h"
+
 namespace fatgraph::runtime_io {
 
 Handle::~Handle() {
@@ -94,7 +96,12 @@ Handle Reader::openFile() const {
   }
   const hid_t id = H5Fopen(file_.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   if (id < 0) failHdf5("", "cannot open the HDF5 file (truncated or corrupt?)");
-  return Handle(id);
+  Handle file(id);
+  // HDF5 1.10 allocates a local heap's stated size before comparing it with the file's end,
+  // on the first lookup of a group member. Checked after the open, which reads no local heap,
+  // so a truncated file is still reported as HDF5 finds it.
+  if (const std::string heap = checkLocalHeaps(file_); !heap.empty()) fail("", "corrupt file: " + heap);
+  return file;
 }
 
 Handle Reader::openGroup(hid_t loc, const std::string& object, const char* name) const {

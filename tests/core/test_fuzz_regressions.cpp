@@ -59,6 +59,9 @@ const std::map<std::string, std::string> kExpected = {
     {"project_load/v1_file_type_heap_object_size.fgproj",
      "corrupt file: HDF5 global heap collection at byte 2048: object 1 at byte 2064 claims "
      "738197520 bytes, past the collection's end"},
+    {"runtime_graph_load/edge_data_shape_1gib.fgraph",
+     "/edges/0000/data: corrupt file: its 1073750160 bytes (shape [268437540]) do not lie inside "
+     "the file (38368 bytes)"},
     // The same damage as local_heap_size_8gib.fgproj, made by hand in an exported graph (the
     // root group's heap): the game-facing loader runs the same check.
     {"runtime_graph_load/local_heap_size_8gib.fgraph",

@@ -1,19 +1,25 @@
 // Inputs the fuzzers (tests/fuzz, scripts/fuzz) once crashed on, kept as fixtures: every file
 // in tests/fixtures/fuzz_regressions/bvh_parse/ must import with a clean fatgraph::FileError
-// naming the file (and, past the first line, the line), and every file in project_load/ must
-// fail loadProject with a FileError naming the file, while isProjectFile stays quiet.
+// naming the file (and, past the first line, the line), every file in project_load/ must
+// fail loadProject with a FileError naming the file, while isProjectFile stays quiet, and
+// every file in runtime_graph_load/ must fail loadRuntimeGraph (the game-facing loader) with
+// one line naming the file. Each fixture also has the message it was fixed with (kExpected):
+// a fixture without one fails, so a finding is never kept without saying what it tests.
 // A fixture may carry the parser options the fuzzer used in its name: "resample30" resamples
 // to 30 fps, "keeptpose" keeps a detected reference pose.
 #include <QProcess>
 #include <QTest>
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/project_store.h"
+#include "fatgraph/runtime_io/runtime_graph_file.h"
 
 namespace fs = std::filesystem;
 
@@ -30,14 +36,60 @@ std::vector<fs::path> filesIn(const fs::path& dir) {
   return files;
 }
 
+// Part of each fixture's message, after "<file>: " (by folder and file name).
+const std::map<std::string, std::string> kExpected = {
+    {"bvh_parse/huge_frame_time_resample30.bvh",
+     "13: expected a positive frame time of at most 60 s, found 1000000.000000"},
+    {"bvh_parse/no_channels_ten_million_frames.bvh",
+     "26: header claims 10000000 frames of 4 joints without channels, more than the limit"},
+    {"project_load/compact_names_without_data.fgproj",
+     "/skeleton/names: corrupt file: the compact dataset stores 0 bytes for 5 elements of 16 bytes"},
+    {"project_load/global_heap_object_size.fgproj",
+     "corrupt file: HDF5 global heap collection at byte 2048: object 28 at byte 2832 claims "
+     "738197513 bytes, past the collection's end"},
+    // HDF5 reports the failed allocation itself (malloc returns null for the impossible size).
+    {"project_load/hdf5_metadata_huge_allocation.fgproj",
+     "cannot open the HDF5 file; it may be truncated or corrupt"},
+    {"project_load/local_heap_size_8gib.fgproj",
+     "corrupt file: HDF5 local heap at byte 1632 claims a data segment of 8589934768 bytes at "
+     "byte 10240, past the end of the file (27858 bytes)"},
+    {"project_load/string_heap_object_index.fgproj",
+     "/skeleton/names: corrupt file: string 30 (byte 8672) points to object 1056964608 of the "
+     "global heap collection at byte 2048, which has no such object"},
+    {"project_load/v1_file_type_heap_object_size.fgproj",
+     "corrupt file: HDF5 global heap collection at byte 2048: object 1 at byte 2064 claims "
+     "738197520 bytes, past the collection's end"},
+    {"runtime_graph_load/edge_data_shape_1gib.fgraph",
+     "/edges/0000/data: corrupt file: its 1073750160 bytes (shape [268437540]) do not lie inside "
+     "the file (38368 bytes)"},
+    // The same damage as local_heap_size_8gib.fgproj, made by hand in an exported graph (the
+    // root group's heap): the game-facing loader runs the same check.
+    {"runtime_graph_load/local_heap_size_8gib.fgraph",
+     "corrupt file: HDF5 local heap at byte 680 claims a data segment of 8589934680 bytes at "
+     "byte 712, past the end of the file (38368 bytes)"},
+};
+
 void addRows(const char* folder) {
   QTest::addColumn<QString>("path");
+  QTest::addColumn<QString>("expected");
   const std::vector<fs::path> files = filesIn(kRegressions / folder);
   // Every folder holds at least one fixture: an empty one would make the test vacuous.
   QVERIFY2(!files.empty(), folder);
   for (const fs::path& f : files) {
-    QTest::newRow(f.filename().string().c_str()) << QString::fromStdString(f.string());
+    const auto expected = kExpected.find(std::string(folder) + "/" + f.filename().string());
+    QTest::newRow(f.filename().string().c_str())
+        << QString::fromStdString(f.string())
+        << (expected == kExpected.end() ? QString() : QString::fromStdString(expected->second));
   }
+}
+
+// `message` is one line, starts with the file and a colon, and contains `expected`.
+void checkMessage(const std::string& message, const std::string& path, const QString& expected) {
+  QVERIFY2(!expected.isEmpty(), qPrintable(QStringLiteral("no entry in kExpected; the message is: ") +
+                                           QString::fromStdString(message)));
+  QVERIFY2(message.rfind(path + ":", 0) == 0, message.c_str());
+  QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
+  QVERIFY2(message.find('\n') == std::string::npos, message.c_str());
 }
 
 }  // namespace
@@ -48,6 +100,7 @@ class TestFuzzRegressions : public QObject {
   void bvhParse_data() { addRows("bvh_parse"); }
   void bvhParse() {
     QFETCH(QString, path);
+    QFETCH(QString, expected);
     const std::string p = path.toStdString();
     fatgraph::BvhImportOptions options;
     if (p.find("resample30") != std::string::npos) options.resampleFps = 30.0;
@@ -57,13 +110,14 @@ class TestFuzzRegressions : public QObject {
       QFAIL("expected a FileError");
     } catch (const fatgraph::FileError& e) {
       QCOMPARE(e.file(), p);
-      QVERIFY2(std::string(e.what()).rfind(p + ":", 0) == 0, e.what());
+      checkMessage(e.what(), p, expected);
     }
   }
 
   void projectLoad_data() { addRows("project_load"); }
   void projectLoad() {
     QFETCH(QString, path);
+    QFETCH(QString, expected);
     const std::string p = path.toStdString();
     (void)fatgraph::isProjectFile(p);  // must neither throw nor crash
     try {
@@ -71,7 +125,20 @@ class TestFuzzRegressions : public QObject {
       QFAIL("expected a FileError");
     } catch (const fatgraph::FileError& e) {
       QCOMPARE(e.file(), p);
-      QVERIFY2(std::string(e.what()).rfind(p + ":", 0) == 0, e.what());
+      checkMessage(e.what(), p, expected);
+    }
+  }
+
+  void runtimeGraphLoad_data() { addRows("runtime_graph_load"); }
+  void runtimeGraphLoad() {
+    QFETCH(QString, path);
+    QFETCH(QString, expected);
+    const std::string p = path.toStdString();
+    try {
+      fatgraph::loadRuntimeGraph(p);
+      QFAIL("expected the loader to refuse the file");
+    } catch (const std::runtime_error& e) {
+      checkMessage(e.what(), p, expected);
     }
   }
 

@@ -1,16 +1,15 @@
 #include "hdf5_global_heap_check.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <string_view>
 
+#include "mapped_file.h"
+
 namespace fatgraph::h5 {
+
+using runtime_io::MappedFile;
 
 namespace {
 
@@ -61,30 +60,6 @@ std::string checkCollection(const unsigned char* file, size_t fileSize, size_t a
   }
   return {};
 }
-
-// The file, mapped read-only (empty when it cannot be read: HDF5 then reports that).
-struct MappedFile {
-  const unsigned char* bytes = nullptr;
-  size_t size = 0;
-  explicit MappedFile(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd < 0) return;
-    struct stat st {};
-    if (::fstat(fd, &st) == 0 && st.st_size > 0) {
-      void* map = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-      if (map != MAP_FAILED) {
-        bytes = static_cast<const unsigned char*>(map);
-        size = static_cast<size_t>(st.st_size);
-      }
-    }
-    ::close(fd);
-  }
-  ~MappedFile() {
-    if (bytes != nullptr) ::munmap(const_cast<unsigned char*>(bytes), size);
-  }
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-};
 
 std::uint32_t readU32(const unsigned char* p) {
   return p[0] | (std::uint32_t(p[1]) << 8) | (std::uint32_t(p[2]) << 16) | (std::uint32_t(p[3]) << 24);

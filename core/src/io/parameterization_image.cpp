@@ -12,6 +12,7 @@
 #include "fatgraph/core/work_spread.h"
 #include "hdf5_file.h"
 #include "hdf5_global_heap_check.h"
+#include "hdf5_local_heap_check.h"
 #include "project_file.h"
 
 namespace fatgraph {
@@ -125,6 +126,10 @@ std::vector<EdgeParameterization> readParameterizationsImage(const std::vector<u
               "cannot set up an in-memory HDF5 file");
     Handle file = h5::openFileReadOnly(kImageName, fapl.get());
     if (!file) ctx.failHdf5("", "not an HDF5 file image, or a truncated or corrupt one");
+    // As loadProject: a corrupt local heap size would be allocated before it is checked.
+    if (const std::string heap = runtime_io::checkLocalHeaps(bytes.data(), bytes.size()); !heap.empty()) {
+      ctx.fail("", "corrupt image: " + heap);
+    }
     if (!ctx.hasAttribute(file.get(), "file_type")) {
       ctx.fail("", "not a parameterizations image (no 'file_type' attribute on the root group)");
     }

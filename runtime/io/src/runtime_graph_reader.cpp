@@ -1,9 +1,12 @@
 #include "runtime_graph_reader.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <limits>
 #include <stdexcept>
+
+#include "hdf5_local_heap_check.h"
 
 namespace fatgraph::runtime_io {
 
@@ -94,7 +97,12 @@ Handle Reader::openFile() const {
   }
   const hid_t id = H5Fopen(file_.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   if (id < 0) failHdf5("", "cannot open the HDF5 file (truncated or corrupt?)");
-  return Handle(id);
+  Handle file(id);
+  // HDF5 1.10 allocates a local heap's stated size before comparing it with the file's end,
+  // on the first lookup of a group member. Checked after the open, which reads no local heap,
+  // so a truncated file is still reported as HDF5 finds it.
+  if (const std::string heap = checkLocalHeaps(file_); !heap.empty()) fail("", "corrupt file: " + heap);
+  return file;
 }
 
 Handle Reader::openGroup(hid_t loc, const std::string& object, const char* name) const {
@@ -245,10 +253,29 @@ Reader::Opened Reader::openDataset(hid_t loc, const std::string& object, const c
   ds.count = static_cast<size_t>(total);
   // HDF5 1.10 copies a compact dataset's bytes without checking that they cover every element.
   Handle dcpl(H5Dget_create_plist(ds.id.get()));
-  if (dcpl.get() >= 0 && H5Pget_layout(dcpl.get()) == H5D_COMPACT &&
-      H5Dget_storage_size(ds.id.get()) < ds.count * H5Tget_size(ds.type.get())) {
+  const H5D_layout_t layout = dcpl.get() >= 0 ? H5Pget_layout(dcpl.get()) : H5D_LAYOUT_ERROR;
+  const std::uint64_t bytes = static_cast<std::uint64_t>(ds.count) * H5Tget_size(ds.type.get());
+  if (layout == H5D_COMPACT && H5Dget_storage_size(ds.id.get()) < bytes) {
     fail(ds.object, "corrupt file: the dataset stores fewer bytes than its shape needs");
   }
+  // Nor does it compare a contiguous dataset's extent with the file before the caller
+  // allocates for it (tests/fuzz: a corrupt shape asked for a 1 GiB buffer): its bytes must lie
+  // in the file. The exporter writes every dataset contiguous; a chunked one (a file rewritten
+  // by h5repack, say) may be compressed, up to deflate's best ratio of about 1032:1.
+  std::error_code ec;
+  const std::uint64_t fileSize = std::filesystem::file_size(file_, ec);
+  if (!ec && layout == H5D_CONTIGUOUS && bytes > 0) {
+    const haddr_t at = H5Dget_offset(ds.id.get());
+    if (bytes > fileSize || (at != HADDR_UNDEF && at > fileSize - bytes)) {
+      fail(ds.object, "corrupt file: its " + std::to_string(bytes) + " bytes (shape " + describe(ds.dims) +
+                          ") do not lie inside the file (" + std::to_string(fileSize) + " bytes)");
+    }
+  }
+  if (!ec && layout == H5D_CHUNKED && bytes / 1100 > fileSize) {
+    fail(ds.object, "corrupt file: shape " + describe(ds.dims) + " needs " + std::to_string(bytes) +
+                        " bytes, more than the file could hold compressed");
+  }
+  H5Eclear2(H5E_DEFAULT);  // H5Dget_offset reports an error for data not yet allocated
   return ds;
 }
 

@@ -45,7 +45,8 @@ class Reader {
   /// fail() with HDF5's innermost error message appended (and the error stack cleared).
   [[noreturn]] void failHdf5(std::string_view object, std::string_view what) const;
 
-  /// Opens the file read-only after checking it exists and carries the HDF5 signature.
+  /// Opens the file read-only after checking it exists, carries the HDF5 signature and has
+  /// no local heap reaching past its end (hdf5_local_heap_check.h).
   Handle openFile() const;
   Handle openGroup(hid_t loc, const std::string& object, const char* name) const;
   /// Names of a group's children, in name order.

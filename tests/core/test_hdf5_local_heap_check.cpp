@@ -1,0 +1,78 @@
+// runtime_io's local heap check (runtime/io/src/hdf5_local_heap_check.h) on hand-built bytes:
+// a heap the file points to must keep its data segment inside the file, and the same
+// signature inside raw data that nothing points to (a joint named "HEAP", say) is no heap and
+// never makes a valid file fail. The loaders' use of it is replayed by test_fuzz_regressions.
+#include <QTest>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hdf5_local_heap_check.h"
+
+namespace {
+
+constexpr std::size_t kFileSize = 4096;
+constexpr std::size_t kHeapAt = 1000;
+
+void putWord(std::vector<unsigned char>& bytes, std::size_t at, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) bytes[at + i] = static_cast<unsigned char>(v >> (8 * i));
+}
+
+// kFileSize bytes holding a local heap header at kHeapAt (data segment `length` bytes at
+// `address`) and, when `referenced`, that heap's address at byte 200 (as a symbol table
+// message would hold it).
+std::vector<unsigned char> fileWithHeap(std::uint64_t length, std::uint64_t address, bool referenced) {
+  std::vector<unsigned char> bytes(kFileSize, 0xaa);
+  const std::string signature("HEAP\0\0\0\0", 8);
+  std::copy(signature.begin(), signature.end(), bytes.begin() + kHeapAt);
+  putWord(bytes, kHeapAt + 8, length);
+  putWord(bytes, kHeapAt + 16, 8);  // free list head
+  putWord(bytes, kHeapAt + 24, address);
+  if (referenced) putWord(bytes, 200, kHeapAt);
+  return bytes;
+}
+
+}  // namespace
+
+class TestHdf5LocalHeapCheck : public QObject {
+  Q_OBJECT
+ private slots:
+  void heaps_data() {
+    QTest::addColumn<qulonglong>("length");
+    QTest::addColumn<qulonglong>("address");
+    QTest::addColumn<bool>("referenced");
+    QTest::addColumn<QString>("problem");  // empty: the file passes
+    const QString past = QStringLiteral("HDF5 local heap at byte 1000 claims a data segment of %1 bytes at byte %2, past the end of the file (4096 bytes)");
+    QTest::newRow("contiguous, fits") << 88ull << 1032ull << true << QString();
+    QTest::newRow("moved, fits") << 176ull << 3000ull << true << QString();
+    QTest::newRow("ends exactly at the end") << 96ull << 4000ull << true << QString();
+    QTest::newRow("8 GiB") << 8589934680ull << 1032ull << true << past.arg(8589934680ull).arg(1032);
+    QTest::newRow("one byte too long") << 97ull << 4000ull << true << past.arg(97).arg(4000);
+    QTest::newRow("segment after the end") << 16ull << 5000ull << true << past.arg(16).arg(5000);
+    QTest::newRow("undefined address") << 16ull << ~0ull << true << past.arg(16).arg(~0ull);
+    QTest::newRow("length wrapping the address") << ~0ull << 1032ull << true << past.arg(~0ull).arg(1032);
+    // Raw data that happens to spell the signature: nothing points at it.
+    QTest::newRow("not referenced") << 8589934680ull << 1032ull << false << QString();
+    QTest::newRow("not referenced, wild address") << 16ull << 0x4142434445464748ull << false << QString();
+  }
+
+  void heaps() {
+    QFETCH(qulonglong, length);
+    QFETCH(qulonglong, address);
+    QFETCH(bool, referenced);
+    QFETCH(QString, problem);
+    const std::vector<unsigned char> bytes = fileWithHeap(length, address, referenced);
+    QCOMPARE(QString::fromStdString(fatgraph::runtime_io::checkLocalHeaps(bytes.data(), bytes.size())), problem);
+  }
+
+  // A header cut off by the end of the file is left to HDF5, which fails reading it.
+  void headerCutOffIsLeftToHdf5() {
+    std::vector<unsigned char> bytes = fileWithHeap(8589934680ull, 1032, true);
+    bytes.resize(kHeapAt + 20);
+    QCOMPARE(fatgraph::runtime_io::checkLocalHeaps(bytes.data(), bytes.size()), std::string());
+    QCOMPARE(fatgraph::runtime_io::checkLocalHeaps(nullptr, 0), std::string());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestHdf5LocalHeapCheck)
+#include "test_hdf5_local_heap_check.moc"

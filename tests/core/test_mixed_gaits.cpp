@@ -9,6 +9,8 @@
 #include <string>
 
 #include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/hub_groups.h"
+#include "fatgraph/core/pose_features.h"
 #include "fatgraph/core/synthetic_motion.h"
 #include "synthetic_projects.h"
 
@@ -68,6 +70,32 @@ class TestMixedGaits : public QObject {
       QVERIFY2(segments[c] >= 1, qPrintable(QStringLiteral("clip %1 is not cut").arg(c)));
       QVERIFY(report.coverage.clips[c].fraction > 0.5);
     }
+  }
+
+  // Walk and run hubs with no take between them: the build names the two groups and how close
+  // their poses come; a hub threshold above that gap connects them through shared poses.
+  void walkAndRunGroupsMeetAboveTheirGap() {
+    Project p = test::projectOf({generateBipedWalk(walk(20)), generateBipedWalk(run(6))});
+    const BuildReport report = buildMotionGraph(p);
+    const std::vector<std::vector<int>> groups = hubGroups(p.graph);
+    QVERIFY(groups.size() >= 2);
+    const PoseFeatures features(p.skeleton, p.clips);
+    const std::vector<HubGroupGap> gaps = hubGroupGaps(p.graph, features, p.settings.window);
+    QVERIFY(!gaps.empty());
+    double nearest = gaps.front().rms;
+    for (const HubGroupGap& g : gaps) nearest = std::min(nearest, g.rms);
+    qInfo("%zu hub groups at threshold %.3f m, nearest gap %.3f m", groups.size(), p.graph.hubThreshold.rms, nearest);
+    QVERIFY(nearest > p.graph.hubThreshold.rms);
+    const bool noted = std::any_of(report.notes.begin(), report.notes.end(), [](const std::string& n) {
+      return n.find("are not connected by any segment") != std::string::npos;
+    });
+    QVERIFY(noted);
+    BuildOptions wider;
+    wider.hubThresholdRms = 1.05 * nearest;
+    wider.hubCount = static_cast<int>(p.graph.hubs.size());
+    buildMotionGraph(p, wider);
+    qInfo("at %.3f m: %zu hub groups", *wider.hubThresholdRms, hubGroups(p.graph).size());
+    QVERIFY(hubGroups(p.graph).size() < groups.size());
   }
 
   // However much gain is asked of a hub, a take that can be cut is cut.

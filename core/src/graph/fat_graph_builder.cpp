@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "fatgraph/core/hub_groups.h"
 #include "fatgraph/core/hub_ranking.h"
 #include "fatgraph/core/hub_suggestions.h"
 #include "graph_build_steps.h"
@@ -136,6 +137,32 @@ std::string stopNote(const Project& p, const PoseFeatures& f, const HubPlan& pla
   return count + ": the automatic limit of " + std::to_string(maxHubs) + " hubs";
 }
 
+// Hubs the player can never move between (a walk's and a run's with no take from one to the
+// other), with how close their poses come: a hub threshold above that would let them meet.
+std::vector<std::string> hubGroupNotes(const Project& p, const PoseFeatures& f) {
+  const MotionGraph& g = p.graph;
+  const std::vector<std::vector<int>> groups = hubGroups(g);
+  std::vector<std::string> notes;
+  constexpr size_t kMostNoted = 8;  // pairs of groups; the nearest first
+  std::vector<HubGroupGap> gaps = hubGroupGaps(g, f, p.settings.window);
+  std::sort(gaps.begin(), gaps.end(), [](const HubGroupGap& a, const HubGroupGap& b) { return a.rms < b.rms; });
+  auto names = [&](int group) {
+    std::string out;
+    for (int h : groups[static_cast<size_t>(group)]) out += (out.empty() ? "" : ", ") + g.hubs[h].name;
+    return "{" + out + "}";
+  };
+  for (size_t k = 0; k < gaps.size() && k < kMostNoted; ++k) {
+    const HubGroupGap& gap = gaps[k];
+    notes.push_back("hubs " + names(gap.fromGroup) + " and " + names(gap.toGroup) +
+                    " are not connected by any segment: their closest poses (" +
+                    g.hubs[gap.hub].name + " and " + frameLabel(p, f, gap.frame) + ") are " +
+                    metres(gap.rms) + " apart, above the hub threshold " +
+                    metres(g.hubThreshold.rms) + "; a hub threshold above " + metres(gap.rms) +
+                    " or a take that passes from one to the other would connect them");
+  }
+  return notes;
+}
+
 }  // namespace
 
 BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
@@ -222,6 +249,7 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
   std::vector<int> frameCounts;
   for (const Clip& c : work.clips) frameCounts.push_back(c.frameCount());
   report.coverage = graphCoverage(g, frameCounts);
+  for (const std::string& note : hubGroupNotes(work, features)) report.notes.push_back(note);
   work.edits.clear();
   guard.commit();
   return report;

@@ -2,14 +2,15 @@
 // Other studios' rig conventions, made by rewriting a clip of data/ so the motion stays the
 // same and only how the file says it changes (docs/DESIGN.md, conventions):
 //   still_root     a still reference bone above the hips (Unreal's `root`, a DCC armature)
+//   still_root_far the same, the take 30 m from the bone (a capture volume's far corner)
 //   absolute       six channels on every joint holding the whole local translation
 //   bones_along_x  every joint's frame turned so its bone runs along +X, ZXY rotation order
 //   z_up           the world turned Z-up, every joint's frame with it (3ds Max)
 //   z_up_motion    Z-up motion on a Y-up rest pose (the rest pose disagrees with the motion)
 //   facing_minus_z every joint's frame turned half a turn, so the rest pose faces -Z
 //   studio         still root + absolute + centimetres at 60 fps (the sample in data/)
-// Every fixture but the Z-up ones has the original's world positions; the Z-up ones have them
-// turned Z-up, which import turns back.
+// Every fixture but the Z-up ones and the far one has the original's world positions; the
+// Z-up ones have them turned Z-up, which import turns back; the far one has them moved.
 #include <numbers>
 #include <string>
 #include <vector>
@@ -127,6 +128,18 @@ inline Rig worldTurned(const Rig& in, const Quat& turn, bool wholeRig) {
 /// Y-up to Z-up: (x, y, z) -> (x, -z, y), a quarter turn about +X.
 inline Quat yUpToZUp() { return Quat(Eigen::AngleAxisd(0.5 * std::numbers::pi, Vec3::UnitX())); }
 
+/// The whole motion moved by `shift` on the ground (metres): the capture volume's origin far
+/// from where the take happens.
+inline Rig shifted(const Rig& in, const Vec3& shift) {
+  Rig out = in;
+  for (int f = 0; f < in.clip.frameCount(); ++f) {
+    auto t = out.clip.frameTranslations(f);
+    for (int j = 0; j < in.skeleton.jointCount(); ++j)
+      if (in.skeleton.parents[j] < 0) t[j] += shift;
+  }
+  return out;
+}
+
 struct Fixture {
   std::string name;
   Rig rig;
@@ -134,7 +147,11 @@ struct Fixture {
   bool zUp = false;          // world positions are the original's turned Z-up
   bool absolute = false;     // written with absolute translation channels
   bool stillRoot = false;    // a still root bone above the hips
+  Vec3 shift = Vec3::Zero(); // world positions are the original's moved by this
 };
+
+/// Where the takes of `still_root_far` happen: 30 m from the volume's origin, along Z.
+inline Vec3 farShift() { return Vec3(8.0, 0.0, 30.0); }
 
 /// The fixtures of the class, each from `original` (metres, Y up, a root that travels).
 inline std::vector<Fixture> allFixtures(const Rig& original) {
@@ -142,6 +159,12 @@ inline std::vector<Fixture> allFixtures(const Rig& original) {
   const Rig rooted = withStillRootBone(original, "root", Vec3::Zero());
   {
     Fixture f{"still_root", rooted, {}, false, false, true};
+    out.push_back(f);
+  }
+  {
+    // The still bone stays at the origin while the take happens 30 m away.
+    Fixture f{"still_root_far", withStillRootBone(shifted(original, farShift()), "root", Vec3::Zero()),
+              {}, false, false, true, farShift()};
     out.push_back(f);
   }
   {

@@ -92,7 +92,7 @@ class TestCliRigFixtures : public QObject {
 
   void samePlayAsTheOriginal_data() {
     QTest::addColumn<QString>("fixture");
-    for (const char* name : {"still_root", "absolute", "bones_along_x", "z_up", "z_up_motion",
+    for (const char* name : {"still_root", "still_root_far", "absolute", "bones_along_x", "z_up", "z_up_motion",
                              "facing_minus_z", "studio"})
       QTest::newRow(name) << s(name);
   }

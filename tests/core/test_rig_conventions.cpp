@@ -89,7 +89,7 @@ class TestRigConventions : public QObject {
     QFETCH(int, index);
     const Fixture f = rig_fixtures::allFixtures(original())[index];
     const BvhImport b = readFixture(f);
-    const double difference = largestWorldDifference(original(), b);
+    const double difference = largestWorldDifference(rig_fixtures::shifted(original(), f.shift), b);
     qInfo("%s: largest joint difference %.2g m, translations %s, up %s, motion root %s",
           f.name.c_str(), difference,
           std::string(translationConventionName(b.rig.translations.convention)).c_str(),

@@ -13,6 +13,9 @@ namespace {
 // loose enough for joints that stretch a little (facial rigs, twist bones), tight enough that
 // OFFSET and zero are never both within reach.
 constexpr double kVoteTolerance = 0.15;
+// A bone whose OFFSET is empty holds its translation in its channels when they stay within this
+// fraction of its length (and of the skeleton's largest OFFSET) of their first frame's.
+constexpr double kRigidSpread = 0.05;
 
 double median(std::vector<double> v) {
   if (v.empty()) return 0.0;
@@ -106,11 +109,13 @@ TranslationDecision decideTranslations(const Skeleton& skeleton, const Clip& add
     if (skeleton.parents[j] < 0 || mask == 0 || frames == 0) continue;
     const Vec3 offset = maskedPart(skeleton.restOffsets[j], mask);
     std::vector<double> toOffset, toZero;
+    std::vector<Vec3> channels;
     for (int f : sampledFrames(frames, std::max(1, frames / 200))) {
       // Read additively the frame holds OFFSET + v, so the channels alone are v.
       const Vec3 v = maskedPart(additiveClip.frameTranslations(f)[j], mask) - offset;
       toOffset.push_back((v - offset).norm());
       toZero.push_back(v.norm());
+      channels.push_back(v);
     }
     const double length = skeleton.restOffsets[j].norm();
     const double fromOffset = median(toOffset), fromZero = median(toZero);
@@ -118,8 +123,11 @@ TranslationDecision decideTranslations(const Skeleton& skeleton, const Clip& add
       // No OFFSET to compare with: channels that hold a rigid bone (the same length in every
       // frame) away from its parent are its whole translation (exporters that key translations
       // and leave OFFSET empty); channels that travel (hips under a root bone) say nothing.
-      const auto [shortest, longest] = std::minmax_element(toZero.begin(), toZero.end());
-      const bool rigid = *longest - *shortest <= kVoteTolerance * fromZero;
+      // Rigid: the translation vector keeps still in its parent's frame, to a small part of its
+      // own length and of the skeleton's size (hips far out in a capture volume travel metres).
+      double spread = 0.0;
+      for (const Vec3& v : channels) spread = std::max(spread, (v - channels.front()).norm());
+      const bool rigid = spread <= kRigidSpread * fromZero && (size <= 0.0 || spread <= kRigidSpread * size);
       if (fromZero > 1e-3 * size && rigid) ++d.absoluteJoints; else ++d.undecidedJoints;
     } else if (fromOffset <= kVoteTolerance * length && fromOffset < fromZero) {
       ++d.absoluteJoints;
@@ -164,15 +172,31 @@ UpAxisDecision detectUpAxis(const Skeleton& skeleton, const Clip& clip) {
   if (frames == 0 || joints == 0) return d;
   std::vector<Quat> r(joints);
   std::vector<Vec3> p(joints);
-  std::vector<double> ys, zs;
-  for (int f : sampledFrames(frames, std::max(1, frames / 300))) {
+  const std::vector<int> sampled = sampledFrames(frames, std::max(1, frames / 300));
+  // A bone that stays put while the figure walks off (a reference bone at the capture volume's
+  // origin) is not part of the body: measured with it, a walk along Z would look Z-tall.
+  std::vector<Vec3> lo(joints, Vec3::Constant(1e300)), hi(joints, Vec3::Constant(-1e300));
+  for (int f : sampled) {
     clipFrameToModel(skeleton, clip, f, r, p);
-    double y0 = p[0].y(), y1 = y0, z0 = p[0].z(), z1 = z0;
-    for (const Vec3& v : p) {
-      y0 = std::min(y0, v.y());
-      y1 = std::max(y1, v.y());
-      z0 = std::min(z0, v.z());
-      z1 = std::max(z1, v.z());
+    for (int j = 0; j < joints; ++j) {
+      lo[j] = lo[j].cwiseMin(p[j]);
+      hi[j] = hi[j].cwiseMax(p[j]);
+    }
+  }
+  std::vector<bool> body(joints, true);
+  double widest = 0.0;
+  for (int j = 0; j < joints; ++j) widest = std::max(widest, (hi[j] - lo[j]).maxCoeff());
+  for (int j = 0; j < joints; ++j) body[j] = (hi[j] - lo[j]).maxCoeff() > 0.01 || widest <= 0.01;
+  std::vector<double> ys, zs;
+  for (int f : sampled) {
+    clipFrameToModel(skeleton, clip, f, r, p);
+    double y0 = 1e300, y1 = -1e300, z0 = 1e300, z1 = -1e300;
+    for (int j = 0; j < joints; ++j) {
+      if (!body[j]) continue;
+      y0 = std::min(y0, p[j].y());
+      y1 = std::max(y1, p[j].y());
+      z0 = std::min(z0, p[j].z());
+      z1 = std::max(z1, p[j].z());
     }
     ys.push_back(y1 - y0);
     zs.push_back(z1 - z0);

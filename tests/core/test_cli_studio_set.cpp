@@ -1,0 +1,165 @@
+// A take set as another studio delivers it, through the user's whole path: walks straight and
+// turning both ways and a run, each written the way that studio's exporter writes (a still
+// `root` bone above the hips, six channels on every joint holding whole translations,
+// centimetres), generated with known ground truth. `fatgraph build` cuts every take, the run
+// included; `export` and `play` then turn left for a left stick and right for a right one, no
+// joint jumps more than the takes themselves do, and the feet stand on the ground, planted, by
+// the outsider's measure (`motion_contacts`, from the written frames).
+#include <QtTest>
+
+#include "cli_run.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <algorithm>
+#include <cmath>
+
+#include "fatgraph/core/bvh_export.h"
+#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/runtime/forward_kinematics.h"
+#include "rig_fixtures.h"
+
+using namespace fatgraph;
+
+namespace {
+QString s(const char* text) { return QString::fromUtf8(text); }
+
+SyntheticWalkParams walk(double cycles, double turningRate) {
+  SyntheticWalkParams p;
+  p.cycles = cycles;
+  p.turningRate = turningRate;
+  p.heelRollAngle = 0.3;
+  return p;
+}
+
+SyntheticWalkParams run(double cycles) {
+  SyntheticWalkParams p = walk(cycles, 0.0);
+  p.period = 0.7;
+  p.strideLength = 2.2;
+  p.dutyFactor = 0.38;
+  p.stepHeight = 0.18;
+  p.bobAmplitude = 0.04;
+  p.armSwing = 0.6;
+  p.crouch = 0.04;
+  return p;
+}
+
+// The largest world displacement of any joint between consecutive frames.
+double largestJointStep(const Skeleton& skeleton, const Clip& clip) {
+  const size_t joints = size_t(skeleton.jointCount());
+  std::vector<Quat> r(joints);
+  std::vector<Vec3> p(joints), previous(joints);
+  double largest = 0;
+  for (int f = 0; f < clip.frameCount(); ++f) {
+    clipFrameToModel(skeleton, clip, f, r, p);
+    for (size_t j = 0; f > 0 && j < joints; ++j) largest = std::max(largest, (p[j] - previous[j]).norm());
+    std::swap(p, previous);
+  }
+  return largest;
+}
+}  // namespace
+
+class TestCliStudioSet : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+  double takeStep_ = 0;  // the takes' own largest joint step per frame
+  struct Played {
+    QJsonObject left, right;
+  };
+  Played plain_, studio_;
+
+  QString path(const QString& name) const { return dir_.filePath(name); }
+
+  QJsonObject play(const QString& graph, double x, const QString& out) {
+    QFile csv(path(s("stick.csv")));
+    if (csv.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+      csv.write(QStringLiteral("t,x,y,action\n0,%1,0,\n10,%1,0,\n").arg(x).toUtf8());
+      csv.close();
+    }
+    const CliRun r = runCli({s("play"), graph, s("--input"), path(s("stick.csv")), s("-o"), path(out), s("--json")});
+    if (r.exitCode != 0) qWarning("%s", qPrintable(r.err));
+    return r.json();
+  }
+
+  // Writes the takes (as the studio writes them, or plain), builds, exports and plays them.
+  Played buildAndPlay(const QString& set, bool asStudio, QJsonObject& build) {
+    const std::vector<std::pair<const char*, SyntheticWalkParams>> takes = {
+        {"walk", walk(12, 0.0)}, {"walk_left", walk(10, 0.4)}, {"walk_right", walk(10, -0.4)}, {"run", run(3)}};
+    QStringList args{s("build")};
+    for (const auto& [name, params] : takes) {
+      const SyntheticMotion m = generateBipedWalk(params);
+      takeStep_ = std::max(takeStep_, largestJointStep(m.skeleton, m.clip));
+      const QString file = path(set + s("_") + s(name) + s(".bvh"));
+      if (asStudio) {
+        const rig_fixtures::Rig rooted = rig_fixtures::withStillRootBone({m.skeleton, m.clip}, "root", Vec3::Zero());
+        BvhExportOptions studio;
+        studio.positionChannelsOnEveryJoint = true;
+        studio.absoluteTranslations = true;
+        studio.metresPerUnit = 0.01;
+        exportBvh(file.toStdString(), rooted.skeleton, rooted.clip, studio);
+      } else {
+        exportBvh(file.toStdString(), m.skeleton, m.clip);
+      }
+      args << file;
+    }
+    const CliRun built = runCli(args + QStringList{s("-o"), path(set + s(".fgproj")), s("--json")});
+    if (built.exitCode != 0) qWarning("%s", qPrintable(built.err));
+    build = built.json();
+    const QString graph = path(set + s(".fgraph"));
+    const CliRun exported = runCli({s("export"), path(set + s(".fgproj")), s("-o"), graph});
+    if (exported.exitCode != 0) qWarning("%s", qPrintable(exported.err));
+    return {play(graph, -1, set + s("_left.bvh")), play(graph, 1, set + s("_right.bvh"))};
+  }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    QJsonObject plainBuild, studioBuild;
+    plain_ = buildAndPlay(s("plain"), false, plainBuild);
+    studio_ = buildAndPlay(s("studio"), true, studioBuild);
+    // Every take is cut into gait cycles, the run included.
+    for (const QJsonValue& c : studioBuild.value(s("coverage")).toObject().value(s("clips")).toArray()) {
+      const QJsonObject clip = c.toObject();
+      qInfo("%s: coverage %.3f", qPrintable(clip.value(s("clip")).toString()), clip.value(s("fraction")).toDouble());
+      QVERIFY2(clip.value(s("fraction")).toDouble() > 0.3, qPrintable(clip.value(s("clip")).toString()));
+    }
+    // And the build says how it read the files.
+    const QString notes = QString::fromUtf8(QJsonDocument(studioBuild.value(s("notes")).toArray()).toJson());
+    QVERIFY2(notes.contains(s("motion root 'Hips'")), qPrintable(notes));
+    QVERIFY2(notes.contains(s("read as absolute")), qPrintable(notes));
+  }
+
+  // Left turns left; no joint jumps more than in the takes; the feet stand on the ground,
+  // planted by the outsider's measure. (The plain set's figures are printed beside them; they
+  // are not compared one to one: the synthetic cycles repeat exactly, so which of two identical
+  // cycles becomes a hub turns on the files' rounding. test_cli_rig_fixtures compares real
+  // mocap rewritten the same ways against its original.)
+  void leftTurnsLeftAndFeetStayPlanted() {
+    const double yawLeft = studio_.left.value(s("final_yaw_rad")).toDouble(NAN);
+    const double yawRight = studio_.right.value(s("final_yaw_rad")).toDouble(NAN);
+    qInfo("final yaw after 10 s: stick left %.2f rad (plain %.2f), right %.2f rad (plain %.2f)", yawLeft,
+          plain_.left.value(s("final_yaw_rad")).toDouble(), yawRight, plain_.right.value(s("final_yaw_rad")).toDouble());
+    QVERIFY(yawLeft > 0.5 && yawRight < -0.5);
+    for (const auto& [mine, theirs] : {std::pair{&studio_.left, &plain_.left}, std::pair{&studio_.right, &plain_.right}}) {
+      QCOMPARE(mine->value(s("nan_frames")).toInt(-1), 0);
+      const double jump = mine->value(s("max_joint_jump_m")).toDouble(NAN);
+      const QJsonObject a = mine->value(s("motion_contacts")).toObject();
+      const QJsonObject b = theirs->value(s("motion_contacts")).toObject();
+      qInfo("largest joint step %.3f m (takes %.3f m); %d stances, skate %.1f (plain %.1f) mm, mid %.1f (%.1f) mm, "
+            "penetration %.1f (%.1f) mm", jump, takeStep_, a.value(s("stances")).toInt(),
+            a.value(s("skate_mm_median")).toDouble(), b.value(s("skate_mm_median")).toDouble(),
+            a.value(s("skate_mid_mm_median")).toDouble(), b.value(s("skate_mid_mm_median")).toDouble(),
+            a.value(s("penetration_mm")).toDouble(), b.value(s("penetration_mm")).toDouble());
+      QVERIFY(jump < 1.25 * takeStep_);
+      QVERIFY(a.value(s("stances")).toInt() >= 8);
+      QVERIFY(a.value(s("penetration_mm")).toDouble(NAN) < 10.0);
+      // A foot that slides as the did moves tens of millimetres in mid-stance.
+      QVERIFY(a.value(s("skate_mid_mm_median")).toDouble(NAN) < 15.0);
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliStudioSet)
+#include "test_cli_studio_set.moc"

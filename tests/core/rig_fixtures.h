@@ -8,6 +8,8 @@
 //   z_up           the world turned Z-up, every joint's frame with it (3ds Max)
 //   z_up_motion    Z-up motion on a Y-up rest pose (the rest pose disagrees with the motion)
 //   facing_minus_z every joint's frame turned half a turn, so the rest pose faces -Z
+//   facing_plus_x  a quarter turn, so the rest pose faces +X
+//   inches_120fps  inches at 120 fps
 //   studio         still root + absolute + centimetres at 60 fps (the sample in data/)
 // Every fixture but the Z-up ones and the far one has the original's world positions; the
 // Z-up ones have them turned Z-up, which import turns back; the far one has them moved.
@@ -148,6 +150,7 @@ struct Fixture {
   bool absolute = false;     // written with absolute translation channels
   bool stillRoot = false;    // a still root bone above the hips
   Vec3 shift = Vec3::Zero(); // world positions are the original's moved by this
+  int frameStep = 1;         // frames of the fixture per frame of the original (a higher rate)
 };
 
 /// Where the takes of `still_root_far` happen: 30 m from the volume's origin, along Z.
@@ -184,6 +187,21 @@ inline std::vector<Fixture> allFixtures(const Rig& original) {
     const std::vector<Quat> half(original.skeleton.jointCount(),
                                  Quat(Eigen::AngleAxisd(std::numbers::pi, Vec3::UnitY())));
     out.push_back({"facing_minus_z", reframed(original, half), {}, false, false, false});
+  }
+  {
+    // The rest pose faces +X: the rig's frames turned a quarter turn clockwise seen from above.
+    const std::vector<Quat> quarter(original.skeleton.jointCount(),
+                                    Quat(Eigen::AngleAxisd(-0.5 * std::numbers::pi, Vec3::UnitY())));
+    out.push_back({"facing_plus_x", reframed(original, quarter), {}, false, false, false});
+  }
+  {
+    // Inches at four times the rate (120 fps from 30: every fourth frame is an original one).
+    Rig fast = original;
+    fast.clip = resample(original.clip, 4.0 * original.clip.fps);
+    Fixture f{"inches_120fps", fast, {}, false, false, false};
+    f.bvh.metresPerUnit = 0.0254;
+    f.frameStep = 4;
+    out.push_back(f);
   }
   {
     Fixture f{"studio", rooted, {}, false, true, true};

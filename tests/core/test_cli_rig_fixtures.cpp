@@ -93,7 +93,7 @@ class TestCliRigFixtures : public QObject {
   void samePlayAsTheOriginal_data() {
     QTest::addColumn<QString>("fixture");
     for (const char* name : {"still_root", "still_root_far", "absolute", "bones_along_x", "z_up", "z_up_motion",
-                             "facing_minus_z", "studio"})
+                             "facing_minus_z", "facing_plus_x", "inches_120fps", "studio"})
       QTest::newRow(name) << s(name);
   }
 

@@ -46,12 +46,12 @@ std::vector<Vec3> worldPositions(const Skeleton& s, const Clip& c, int frame) {
 }
 
 // Largest distance over frames between each joint of `original` and the joint of the same
-// name in `imported`.
-double largestWorldDifference(const Rig& reference, const BvhImport& imported) {
+// name in `imported` (at `frameStep` times the rate: its frame f * frameStep).
+double largestWorldDifference(const Rig& reference, const BvhImport& imported, int frameStep) {
   double largest = 0.0;
   for (int f = 0; f < reference.clip.frameCount(); ++f) {
     const auto a = worldPositions(reference.skeleton, reference.clip, f);
-    const auto b = worldPositions(imported.skeleton, imported.clip, f);
+    const auto b = worldPositions(imported.skeleton, imported.clip, f * frameStep);
     for (int j = 0; j < reference.skeleton.jointCount(); ++j) {
       const int k = imported.skeleton.find(reference.skeleton.names[j]);
       if (k < 0) return 1e9;
@@ -89,7 +89,7 @@ class TestRigConventions : public QObject {
     QFETCH(int, index);
     const Fixture f = rig_fixtures::allFixtures(original())[index];
     const BvhImport b = readFixture(f);
-    const double difference = largestWorldDifference(rig_fixtures::shifted(original(), f.shift), b);
+    const double difference = largestWorldDifference(rig_fixtures::shifted(original(), f.shift), b, f.frameStep);
     qInfo("%s: largest joint difference %.2g m, translations %s, up %s, motion root %s",
           f.name.c_str(), difference,
           std::string(translationConventionName(b.rig.translations.convention)).c_str(),
@@ -111,7 +111,7 @@ class TestRigConventions : public QObject {
     const double originalPath = rootPathLength(original().skeleton, original().clip);
     QVERIFY2(std::abs(path - originalPath) < 1e-3, qPrintable(QString::number(path)));
     // Facing is measured, never assumed +Z nor corrected: the same heading as the original.
-    const double heading = headingAt(b.skeleton, b.clip, 150);
+    const double heading = headingAt(b.skeleton, b.clip, 150 * f.frameStep);
     const double originalHeading = headingAt(original().skeleton, original().clip, 150);
     const double apart = std::abs(std::remainder(heading - originalHeading, 2 * std::numbers::pi));
     QVERIFY2(apart < 0.05, qPrintable(QStringLiteral("%1 vs %2").arg(heading).arg(originalHeading)));

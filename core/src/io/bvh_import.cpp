@@ -327,7 +327,7 @@ BvhImport parseBvh(std::string_view text, const std::string& fileName,
   }
   out.units = options.units;
   out.unitsDetected = options.units == BvhUnits::Auto;
-  if (out.unitsDetected) out.units = detectUnits(out.skeleton);
+  if (out.unitsDetected) out.units = detectUnitsFromMotion(out.skeleton, clip);
   out.unitScale = unitScale(out.units);
   scaleLengths(out.skeleton, clip, out.unitScale);
   applyUpAndMotionRoot(out.skeleton, clip, options.rig, fileName, out.rig);

@@ -65,6 +65,21 @@ BvhUnits detectUnits(const Skeleton& skeleton, double* extentOut) {
   return BvhUnits::Millimetres;
 }
 
+BvhUnits detectUnitsFromMotion(const Skeleton& skeleton, const Clip& clip, double* extentOut) {
+  // The body's height over the take (the larger of its median extents along Y and Z, a still
+  // bone left out), in file units. Joints only: the head's end site is left out, so a human
+  // measures about 0.75 of its height.
+  const UpAxisDecision body = detectUpAxis(skeleton, clip);
+  const double height = std::max(body.extentY, body.extentZ);
+  if (!(height > 0.0)) return detectUnits(skeleton, extentOut);
+  if (extentOut) *extentOut = height;
+  if (height <= 5.0) return BvhUnits::Metres;        // a 1.1-1.5 m body
+  if (height <= 35.0) return BvhUnits::CmuUnits;     // 20-27 units
+  if (height <= 85.0) return BvhUnits::Inches;       // 45-60 in
+  if (height <= 850.0) return BvhUnits::Centimetres; // 110-150 cm
+  return BvhUnits::Millimetres;
+}
+
 ReferencePoseCheck detectReferencePose(const Clip& clip) {
   ReferencePoseCheck out;
   const int frames = clip.frameCount();

@@ -52,6 +52,15 @@ struct BvhImport {
 /// (a CMU subject is ~25 units tall), 60 < E <= 600 centimetres, larger millimetres.
 BvhUnits detectUnits(const Skeleton& skeletonInFileUnits, double* extentOut = nullptr);
 
+/// Guesses the unit from the animated body instead (what import uses when the file has
+/// frames): its height over the take, the larger of its median per-frame extents along Y and
+/// Z with a still bone left out (rig_conventions.h), as a human-sized figure measures it in
+/// each unit: up to 5 metres, 35 CMU units, 85 inches, 850 centimetres, else millimetres. The
+/// rest pose may be degenerate (every bone along one axis) or lie down; the motion stands.
+/// Without frames, the rest pose's guess.
+BvhUnits detectUnitsFromMotion(const Skeleton& skeletonInFileUnits, const Clip& clipInFileUnits,
+                               double* extentOut = nullptr);
+
 /// Frame 0 of many mocap files is a reference T-pose recorded separately: the pose jumps by
 /// far more to frame 1 than the motion ever changes between later frames.
 struct ReferencePoseCheck {

@@ -50,6 +50,14 @@ const std::map<std::string, std::string> kExpected = {
     {"project_load/attribute_string_4gib.fgproj",
      "/: corrupt file: attribute 'file_type' (byte 888) points to byte 2301, which holds no "
      "global heap collection"},
+    // The datatype message of file_type states a 14- or 1-byte element: HDF5 keeps that many
+    // bytes of the value but reads a variable-length string as 16 (found after finding 7).
+    {"project_load/attribute_type_size_1.fgproj",
+     "/: corrupt file: attribute 'file_type' in the object header at byte 96 states a "
+     "variable-length string element of 1 bytes, not 16"},
+    {"project_load/attribute_type_size_14.fgproj",
+     "/: corrupt file: attribute 'file_type' in the object header at byte 96 states a "
+     "variable-length string element of 14 bytes, not 16"},
     {"project_load/clip_name_attribute_heap_read.fgproj",
      "/clips/0000: corrupt file: attribute 'source' (byte 12224) points to object 4294967295 of "
      "the global heap collection at byte 2048, which has no such object"},

@@ -43,6 +43,11 @@ struct Chunk {
 struct Value {
   std::uint64_t at = 0;
   std::uint64_t size = 0;
+  // The element size its datatype message states (bytes 4-7 of that message), or -1 when the
+  // datatype is shared (stored elsewhere) or too short to say. HDF5 sizes its copy of the
+  // value by this field but reads a variable-length string as kVlenElement bytes (tests/fuzz:
+  // a stated size of 14 made H5Aread copy past its 14-byte buffer).
+  std::int64_t typeElementSize = -1;
 };
 
 // Decodes the attribute message of `length` bytes at byte `at`: returns whether it is called
@@ -63,6 +68,11 @@ bool attributeValue(const unsigned char* bytes, std::uint64_t at, std::uint64_t 
   if (nameSize - 1 != name.size() ||
       std::memcmp(m + nameAt, name.data(), name.size()) != 0 || m[nameAt + name.size()] != 0) {
     return false;
+  }
+  const bool typeShared = version >= 2 && (m[1] & 0x01) != 0;
+  const std::uint64_t typeAt = nameAt + pad(nameSize);
+  if (!typeShared && typeSize >= 8 && typeAt + 8 <= length) {
+    value.typeElementSize = static_cast<std::int64_t>(readLe(m + typeAt + 4, 4));
   }
   value.at = at + nameAt + pad(nameSize) + pad(typeSize) + pad(spaceSize);
   value.size = value.at <= at + length ? at + length - value.at : 0;
@@ -146,6 +156,11 @@ std::string checkVlenStringAttribute(const unsigned char* bytes, std::size_t siz
         Value value;
         if (attributeValue(bytes, data, length, name, value)) {
           found = true;
+          if (value.typeElementSize >= 0 && std::uint64_t(value.typeElementSize) != kVlenElement) {
+            return what + " in " + where + " states a variable-length string element of " +
+                   std::to_string(value.typeElementSize) + " bytes, not " +
+                   std::to_string(kVlenElement);
+          }
           if (value.size < kVlenElement) {
             return what + " in " + where + " stores " + std::to_string(value.size) +
                    " bytes, too few for a variable-length string";

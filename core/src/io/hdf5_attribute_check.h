@@ -15,8 +15,9 @@ namespace fatgraph::h5 {
 
 /// Finds the attribute message called `name` in the object header at byte `header` (version 1
 /// or 2, following continuation chunks) and checks the first element of its value as a
-/// variable-length string reference: it must point to a valid global heap collection holding
-/// that object, whose size is the string's length. Call it only for an attribute HDF5 has
+/// variable-length string reference: its datatype message must state 16-byte elements, the
+/// message must hold them, and the reference must point to a valid global heap collection
+/// holding that object, whose size is the string's length. Call it only for an attribute HDF5 has
 /// opened and reports as a variable-length string. Returns an empty string when the value
 /// passes (or the file cannot be read: HDF5 reports that), else the problem, naming byte
 /// offsets. An attribute that is not in the header itself (dense attribute storage, which

@@ -42,8 +42,32 @@ const std::map<std::string, std::string> kExpected = {
      "13: expected a positive frame time of at most 60 s, found 1000000.000000"},
     {"bvh_parse/no_channels_ten_million_frames.bvh",
      "26: header claims 10000000 frames of 4 joints without channels, more than the limit"},
+    // A variable-length string attribute whose heap reference does not hold: checked in the
+    // object header before H5Aread follows it (a read past the collection, a 4 GiB allocation).
+    {"project_load/attribute_heap_object_overflow.fgproj",
+     "/: corrupt file: attribute 'file_type' (byte 888) points to object 0 of the global heap "
+     "collection at byte 2048, which has no such object"},
+    {"project_load/attribute_string_4gib.fgproj",
+     "/: corrupt file: attribute 'file_type' (byte 888) points to byte 2301, which holds no "
+     "global heap collection"},
+    // The datatype message of file_type states a 14- or 1-byte element: HDF5 keeps that many
+    // bytes of the value but reads a variable-length string as 16 (found after finding 7).
+    {"project_load/attribute_type_size_1.fgproj",
+     "/: corrupt file: attribute 'file_type' in the object header at byte 96 states a "
+     "variable-length string element of 1 bytes, not 16"},
+    {"project_load/attribute_type_size_14.fgproj",
+     "/: corrupt file: attribute 'file_type' in the object header at byte 96 states a "
+     "variable-length string element of 14 bytes, not 16"},
+    {"project_load/clip_name_attribute_heap_read.fgproj",
+     "/clips/0000: corrupt file: attribute 'source' (byte 12224) points to object 4294967295 of "
+     "the global heap collection at byte 2048, which has no such object"},
     {"project_load/compact_names_without_data.fgproj",
      "/skeleton/names: corrupt file: the compact dataset stores 0 bytes for 5 elements of 16 bytes"},
+    // Finding 5's damage made by hand in v1_small.fgproj: only the stored length of the root's
+    // file_type is changed, so HDF5 would allocate 4 GiB for a 16-byte string.
+    {"project_load/file_type_length_4gib.fgproj",
+     "/: corrupt file: attribute 'file_type' (byte 888) is 4278190096 bytes long but its heap "
+     "object holds 16"},
     {"project_load/global_heap_object_size.fgproj",
      "corrupt file: HDF5 global heap collection at byte 2048: object 28 at byte 2832 claims "
      "738197513 bytes, past the collection's end"},

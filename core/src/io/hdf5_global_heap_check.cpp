@@ -92,51 +92,80 @@ std::string checkVlenStringElements(const std::string& path, std::uint64_t offse
   return checkVlenStringElements(file.bytes, file.size, offset, count);
 }
 
+namespace {
+
+using Collections = std::map<std::uint64_t, std::map<unsigned, std::uint64_t>>;
+
+// Checks the variable-length string element at byte `at` (length, collection address, object
+// index) against the collection it points to, walked once per address into `collections`.
+// `where` names the element in the message.
+std::string checkElement(const unsigned char* bytes, size_t size, size_t at, const std::string& where,
+                         Collections& collections) {
+  const unsigned char* e = bytes + at;
+  const std::uint32_t length = readU32(e);
+  std::uint64_t address = 0;
+  for (size_t b = 8; b-- > 0;) address = (address << 8) | e[4 + b];
+  const std::uint32_t index = readU32(e + 12);
+  if (address == 0) return {};  // a null string: HDF5 reads nothing
+  auto found = collections.find(address);
+  if (found == collections.end()) {
+    if (address > size || size - address < kSignature.size() ||
+        std::string_view(reinterpret_cast<const char*>(bytes + address), kSignature.size()) !=
+            kSignature) {
+      return where + " points to byte " + std::to_string(address) +
+             ", which holds no global heap collection";
+    }
+    std::map<unsigned, std::uint64_t> objects;
+    if (std::string problem = checkCollection(bytes, size, address, &objects); !problem.empty()) {
+      return problem;
+    }
+    found = collections.emplace(address, std::move(objects)).first;
+  }
+  const auto object = found->second.find(index);
+  if (object == found->second.end()) {
+    return where + " points to object " + std::to_string(index) +
+           " of the global heap collection at byte " + std::to_string(address) +
+           ", which has no such object";
+  }
+  // HDF5 allocates the stated length and then copies the whole object into it: a longer
+  // object overruns the buffer, a longer length only wastes memory, up to 4 GiB. HDF5 stores
+  // a string's bytes (no terminator) as its object, so in a sound file the two agree.
+  if (object->second != length) {
+    return where + " is " + std::to_string(length) + " bytes long but its heap object holds " +
+           std::to_string(object->second);
+  }
+  return {};
+}
+
+}  // namespace
+
 std::string checkVlenStringElements(const unsigned char* bytes, size_t size, std::uint64_t offset,
                                     size_t count) {
-  constexpr size_t kElement = 4 + 8 + 4;  // length, collection address, object index
   if (bytes == nullptr) return {};
-  if (offset > size || count > (size - offset) / kElement) {
+  if (offset > size || count > (size - offset) / kVlenElement) {
     return "variable-length strings at byte " + std::to_string(offset) +
            " extend past the end of the file";
   }
-  std::map<std::uint64_t, std::map<unsigned, std::uint64_t>> collections;
+  Collections collections;
   for (size_t i = 0; i < count; ++i) {
-    const unsigned char* e = bytes + offset + i * kElement;
-    const std::uint32_t length = readU32(e);
-    std::uint64_t address = 0;
-    for (size_t b = 8; b-- > 0;) address = (address << 8) | e[4 + b];
-    const std::uint32_t index = readU32(e + 12);
-    if (address == 0) continue;  // a null string: HDF5 reads nothing
-    const std::string where = "string " + std::to_string(i) + " (byte " +
-                              std::to_string(offset + i * kElement) + ")";
-    auto found = collections.find(address);
-    if (found == collections.end()) {
-      if (address > size || size - address < kSignature.size() ||
-          std::string_view(reinterpret_cast<const char*>(bytes + address),
-                            kSignature.size()) != kSignature) {
-        return where + " points to byte " + std::to_string(address) +
-               ", which holds no global heap collection";
-      }
-      std::map<unsigned, std::uint64_t> objects;
-      if (std::string problem = checkCollection(bytes, size, address, &objects);
-          !problem.empty()) {
-        return problem;
-      }
-      found = collections.emplace(address, std::move(objects)).first;
-    }
-    const auto object = found->second.find(index);
-    if (object == found->second.end()) {
-      return where + " points to object " + std::to_string(index) +
-             " of the global heap collection at byte " + std::to_string(address) +
-             ", which has no such object";
-    }
-    if (object->second > length) {
-      return where + " is " + std::to_string(length) + " bytes long but its heap object holds " +
-             std::to_string(object->second);
+    const size_t at = offset + i * kVlenElement;
+    const std::string where = "string " + std::to_string(i) + " (byte " + std::to_string(at) + ")";
+    if (std::string problem = checkElement(bytes, size, at, where, collections); !problem.empty()) {
+      return problem;
     }
   }
   return {};
+}
+
+std::string checkVlenStringElement(const unsigned char* bytes, size_t size, std::uint64_t offset,
+                                   const std::string& what) {
+  if (bytes == nullptr) return {};
+  if (offset > size || size - offset < kVlenElement) {
+    return what + " at byte " + std::to_string(offset) + " extends past the end of the file";
+  }
+  Collections collections;
+  return checkElement(bytes, size, offset, what + " (byte " + std::to_string(offset) + ")",
+                      collections);
 }
 
 }  // namespace fatgraph::h5

@@ -21,16 +21,24 @@ std::string checkGlobalHeapCollections(const std::string& path);
 /// The same for a file held in memory (an HDF5 file image, `size` bytes at `bytes`).
 std::string checkGlobalHeapCollections(const unsigned char* bytes, size_t size);
 
+/// The stored size of one variable-length string: length (4 bytes), heap collection address
+/// (8) and object index (4).
+constexpr size_t kVlenElement = 4 + 8 + 4;
+
 /// Checks the raw elements of a contiguously stored variable-length string dataset, `count`
-/// elements of 16 bytes at byte `offset` (length, heap collection address, object index),
-/// against the collections they point to: HDF5 1.10 neither checks the object index nor
-/// that the object fits the length it allocated. Each non-null element must point to a valid
-/// collection holding that object, no larger than the element's length. Returns an empty
-/// string or the problem, naming the element and byte offsets.
+/// elements of kVlenElement bytes at byte `offset`, against the collections they point to:
+/// HDF5 1.10 neither checks the object index nor that the object fits the length it
+/// allocated. Each non-null element must point to a valid collection holding that object,
+/// whose size is the element's length. Returns an empty string or the problem, naming the
+/// element and byte offsets.
 std::string checkVlenStringElements(const std::string& path, std::uint64_t offset,
                                     size_t count);
 /// The same for a file held in memory (an HDF5 file image, `size` bytes at `bytes`).
 std::string checkVlenStringElements(const unsigned char* bytes, size_t size, std::uint64_t offset,
                                     size_t count);
+/// The same for one element at byte `offset` of a file in memory, called `what` in the
+/// message (e.g. "attribute 'name'").
+std::string checkVlenStringElement(const unsigned char* bytes, size_t size, std::uint64_t offset,
+                                   const std::string& what);
 
 }  // namespace fatgraph::h5

@@ -1,0 +1,184 @@
+#include "hdf5_attribute_check.h"
+
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <set>
+
+#include "hdf5_global_heap_check.h"
+#include "mapped_file.h"
+
+namespace fatgraph::h5 {
+
+using runtime_io::MappedFile;
+
+namespace {
+
+// HDF5 file format 1.10, "Data Object Headers". With 8-byte addresses and lengths:
+// - version 1: version (1), reserved, message count (2), reference count (4), size of the
+//   first chunk (4), 4 bytes of padding; its messages follow at byte 16. A message is its type
+//   (2), data size (2), flags (1) and 3 reserved bytes, then its data.
+// - version 2: "OHDR", version (2), flags, the times (16 bytes) when flag 0x20 is set, the
+//   attribute storage phase changes (4 bytes) when flag 0x10 is set, the first chunk's size
+//   (1, 2, 4 or 8 bytes by the two low flag bits); then its messages, each a type (1), data
+//   size (2), flags (1) and, when the header tracks attribute creation order (flag 0x04), a
+//   2-byte creation index. Each chunk ends in a 4-byte checksum; later chunks start "OCHK".
+// A continuation message (type 0x10) holds the next chunk's address and length (8 + 8).
+constexpr std::uint16_t kContinuation = 0x10;
+constexpr std::uint16_t kAttribute = 0x0C;
+constexpr std::size_t kMaxChunks = 4096;  // a cycle of continuations must end somewhere
+
+std::uint64_t readLe(const unsigned char* p, std::size_t n) {
+  std::uint64_t v = 0;
+  for (std::size_t i = n; i-- > 0;) v = (v << 8) | p[i];
+  return v;
+}
+
+struct Chunk {
+  std::uint64_t begin = 0;  // first message
+  std::uint64_t end = 0;    // past the last message (before a checksum)
+};
+
+// Where an attribute message's value starts and how many bytes of the message hold it.
+struct Value {
+  std::uint64_t at = 0;
+  std::uint64_t size = 0;
+  // The element size its datatype message states (bytes 4-7 of that message), or -1 when the
+  // datatype is shared (stored elsewhere) or too short to say. HDF5 sizes its copy of the
+  // value by this field but reads a variable-length string as kVlenElement bytes (tests/fuzz:
+  // a stated size of 14 made H5Aread copy past its 14-byte buffer).
+  std::int64_t typeElementSize = -1;
+};
+
+// Decodes the attribute message of `length` bytes at byte `at`: returns whether it is called
+// `name`, and where its value lies. Attribute message versions 1 (name, datatype and dataspace
+// each padded to 8 bytes), 2 (unpadded) and 3 (unpadded, a name encoding byte before the name).
+bool attributeValue(const unsigned char* bytes, std::uint64_t at, std::uint64_t length,
+                    std::string_view name, Value& value) {
+  if (length < 8) return false;
+  const unsigned char* m = bytes + at;
+  const unsigned version = m[0];
+  if (version < 1 || version > 3) return false;
+  const std::uint64_t nameSize = readLe(m + 2, 2);  // with its terminating null
+  const std::uint64_t typeSize = readLe(m + 4, 2);
+  const std::uint64_t spaceSize = readLe(m + 6, 2);
+  const auto pad = [version](std::uint64_t n) { return version == 1 ? (n + 7) & ~std::uint64_t(7) : n; };
+  const std::uint64_t nameAt = version == 3 ? 9 : 8;
+  if (nameSize == 0 || nameAt + pad(nameSize) > length) return false;
+  if (nameSize - 1 != name.size() ||
+      std::memcmp(m + nameAt, name.data(), name.size()) != 0 || m[nameAt + name.size()] != 0) {
+    return false;
+  }
+  const bool typeShared = version >= 2 && (m[1] & 0x01) != 0;
+  const std::uint64_t typeAt = nameAt + pad(nameSize);
+  if (!typeShared && typeSize >= 8 && typeAt + 8 <= length) {
+    value.typeElementSize = static_cast<std::int64_t>(readLe(m + typeAt + 4, 4));
+  }
+  value.at = at + nameAt + pad(nameSize) + pad(typeSize) + pad(spaceSize);
+  value.size = value.at <= at + length ? at + length - value.at : 0;
+  return true;
+}
+
+}  // namespace
+
+std::string checkVlenStringAttribute(const std::string& path, std::uint64_t header,
+                                     std::string_view name) {
+  const MappedFile file(path);
+  return checkVlenStringAttribute(file.bytes, file.size, header, name);
+}
+
+std::string checkVlenStringAttribute(const unsigned char* bytes, std::size_t size,
+                                     std::uint64_t header, std::string_view name) {
+  if (bytes == nullptr) return {};
+  const std::string what = "attribute '" + std::string(name) + "'";
+  const std::string where = "the object header at byte " + std::to_string(header);
+  if (header > size || size - header < 16) return where + " is cut off by the end of the file";
+
+  // The first chunk, by header version.
+  std::deque<Chunk> chunks;
+  const bool v2 = std::memcmp(bytes + header, "OHDR", 4) == 0;
+  std::size_t messageHeader = 8;  // version 1: type, size, flags, reserved
+  if (v2) {
+    if (bytes[header + 4] != 2) return where + " has an unknown version";
+    const unsigned flags = bytes[header + 5];
+    std::uint64_t p = header + 6 + ((flags & 0x20) ? 16 : 0) + ((flags & 0x10) ? 4 : 0);
+    const std::size_t width = std::size_t(1) << (flags & 3);
+    if (p > size || size - p < width) return where + " is cut off by the end of the file";
+    const std::uint64_t length = readLe(bytes + p, width);
+    p += width;
+    chunks.push_back({p, length <= size - p ? p + length : size + 1});
+    messageHeader = 4 + ((flags & 0x04) ? 2 : 0);
+  } else {
+    if (bytes[header] != 1) return where + " has an unknown version";
+    const std::uint64_t p = header + 16;
+    const std::uint64_t length = readLe(bytes + header + 8, 4);
+    chunks.push_back({p, length <= size - p ? p + length : size + 1});
+  }
+
+  // Walk the chunks in the order HDF5 does (each continuation queued as it is met) and check
+  // every attribute message of that name: a sound file has one, and whichever HDF5 picks
+  // passes.
+  std::set<std::uint64_t> seen;
+  bool found = false;
+  for (std::size_t visited = 0; !chunks.empty(); ++visited) {
+    const Chunk chunk = chunks.front();
+    chunks.pop_front();
+    if (chunk.end > size) {
+      return where + ": a chunk at byte " + std::to_string(chunk.begin) +
+             " extends past the end of the file (" + std::to_string(size) + " bytes)";
+    }
+    if (visited == kMaxChunks || !seen.insert(chunk.begin).second) {
+      return where + " has a cycle of continuation chunks";
+    }
+    std::uint64_t p = chunk.begin;
+    while (chunk.end - p >= messageHeader) {
+      const unsigned type = v2 ? bytes[p] : unsigned(readLe(bytes + p, 2));
+      const std::uint64_t length = readLe(bytes + p + (v2 ? 1 : 2), 2);
+      const unsigned flags = bytes[p + (v2 ? 3 : 4)];
+      const std::uint64_t data = p + messageHeader;
+      if (length > chunk.end - data) {
+        return where + ": the message at byte " + std::to_string(p) + " claims " +
+               std::to_string(length) + " bytes, past its chunk's end";
+      }
+      if (type == kContinuation && length >= 16) {
+        const std::uint64_t address = readLe(bytes + data, 8);
+        const std::uint64_t chunkLength = readLe(bytes + data + 8, 8);
+        // Version 2 chunks start with "OCHK" and end with a checksum.
+        const std::uint64_t skip = v2 ? 4 : 0;
+        const std::uint64_t tail = v2 ? 4 : 0;
+        if (address > size || chunkLength > size - address || chunkLength < skip + tail) {
+          return where + ": a continuation at byte " + std::to_string(p) + " points to " +
+                 std::to_string(chunkLength) + " bytes at byte " + std::to_string(address) +
+                 ", past the end of the file (" + std::to_string(size) + " bytes)";
+        }
+        chunks.push_back({address + skip, address + chunkLength - tail});
+      } else if (type == kAttribute && (flags & 0x02) == 0) {  // 0x02: stored elsewhere, shared
+        Value value;
+        if (attributeValue(bytes, data, length, name, value)) {
+          found = true;
+          if (value.typeElementSize >= 0 && std::uint64_t(value.typeElementSize) != kVlenElement) {
+            return what + " in " + where + " states a variable-length string element of " +
+                   std::to_string(value.typeElementSize) + " bytes, not " +
+                   std::to_string(kVlenElement);
+          }
+          if (value.size < kVlenElement) {
+            return what + " in " + where + " stores " + std::to_string(value.size) +
+                   " bytes, too few for a variable-length string";
+          }
+          if (std::string problem = checkVlenStringElement(bytes, size, value.at, what);
+              !problem.empty()) {
+            return problem;
+          }
+        }
+      }
+      p = data + length;
+    }
+  }
+  if (!found) {
+    return what + " is not stored in " + where +
+           " (fatgraph reads only attributes held in the object header)";
+  }
+  return {};
+}
+
+}  // namespace fatgraph::h5

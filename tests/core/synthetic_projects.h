@@ -33,4 +33,26 @@ inline TwoStyles twoStyleWalks() {
   return {generateBipedWalk(plain), generateBipedWalk(crouched)};
 }
 
+/// A biped walk of `cycles` cycles (1.05 s each), turning at `turningRate` rad/s.
+inline SyntheticWalkParams walkGait(double cycles, double turningRate = 0.0) {
+  SyntheticWalkParams p;
+  p.cycles = cycles;
+  p.turningRate = turningRate;
+  return p;
+}
+
+/// A run of the same biped: a shorter cycle, a longer stride, a flight phase (duty factor under
+/// a half), higher steps, more bob and arm swing, a slight crouch.
+inline SyntheticWalkParams runGait(double cycles) {
+  SyntheticWalkParams p = walkGait(cycles);
+  p.period = 0.7;
+  p.strideLength = 2.2;
+  p.dutyFactor = 0.38;
+  p.stepHeight = 0.18;
+  p.bobAmplitude = 0.04;
+  p.armSwing = 0.6;
+  p.crouch = 0.04;
+  return p;
+}
+
 }  // namespace fatgraph::test

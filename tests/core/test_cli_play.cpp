@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "cli_run.h"
+#include "motion_measures.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -35,19 +36,7 @@ fatgraph::Vec3 vec(const QJsonValue& v) {
   return {a[0].toDouble(), a[1].toDouble(), a[2].toDouble()};
 }
 
-// The largest world displacement of any joint between consecutive frames of a clip.
-double largestJointStep(const fatgraph::Skeleton& skeleton, const fatgraph::Clip& clip) {
-  const size_t joints = size_t(skeleton.jointCount());
-  std::vector<fatgraph::Quat> rotations(joints);
-  std::vector<fatgraph::Vec3> positions(joints), previous(joints);
-  double largest = 0;
-  for (int f = 0; f < clip.frameCount(); ++f) {
-    fatgraph::clipFrameToModel(skeleton, clip, f, rotations, positions);
-    for (size_t j = 0; f > 0 && j < joints; ++j) largest = std::max(largest, (positions[j] - previous[j]).norm());
-    std::swap(positions, previous);
-  }
-  return largest;
-}
+using fatgraph::test::largestJointStep;
 
 // The largest change of a joint's per-frame displacement, |(p[k+1] - p[k]) - (p[k] - p[k-1])|:
 // acceleration times frame time squared. A pop of d metres in one frame shows as about d (2d

@@ -8,6 +8,8 @@
 #include <QtTest>
 
 #include "cli_run.h"
+#include "motion_measures.h"
+#include "synthetic_projects.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -17,7 +19,6 @@
 
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/runtime/forward_kinematics.h"
 #include "rig_fixtures.h"
 
 using namespace fatgraph;
@@ -25,39 +26,20 @@ using namespace fatgraph;
 namespace {
 QString s(const char* text) { return QString::fromUtf8(text); }
 
+// The gaits of synthetic_projects.h, with a heel roll so the feet roll off their toes.
 SyntheticWalkParams walk(double cycles, double turningRate) {
-  SyntheticWalkParams p;
-  p.cycles = cycles;
-  p.turningRate = turningRate;
+  SyntheticWalkParams p = test::walkGait(cycles, turningRate);
   p.heelRollAngle = 0.3;
   return p;
 }
 
 SyntheticWalkParams run(double cycles) {
-  SyntheticWalkParams p = walk(cycles, 0.0);
-  p.period = 0.7;
-  p.strideLength = 2.2;
-  p.dutyFactor = 0.38;
-  p.stepHeight = 0.18;
-  p.bobAmplitude = 0.04;
-  p.armSwing = 0.6;
-  p.crouch = 0.04;
+  SyntheticWalkParams p = test::runGait(cycles);
+  p.heelRollAngle = 0.3;
   return p;
 }
 
-// The largest world displacement of any joint between consecutive frames.
-double largestJointStep(const Skeleton& skeleton, const Clip& clip) {
-  const size_t joints = size_t(skeleton.jointCount());
-  std::vector<Quat> r(joints);
-  std::vector<Vec3> p(joints), previous(joints);
-  double largest = 0;
-  for (int f = 0; f < clip.frameCount(); ++f) {
-    clipFrameToModel(skeleton, clip, f, r, p);
-    for (size_t j = 0; f > 0 && j < joints; ++j) largest = std::max(largest, (p[j] - previous[j]).norm());
-    std::swap(p, previous);
-  }
-  return largest;
-}
+using test::largestJointStep;
 }  // namespace
 
 class TestCliStudioSet : public QObject {

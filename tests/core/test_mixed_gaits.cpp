@@ -18,28 +18,8 @@ using namespace fatgraph;
 
 namespace {
 
-// A walk of `cycles` cycles at 1.05 s, and variants: turning, and a run (shorter cycle, longer
-// stride, flight phase: duty factor under a half, higher steps and bob).
-SyntheticWalkParams walk(double cycles, double turningRate = 0.0) {
-  SyntheticWalkParams p;
-  p.cycles = cycles;
-  p.turningRate = turningRate;
-  return p;
-}
-
-SyntheticWalkParams run(double cycles) {
-  SyntheticWalkParams p;
-  p.cycles = cycles;
-  p.period = 0.7;
-  p.strideLength = 2.2;
-  p.dutyFactor = 0.38;
-  p.stepHeight = 0.18;
-  p.bobAmplitude = 0.04;
-  p.armSwing = 0.6;
-  p.crouch = 0.04;
-  return p;
-}
-
+using test::runGait;
+using test::walkGait;
 // Segments of fat edges per clip.
 std::vector<int> segmentsPerClip(const Project& p) {
   std::vector<int> out(p.clips.size(), 0);
@@ -56,8 +36,8 @@ class TestMixedGaits : public QObject {
  private slots:
   // Long walks, turns both ways and a short run: every take is cut, the run included.
   void everyTakeIsCut() {
-    Project p = test::projectOf({generateBipedWalk(walk(20)), generateBipedWalk(walk(16, 0.4)),
-                                 generateBipedWalk(walk(16, -0.4)), generateBipedWalk(run(2.5))});
+    Project p = test::projectOf({generateBipedWalk(walkGait(20)), generateBipedWalk(walkGait(16, 0.4)),
+                                 generateBipedWalk(walkGait(16, -0.4)), generateBipedWalk(runGait(2.5))});
     const BuildReport report = buildMotionGraph(p);
     const std::vector<int> segments = segmentsPerClip(p);
     for (const std::string& n : report.notes) qInfo("%s", n.c_str());
@@ -75,7 +55,7 @@ class TestMixedGaits : public QObject {
   // Walk and run hubs with no take between them: the build names the two groups and how close
   // their poses come; a hub threshold above that gap connects them through shared poses.
   void walkAndRunGroupsMeetAboveTheirGap() {
-    Project p = test::projectOf({generateBipedWalk(walk(20)), generateBipedWalk(run(6))});
+    Project p = test::projectOf({generateBipedWalk(walkGait(20)), generateBipedWalk(runGait(6))});
     const BuildReport report = buildMotionGraph(p);
     const std::vector<std::vector<int>> groups = hubGroups(p.graph);
     QVERIFY(groups.size() >= 2);
@@ -100,8 +80,8 @@ class TestMixedGaits : public QObject {
 
   // However much gain is asked of a hub, a take that can be cut is cut.
   void aHighGainStillCutsEveryTake() {
-    Project p = test::projectOf({generateBipedWalk(walk(20)), generateBipedWalk(walk(16, 0.4)),
-                                 generateBipedWalk(walk(16, -0.4)), generateBipedWalk(run(2.5))});
+    Project p = test::projectOf({generateBipedWalk(walkGait(20)), generateBipedWalk(walkGait(16, 0.4)),
+                                 generateBipedWalk(walkGait(16, -0.4)), generateBipedWalk(runGait(2.5))});
     BuildOptions options;
     options.minimumCoverageGain = 0.2;  // a gain no run can reach
     const BuildReport report = buildMotionGraph(p, options);

@@ -223,21 +223,31 @@ void convertZUpToYUp(Skeleton& skeleton, Clip& clip) {
   for (Quat& q : clip.rotations) q = (turn * q * back).normalized();
 }
 
-double jointGroundPath(const Skeleton& skeleton, const Clip& clip, int joint) {
+namespace {
+
+// Ground (x, z) path length of every joint's model position, sampled at ~10 Hz.
+std::vector<double> groundPaths(const Skeleton& skeleton, const Clip& clip) {
   const int joints = skeleton.jointCount();
   std::vector<Quat> r(joints);
-  std::vector<Vec3> p(joints);
+  std::vector<Vec3> p(joints), previous(joints, Vec3::Zero());
+  std::vector<double> travel(joints, 0.0);
   const int step = std::max(1, static_cast<int>(std::lround(clip.fps / 10.0)));
-  double length = 0.0;
-  Vec3 previous = Vec3::Zero();
   bool first = true;
   for (int f : sampledFrames(clip.frameCount(), step)) {
     clipFrameToModel(skeleton, clip, f, r, p);
-    if (!first) length += std::hypot(p[joint].x() - previous.x(), p[joint].z() - previous.z());
-    previous = p[joint];
+    for (int j = 0; j < joints; ++j) {
+      if (!first) travel[j] += std::hypot(p[j].x() - previous[j].x(), p[j].z() - previous[j].z());
+      previous[j] = p[j];
+    }
     first = false;
   }
-  return length;
+  return travel;
+}
+
+}  // namespace
+
+double jointGroundPath(const Skeleton& skeleton, const Clip& clip, int joint) {
+  return groundPaths(skeleton, clip)[joint];
 }
 
 MotionRootDecision detectMotionRoot(const Skeleton& skeleton, const Clip& clip) {
@@ -246,20 +256,7 @@ MotionRootDecision detectMotionRoot(const Skeleton& skeleton, const Clip& clip) 
   const int joints = skeleton.jointCount();
   if (joints == 0 || clip.frameCount() < 2) return d;
   const int frames = clip.frameCount();
-  std::vector<Quat> r(joints);
-  std::vector<Vec3> p(joints);
-  const int step = std::max(1, static_cast<int>(std::lround(clip.fps / 10.0)));
-  std::vector<double> travel(joints, 0.0);
-  std::vector<Vec3> previous(joints, Vec3::Zero());
-  bool first = true;
-  for (int f : sampledFrames(frames, step)) {
-    clipFrameToModel(skeleton, clip, f, r, p);
-    for (int j = 0; j < joints; ++j) {
-      if (!first) travel[j] += std::hypot(p[j].x() - previous[j].x(), p[j].z() - previous[j].z());
-      previous[j] = p[j];
-    }
-    first = false;
-  }
+  const std::vector<double> travel = groundPaths(skeleton, clip);
   d.rootTravelM = travel[0];
   d.jointTravelM = travel[0];
   // Candidates carry their own translation (their local translation changes over the clip)

@@ -69,24 +69,19 @@ std::vector<double> characterHeadings(const Skeleton& skeleton, const Clip& clip
   const int joints = skeleton.jointCount();
   std::vector<double> raw(frames, 0.0);
   if (frames == 0 || joints != clip.jointCount) return raw;
-  {
-    std::vector<Quat> rotations(joints);
-    std::vector<Vec3> positions(joints);
-    for (int k = 0; k < frames; ++k) {
-      clipFrameToModel(skeleton, clip, k, rotations, positions);
-      raw[k] = headingYaw(rotations[skeleton.motionRoot]);
-    }
-  }
   std::vector<int> left, right;
   hipSides(skeleton, clip, legs, left, right);
-  if (left.empty() || right.empty()) return raw;  // no hip line: the root's yaw is all there is
+  const bool hipLine = !left.empty() && !right.empty();
 
-  // Per frame the forward of the hip line: up x (right - left), on the ground.
+  // Per frame the motion root's yaw (all there is without a hip line) and the forward of the
+  // hip line: up x (right - left), on the ground.
   std::vector<Quat> rotations(joints);
   std::vector<Vec3> positions(joints);
   std::vector<Vec3> forward(frames, Vec3::Zero());
   for (int k = 0; k < frames; ++k) {
     clipFrameToModel(skeleton, clip, k, rotations, positions);
+    raw[k] = headingYaw(rotations[skeleton.motionRoot]);
+    if (!hipLine) continue;
     Vec3 l = Vec3::Zero(), r = Vec3::Zero();
     for (int j : left) l += positions[j];
     for (int j : right) r += positions[j];
@@ -95,6 +90,7 @@ std::vector<double> characterHeadings(const Skeleton& skeleton, const Clip& clip
     const double n = std::hypot(f.x(), f.z());
     if (n > 1e-9 && std::isfinite(n)) forward[k] = Vec3(f.x() / n, 0.0, f.z() / n);
   }
+  if (!hipLine) return raw;
   // Smoothing: a straight line fitted to the unwrapped yaw over a centred window, clamped at
   // the clip's ends, read at the frame. A line follows a steady turn without lag, also where
   // the window is one-sided at an end (a plain mean there would lead or trail the turn by a

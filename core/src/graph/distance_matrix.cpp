@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <limits>
@@ -43,7 +44,15 @@ struct ScanInputs {
   // Per frame, padded by `before` zero rows in front and `after` behind (row f + before =
   // frame f), so that window i's frames are rows i .. i + k - 1.
   RowMatrixF u, v, y;  // [x~ z~], [z~ -x~], y - mean height, each times sqrt(w_j)
-  RowMatrixF e, f;     // per window: e = [ex ez], f = [ez -ex] (zero for invalid windows)
+  std::vector<float> normU, normY;  // per padded row: |u| (= |v|) and |y|, bounding products
+  // Per window, its centroid track less its mean, times sqrt(W1), transposed (column w is
+  // window w): eT = [ex ez], fT = [ez -ex], 2k rows.
+  RowMatrixF eT, fT;
+  // Per window, sqrt(W1) times: its first centroid less its mean (a), the centroid after it
+  // less its mean (b), the next window's mean less its own (d): the terms that slide the
+  // centroid products down a diagonal (slideCentroidSums).
+  std::vector<float> ax, az, bx, bz, dx, dz;
+  std::vector<char> sameTrack;  // the window's track equals the previous window's, bit for bit
   std::vector<float> q;         // per window: Q (+inf where the window leaves its clip)
   std::vector<char> valid;      // window inside the clip
   std::vector<int> clipFirst, clipLast;  // per frame: its clip's frame range
@@ -97,29 +106,72 @@ ScanInputs prepare(const PoseFeatures& f, int window) {
     }
     p2[r] = sum;
   }
-  in.e = RowMatrixF::Zero(n, 2 * window);
-  in.f = RowMatrixF::Zero(n, 2 * window);
+  in.normU.resize(padded);
+  in.normY.resize(padded);
+  for (int r = 0; r < padded; ++r) {
+    in.normU[r] = in.u.row(r).norm();
+    in.normY[r] = in.y.row(r).norm();
+  }
+  // The window centroid terms use the centroids stitched into one path: each clip shifted to
+  // start where the previous one ended, the padding repeating the ends. A window's terms are
+  // differences within it, so a window inside a clip is unchanged, and one across a boundary
+  // (never reported) stays as small, so the sliding sums pass through it without losing
+  // precision.
+  std::vector<double> sx(padded), sz(padded);
+  double shiftX = 0.0, shiftZ = 0.0;
+  for (int r = 0; r < n; ++r) {
+    if (r > 0 && in.clipFirst[r] == r) {
+      shiftX = sx[in.before + r - 1] - cx[r];
+      shiftZ = sz[in.before + r - 1] - cz[r];
+    }
+    sx[in.before + r] = cx[r] + shiftX;
+    sz[in.before + r] = cz[r] + shiftZ;
+  }
+  for (int r = 0; r < in.before; ++r) {
+    sx[r] = sx[in.before];
+    sz[r] = sz[in.before];
+  }
+  for (int r = in.before + n; r < padded; ++r) {
+    sx[r] = sx[in.before + n - 1];
+    sz[r] = sz[in.before + n - 1];
+  }
+  std::vector<double> mx(n, 0.0), mz(n, 0.0);  // window i covers padded rows i .. i + k - 1
+  for (int i = 0; i < n; ++i) {
+    for (int t = 0; t < window; ++t) {
+      mx[i] += sx[i + t];
+      mz[i] += sz[i + t];
+    }
+    mx[i] /= window;
+    mz[i] /= window;
+  }
+  in.eT = RowMatrixF::Zero(2 * window, n);
+  in.fT = RowMatrixF::Zero(2 * window, n);
+  for (auto* v : {&in.ax, &in.az, &in.bx, &in.bz, &in.dx, &in.dz}) v->assign(n, 0.0f);
   in.q.assign(n, kInfF);
   for (int i = 0; i < n; ++i) {
-    if (!in.valid[i]) continue;
-    double mx = 0.0, mz = 0.0, q = 0.0;
-    for (int t = -in.before; t <= in.after; ++t) {
-      mx += cx[i + t];
-      mz += cz[i + t];
-      q += p2[i + t];
-    }
-    mx /= window;
-    mz /= window;
+    double q = 0.0;
     for (int t = 0; t < window; ++t) {
-      const double ex = cx[i - in.before + t] - mx, ez = cz[i - in.before + t] - mz;
+      const double ex = sx[i + t] - mx[i], ez = sz[i + t] - mz[i];
       q += w1 * (ex * ex + ez * ez);
-      in.e(i, t) = static_cast<float>(rootW1 * ex);
-      in.e(i, window + t) = static_cast<float>(rootW1 * ez);
-      in.f(i, t) = static_cast<float>(rootW1 * ez);
-      in.f(i, window + t) = static_cast<float>(-rootW1 * ex);
+      in.eT(t, i) = static_cast<float>(rootW1 * ex);
+      in.eT(window + t, i) = static_cast<float>(rootW1 * ez);
+      in.fT(t, i) = static_cast<float>(rootW1 * ez);
+      in.fT(window + t, i) = static_cast<float>(-rootW1 * ex);
     }
+    in.ax[i] = static_cast<float>(rootW1 * (sx[i] - mx[i]));
+    in.az[i] = static_cast<float>(rootW1 * (sz[i] - mz[i]));
+    if (i + 1 < n) {
+      in.bx[i] = static_cast<float>(rootW1 * (sx[i + window] - mx[i]));
+      in.bz[i] = static_cast<float>(rootW1 * (sz[i + window] - mz[i]));
+      in.dx[i] = static_cast<float>(rootW1 * (mx[i + 1] - mx[i]));
+      in.dz[i] = static_cast<float>(rootW1 * (mz[i + 1] - mz[i]));
+    }
+    if (!in.valid[i]) continue;
+    for (int t = -in.before; t <= in.after; ++t) q += p2[i + t];
     in.q[i] = static_cast<float>(q);
   }
+  in.sameTrack.assign(n, 0);
+  for (int i = 1; i < n; ++i) in.sameTrack[i] = in.eT.col(i) == in.eT.col(i - 1);
   return in;
 }
 
@@ -190,8 +242,11 @@ struct InterleavedHistogram {
 
 // One thread's results and working memory.
 struct Scratch {
-  std::vector<float> gB, gA, gY, eB, eA, d;  // products of a tile and its distances
-  std::vector<float> accB, accA, accY;
+  std::vector<float> gBA, gY, d;  // products of a tile and its distances
+  RowMatrixF columnsUV;                    // a tile's columns of u over those of v
+  std::vector<int32_t> accB, accA, accY;  // fixed-point window sums of a row and the row before
+  std::vector<float> accE, accF;           // centroid terms of a row and the row before
+  std::vector<int> sameColumns;            // a tile's columns whose window repeats the one before
   uint16_t* minima = nullptr;                // n x kBins: the scan's own or `ownMinima`
   std::vector<uint16_t> ownMinima;
   std::vector<float> rowMinima;              // smallest counted minimum (D) per row
@@ -209,53 +264,129 @@ struct TileContext {
   int n, radius, sampleStride, heatStride, heatSize;
 };
 
-// out[j] = sum over t < k of g[t * stride + t + j], j < count: a window sum along diagonals.
-// Blocks of 16 columns are summed over all k rows in registers before one store.
-void diagonalSums(const float* __restrict g, int stride, int k, int count, float* __restrict out) {
-  constexpr int kBlock = 16;
-  int j = 0;
-  for (; j + kBlock <= count; j += kBlock) {
-    float sum[kBlock];
-    for (int b = 0; b < kBlock; ++b) sum[b] = g[j + b];
-    for (int t = 1; t < k; ++t) {
-      const float* row = g + static_cast<size_t>(t) * stride + t + j;
-      for (int b = 0; b < kBlock; ++b) sum[b] += row[b];
+// Window sums along the diagonals are summed in fixed point: every product of a tile is
+// rounded to an integer multiple of 1 / scale (a power of two chosen so that k products can
+// not overflow 31 bits: steps of about 1e-8 of the largest product, finer than float's
+// rounding of the sum), and integer sums are exact. So a row's sums can slide from the row
+// above (two adds per entry instead of k) and still equal the sums taken whole, bit for bit:
+// equal products give equal distances whichever way they were summed, and a held pose keeps an
+// exactly flat row, whose local minimum the ties rule finds once.
+struct FixedPoint {
+  float scale = 1.0f, step = 1.0f;  // scale = 1 / step, both powers of two
+  // Products of vectors no longer than `largestProduct`, summed k at a time.
+  FixedPoint(double largestProduct, int k) {
+    int exponent = 0;
+    const double bound = largestProduct * k * 1.001;  // GEMM rounding headroom
+    if (bound > 0.0) std::frexp((1 << 30) / bound, &exponent), exponent -= 1;
+    exponent = std::clamp(exponent, -120, 120);
+    scale = std::ldexp(1.0f, exponent);
+    step = std::ldexp(1.0f, -exponent);
+  }
+  int32_t operator()(float product) const {
+    return static_cast<int32_t>(std::nearbyint(product * scale));  // vroundps, exact scaling
+  }
+};
+
+// out[j] = sum over t < k of g[t * stride + t + j] in fixed point, j < count.
+void diagonalSums(const float* __restrict g, int stride, int k, int count, const FixedPoint& fixed,
+                  int32_t* __restrict out) {
+  for (int j = 0; j < count; ++j) out[j] = fixed(g[j]);
+  for (int t = 1; t < k; ++t) {
+    const float* __restrict row = g + static_cast<size_t>(t) * stride + t;
+    for (int j = 0; j < count; ++j) out[j] += fixed(row[j]);
+  }
+}
+
+// The next row's sums from this row's: S(r + 1, j) = S(r, j - 1) - G(r, j - 1) +
+// G(r + k, j - 1 + k), the window sliding one step down its diagonal; column 0 starts a new
+// diagonal and is summed whole. `g` points at row r.
+void slideDiagonalSums(const float* __restrict g, int stride, int k, int count, const FixedPoint& fixed,
+                       const int32_t* __restrict current, int32_t* __restrict next) {
+  const float* __restrict top = g;
+  const float* __restrict bottom = g + static_cast<size_t>(k) * stride + k;
+  for (int j = 1; j < count; ++j) next[j] = current[j - 1] - fixed(top[j - 1]) + fixed(bottom[j - 1]);
+  diagonalSums(g + stride, stride, k, 1, fixed, next);
+}
+
+// The centroid terms of row window r against columns cx0 .. cx0 + count - 1 computed whole:
+// E = e_r . e_w and F = e_r . f_w over the 2k values of the windows' tracks, in the same order
+// for every column (equal tracks give equal terms).
+void centroidSums(const ScanInputs& in, int r, int cx0, int count, float* __restrict outE, float* __restrict outF) {
+  std::fill(outE, outE + count, 0.0f);
+  std::fill(outF, outF + count, 0.0f);
+  for (int t = 0; t < in.eT.rows(); ++t) {
+    const float er = in.eT(t, r);
+    const float* __restrict eRow = &in.eT(t, cx0);
+    const float* __restrict fRow = &in.fT(t, cx0);
+    for (int j = 0; j < count; ++j) {
+      outE[j] += er * eRow[j];
+      outF[j] += er * fRow[j];
     }
-    for (int b = 0; b < kBlock; ++b) out[j + b] = sum[b];
   }
-  for (; j < count; ++j) {
-    float sum = g[j];
-    for (int t = 1; t < k; ++t) sum += g[static_cast<size_t>(t) * stride + t + j];
-    out[j] = sum;
+}
+
+// The centroid terms of the next row from this row's, as slideDiagonalSums does for the
+// products but without a product matrix: with E(i, j) = sum_t (c_i,t - m_i) . (c_j,t - m_j)
+// over the windows' centroids c and their means m (F likewise with the 2D cross product),
+//   E(i + 1, j + 1) = E(i, j) + b_i . b_j - a_i . a_j - k d_i . d_j
+// (a: the centroid leaving the window, b: the one entering, both less the old mean; d: the
+// step of the mean; ScanInputs), six products per entry instead of the 2k of a whole sum. All
+// terms are offsets within a window, so nothing large cancels. Column 0 is computed whole.
+void slideCentroidSums(const ScanInputs& in, int rowWindow, int cx0, int count, const float* __restrict currentE,
+                       const float* __restrict currentF, float* __restrict nextE, float* __restrict nextF) {
+  const int r = rowWindow;
+  const float rax = in.ax[r], raz = in.az[r], rbx = in.bx[r], rbz = in.bz[r];
+  const float rdx = in.window * in.dx[r], rdz = in.window * in.dz[r];
+  const float* __restrict ax = in.ax.data() + cx0;
+  const float* __restrict az = in.az.data() + cx0;
+  const float* __restrict bx = in.bx.data() + cx0;
+  const float* __restrict bz = in.bz.data() + cx0;
+  const float* __restrict dx = in.dx.data() + cx0;
+  const float* __restrict dz = in.dz.data() + cx0;
+  for (int j = 1; j < count; ++j) {
+    const int w = j - 1;
+    nextE[j] = currentE[w] + (rbx * bx[w] + rbz * bz[w]) - (rax * ax[w] + raz * az[w]) - (rdx * dx[w] + rdz * dz[w]);
+    nextF[j] = currentF[w] + (rbx * bz[w] - rbz * bx[w]) - (rax * az[w] - raz * ax[w]) - (rdx * dz[w] - rdz * dx[w]);
   }
+  centroidSums(in, r + 1, cx0, 1, nextE, nextF);
 }
 
 // D over rows [rx0, rx0 + rxn) x columns [cx0, cx0 + cxn) into s.d (row-major, cxn wide).
 void computeDistances(const ScanInputs& in, int rx0, int rxn, int cx0, int cxn, Scratch& s) {
   const int k = in.window, gr = rxn + k - 1, gc = cxn + k - 1;
-  for (auto* b : {&s.gB, &s.gA, &s.gY}) {
-    if (b->size() < static_cast<size_t>(gr) * gc) b->resize(static_cast<size_t>(gr) * gc);
-  }
-  for (auto* b : {&s.eB, &s.eA, &s.d}) {
+  if (s.gBA.size() < 2 * static_cast<size_t>(gr) * gc) s.gBA.resize(2 * static_cast<size_t>(gr) * gc);
+  if (s.gY.size() < static_cast<size_t>(gr) * gc) s.gY.resize(static_cast<size_t>(gr) * gc);
+  for (auto* b : {&s.d}) {
     if (b->size() < static_cast<size_t>(rxn) * cxn) b->resize(static_cast<size_t>(rxn) * cxn);
   }
   for (auto* b : {&s.accB, &s.accA, &s.accY}) {
-    if (b->size() < static_cast<size_t>(cxn)) b->resize(cxn);
+    if (b->size() < 2 * static_cast<size_t>(cxn)) b->resize(2 * static_cast<size_t>(cxn));
   }
-  MapF gB(s.gB.data(), gr, gc), gA(s.gA.data(), gr, gc), gY(s.gY.data(), gr, gc);
-  MapF eB(s.eB.data(), rxn, cxn), eA(s.eA.data(), rxn, cxn);
+  for (auto* b : {&s.accE, &s.accF}) {
+    if (b->size() < 2 * static_cast<size_t>(cxn)) b->resize(2 * static_cast<size_t>(cxn));
+  }
+  s.sameColumns.clear();
+  for (int lj = 1; lj < cxn; ++lj) {
+    if (in.sameTrack[cx0 + lj]) s.sameColumns.push_back(lj);
+  }
+  // B's and A's products in one GEMM of the rows' u against the columns' u and v stacked
+  // (one packing of the left side, one call): row r holds B's gc products, then A's.
+  MapF gBA(s.gBA.data(), gr, 2 * gc), gY(s.gY.data(), gr, gc);
+  s.columnsUV.resize(2 * gc, in.u.cols());
+  s.columnsUV.topRows(gc) = in.u.middleRows(cx0, gc);
+  s.columnsUV.bottomRows(gc) = in.v.middleRows(cx0, gc);
   const auto uR = in.u.middleRows(rx0, gr);
-  gB.noalias() = uR * in.u.middleRows(cx0, gc).transpose();
-  gA.noalias() = uR * in.v.middleRows(cx0, gc).transpose();
+  gBA.noalias() = uR * s.columnsUV.transpose();
   gY.noalias() = in.y.middleRows(rx0, gr) * in.y.middleRows(cx0, gc).transpose();
-  const auto eR = in.e.middleRows(rx0, rxn);
-  eB.noalias() = eR * in.e.middleRows(cx0, cxn).transpose();
-  eA.noalias() = eR * in.f.middleRows(cx0, cxn).transpose();
 
-  float* __restrict accB = s.accB.data();
-  float* __restrict accA = s.accA.data();
-  float* __restrict accY = s.accY.data();
+  auto largest = [](const std::vector<float>& norms, int first, int count) {
+    return static_cast<double>(*std::max_element(norms.begin() + first, norms.begin() + first + count));
+  };
+  const FixedPoint fixedBA(largest(in.normU, rx0, gr) * largest(in.normU, cx0, gc), k);
+  const FixedPoint fixedY(largest(in.normY, rx0, gr) * largest(in.normY, cx0, gc), k);
   const float* qCol = in.q.data() + cx0;
+  constexpr int kFreshRows = 32;
+  int summedRow = -1;  // the row whose sums are in the current half of the acc buffers
   for (int li = 0; li < rxn; ++li) {
     float* __restrict out = s.d.data() + static_cast<size_t>(li) * cxn;
     const float qi = in.q[rx0 + li];
@@ -264,15 +395,52 @@ void computeDistances(const ScanInputs& in, int rx0, int rxn, int cx0, int cxn, 
       continue;
     }
     // Window sums along the diagonals: sum over t of the products at (li + t, lj + t).
+    const size_t now = static_cast<size_t>(li % 2) * cxn, before = static_cast<size_t>(1 - li % 2) * cxn;
+    int32_t* __restrict accB = s.accB.data() + now;
+    int32_t* __restrict accA = s.accA.data() + now;
+    int32_t* __restrict accY = s.accY.data() + now;
+    float* __restrict accE = s.accE.data() + now;
+    float* __restrict accF = s.accF.data() + now;
     const size_t o = static_cast<size_t>(li) * gc;
-    diagonalSums(s.gB.data() + o, gc, k, cxn, accB);
-    diagonalSums(s.gA.data() + o, gc, k, cxn, accA);
-    diagonalSums(s.gY.data() + o, gc, k, cxn, accY);
-    const float* __restrict eb = s.eB.data() + static_cast<size_t>(li) * cxn;
-    const float* __restrict ea = s.eA.data() + static_cast<size_t>(li) * cxn;
+    if (li > 0 && summedRow == li - 1) {
+      const size_t above = o - gc;
+      slideDiagonalSums(s.gBA.data() + 2 * above, 2 * gc, k, cxn, fixedBA, s.accB.data() + before, accB);
+      slideDiagonalSums(s.gBA.data() + 2 * above + gc, 2 * gc, k, cxn, fixedBA, s.accA.data() + before, accA);
+      slideDiagonalSums(s.gY.data() + above, gc, k, cxn, fixedY, s.accY.data() + before, accY);
+    } else {
+      diagonalSums(s.gBA.data() + 2 * o, 2 * gc, k, cxn, fixedBA, accB);
+      diagonalSums(s.gBA.data() + 2 * o + gc, 2 * gc, k, cxn, fixedBA, accA);
+      diagonalSums(s.gY.data() + o, gc, k, cxn, fixedY, accY);
+    }
+    // The centroid terms: a window whose track repeats the row before's takes that row's terms
+    // (so held poses give bitwise equal distances); else they slide from the row above, and are
+    // computed whole every kFreshRows rows so float rounding cannot build up.
+    const float* previousE = s.accE.data() + before;
+    const float* previousF = s.accF.data() + before;
+    if (li > 0 && summedRow == li - 1 && in.sameTrack[rx0 + li]) {
+      std::copy(previousE, previousE + cxn, accE);
+      std::copy(previousF, previousF + cxn, accF);
+    } else if (li > 0 && summedRow == li - 1 && li % kFreshRows != 0) {
+      slideCentroidSums(in, rx0 + li - 1, cx0, cxn, previousE, previousF, accE, accF);
+      for (int lj : s.sameColumns) {  // repeated windows: equal terms, as computed whole
+        accE[lj] = accE[lj - 1];
+        accF[lj] = accF[lj - 1];
+      }
+    } else {
+      centroidSums(in, rx0 + li, cx0, cxn, accE, accF);
+    }
+    summedRow = li;
+    // A plain loop, vectorized because this file is compiled without errno for sqrt (see
+    // core/CMakeLists.txt): every entry takes the same instructions wherever it lies. Eigen's
+    // array form was faster too but did its unaligned head in scalar code with other FMA
+    // contractions, so an entry's last bit depended on the buffer's address.
+    const float* __restrict eb = accE;
+    const float* __restrict ea = accF;
     for (int lj = 0; lj < cxn; ++lj) {
-      const float B = accB[lj] + eb[lj], A = accA[lj] + ea[lj];
-      const float D = (qi + qCol[lj]) - 2.0f * accY[lj] - 2.0f * std::sqrt(A * A + B * B);
+      const float B = static_cast<float>(accB[lj]) * fixedBA.step + eb[lj];
+      const float A = static_cast<float>(accA[lj]) * fixedBA.step + ea[lj];
+      const float Y = static_cast<float>(accY[lj]) * fixedY.step;
+      const float D = (qi + qCol[lj]) - 2.0f * Y - 2.0f * std::sqrt(A * A + B * B);
       out[lj] = std::max(D, 0.0f);  // +inf stays +inf for a column whose window is invalid
     }
   }
@@ -338,8 +506,10 @@ void scanTile(const TileContext& c, const Tile& tile, Scratch& s) {
       heat[cell] = std::min(heat[cell], Eigen::Map<const Eigen::ArrayXf>(row + (j - cx0), end - j).minCoeff());
       j = end;
     }
-    for (int j = firstMultiple(tile.c0, c.sampleStride); j < tile.c1; j += c.sampleStride) {
-      s.histogram.add(row[j - cx0], c.bins);
+    if (i % c.sampleStride == 0) {
+      for (int j = firstMultiple(tile.c0, c.sampleStride); j < tile.c1; j += c.sampleStride) {
+        s.histogram.add(row[j - cx0], c.bins);
+      }
     }
     // Local minima: a vectorized first test (smaller than the left neighbour, not above the
     // right one) marks few candidates; they get the whole rule.
@@ -359,8 +529,9 @@ void scanTile(const TileContext& c, const Tile& tile, Scratch& s) {
   // Rows j (of the columns) over columns i (of the rows): D(j, i) = at(i, j). The heat map is
   // mirrored at the end.
   for (int i = firstMultiple(tile.r0, c.sampleStride); i < tile.r1; i += c.sampleStride) {
-    const float* row = &at(i, tile.c0);
-    for (int lj = 0; lj < cols; ++lj) s.histogram.add(row[lj], c.bins);
+    for (int j = firstMultiple(tile.c0, c.sampleStride); j < tile.c1; j += c.sampleStride) {
+      s.histogram.add(at(i, j), c.bins);
+    }
   }
   for (int i = std::max(tile.r0, 1), last = std::min(tile.r1, n - 1); i < last; ++i) {
     if (!in.valid[i]) continue;
@@ -444,7 +615,8 @@ DistanceScan scanDistanceShare(const PoseFeatures& features, const DistanceMatri
   const std::vector<int> first = partitionTiles(all, n, settings.window, share.ranks);
   const std::vector<Tile> tiles(all.begin() + first[share.rank], all.begin() + first[share.rank + 1]);
   const int tileCount = static_cast<int>(tiles.size());
-  // A sparse sample of columns feeds the all-distances histogram.
+  // A lattice of entries (row and column multiples of the stride; about 4096 x 4096 at most)
+  // feeds the all-distances histogram.
   const int sampleStride = std::max(1, n / 4096);
   const TileContext context{in, bins, n, detail::minimumRadius(settings.window), sampleStride,
                             scan.heatStride, scan.heatSize};

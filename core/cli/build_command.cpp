@@ -30,7 +30,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
                  "CLIP.bvh|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
-                 "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--samples 300] [--grid 32]\n"
+                 "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--hub-bridge auto|off|M] [--samples 300] [--grid 32]\n"
                  "       [--no-refine] [--threads T] [--json]\n"
                  "       mpirun -np K fatgraph build ... (the heavy stages spread over K ranks)",
                  "Build a fat graph from motion clips: pose distances over all frames, hub poses\n"
@@ -49,6 +49,9 @@ int runBuild(const std::vector<std::string>& args) {
   cl.option("--hubs", "auto|N", "hub suggestions to accept: auto (default, while coverage rises) or N");
   cl.option("--hub-threshold", "X", "pose match threshold in metres (default: from the data)");
   cl.option("--edge-threshold", "Y", "fat edge threshold in metres (default: 1.5 x hub threshold)");
+  cl.option("--hub-bridge", "auto|off|M",
+            "bridge groups of hubs no take connects (a walk's and a run's) where their closest "
+            "poses are within M metres; auto (default): twice the hub threshold; off: never");
   cl.option("--units", "U", "length unit of BVH inputs: auto (default), m, cm, cmu, in, mm");
   declareRigOptions(cl);
   cl.option("--samples", "N", "blends sampled per fat edge (default 300)");
@@ -78,6 +81,12 @@ int runBuild(const std::vector<std::string>& args) {
   }
   if (cl.has("--hub-threshold")) options.hubThresholdRms = cl.number("--hub-threshold", 0.0);
   if (cl.has("--edge-threshold")) options.edgeThresholdRms = cl.number("--edge-threshold", 0.0);
+  if (const auto bridge = cl.value("--hub-bridge"); bridge && *bridge != "auto") {
+    options.hubBridgeRms = *bridge == "off" ? 0.0 : cl.number("--hub-bridge", 0.0);
+    if (!(*options.hubBridgeRms >= 0.0 && std::isfinite(*options.hubBridgeRms))) {
+      throw UsageError{"--hub-bridge expects auto, off or a distance in metres"};
+    }
+  }
   for (const auto& t : {options.hubThresholdRms, options.edgeThresholdRms}) {
     if (t && !(*t > 0)) throw UsageError{"thresholds expect a positive distance in metres"};
   }

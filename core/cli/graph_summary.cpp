@@ -5,6 +5,7 @@
 
 #include "fatgraph/core/edge_locomotion.h"
 #include "fatgraph/core/graph_coverage.h"
+#include "fatgraph/core/hub_groups.h"
 
 namespace fatgraph::cli {
 namespace {
@@ -134,6 +135,8 @@ nlohmann::json graphSummaryJson(const Project& p) {
           {"window", p.settings.window},
           {"clips", clips},
           {"hubs", hubs},
+          // Groups the player can move between: 1 when every hub is reachable from every other.
+          {"hub_groups", hubGroups(g).size()},
           {"segments", g.segments.size()},
           {"entries", g.entries.size()},
           {"exits", g.exits.size()},

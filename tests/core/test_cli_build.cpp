@@ -180,6 +180,8 @@ class TestCliBuild : public QObject {
     QTest::newRow("no output") << QStringList{s("build"), data("cmu-bvh11/131_01.bvh")} << s("missing -o");
     QTest::newRow("different skeletons") << QStringList{s("build"), data("cmu-leonardo-ono-roll/144_05.bvh"), data("cmu-bvh11/131_01.bvh"), s("-o"), s("/tmp/x.fgproj")} << s("131_01.bvh: its skeleton differs from that of");
     QTest::newRow("threshold without match") << QStringList{s("build"), data("cmu-leonardo-ono-roll/144_05.bvh"), s("-o"), s("/tmp/never.fgproj"), s("--hub-threshold"), s("0.001")} << s("yields no match");
+    QTest::newRow("bad bridge limit") << QStringList{s("build"), data("cmu-bvh11/131_01.bvh"), s("-o"), s("/tmp/x.fgproj"), s("--hub-bridge"), s("near")} << s("option '--hub-bridge' expects a number, got 'near'");
+    QTest::newRow("negative bridge limit") << QStringList{s("build"), data("cmu-bvh11/131_01.bvh"), s("-o"), s("/tmp/x.fgproj"), s("--hub-bridge"), s("-0.2")} << s("--hub-bridge expects auto, off or a distance in metres");
     QTest::newRow("bad window") << QStringList{s("build"), data("cmu-bvh11/131_01.bvh"), s("-o"), s("/tmp/x.fgproj"), s("--window"), s("0")} << s("--window");
     QTest::newRow("edit missing file") << QStringList{s("edit"), s("/no/p.fgproj"), s("/no/e.json")} << s("/no/e.json");
   }

@@ -78,6 +78,51 @@ class TestMixedGaits : public QObject {
     QVERIFY(hubGroups(p.graph).size() < groups.size());
   }
 
+  // A bridge limit above the gap joins the walk's and the run's hubs without moving the
+  // threshold: the run's take is cut at its pose closest to the walk hub as an occurrence of
+  // it, so segments run from one group to the other; below the gap nothing changes.
+  void aBridgeJoinsWalkAndRun() {
+    const std::vector<SyntheticMotion> clips = {generateBipedWalk(walkGait(20)), generateBipedWalk(runGait(6))};
+    Project apart = test::projectOf(clips);
+    BuildOptions off;
+    off.hubBridgeRms = 0.0;
+    buildMotionGraph(apart, off);
+    const PoseFeatures features(apart.skeleton, apart.clips);
+    const std::vector<HubGroupGap> gaps = hubGroupGaps(apart.graph, features, apart.settings.window);
+    QCOMPARE(hubGroups(apart.graph).size(), size_t(2));
+    QCOMPARE(gaps.size(), size_t(1));
+    const double gap = gaps.front().rms;
+
+    Project below = test::projectOf(clips);
+    BuildOptions short_;
+    short_.hubBridgeRms = 0.95 * gap;
+    buildMotionGraph(below, short_);
+    QCOMPARE(hubGroups(below.graph).size(), size_t(2));
+    QCOMPARE(below.graph.segments, apart.graph.segments);
+
+    Project joined = test::projectOf(clips);
+    BuildOptions bridge;
+    bridge.hubBridgeRms = 1.05 * gap;
+    const BuildReport report = buildMotionGraph(joined, bridge);
+    for (const std::string& n : report.notes) qInfo("%s", n.c_str());
+    const MotionGraph& g = joined.graph;
+    QCOMPARE(g.hubThreshold.rms, apart.graph.hubThreshold.rms);
+    QCOMPARE(hubGroups(g).size(), size_t(1));
+    const bool noted = std::any_of(report.notes.begin(), report.notes.end(), [](const std::string& n) {
+      return n.find("bridged to") != std::string::npos && n.find("set by the user") != std::string::npos;
+    });
+    QVERIFY(noted);
+    // A segment of one take ends or starts at a hub whose own frame lies in the other take.
+    int crossing = 0;
+    for (const Segment& s : g.segments) {
+      for (const int h : {s.fromHub, s.toHub}) crossing += g.hubs[static_cast<size_t>(h)].frame.clip != s.clip;
+    }
+    QVERIFY(crossing >= 2);  // into the other group and back out of it
+    // Every take is still cut into as many segments as before, give or take the bridge.
+    const std::vector<int> before = segmentsPerClip(apart), after = segmentsPerClip(joined);
+    for (size_t c = 0; c < before.size(); ++c) QVERIFY(std::abs(after[c] - before[c]) <= 1);
+  }
+
   // However much gain is asked of a hub, a take that can be cut is cut.
   void aHighGainStillCutsEveryTake() {
     Project p = test::projectOf({generateBipedWalk(walkGait(20)), generateBipedWalk(walkGait(16, 0.4)),

@@ -8,6 +8,7 @@
 
 #include "fatgraph/core/clip_set_import.h"
 #include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/hub_groups.h"
 #include "skippable_test_main.h"
 
 using namespace fatgraph;
@@ -35,6 +36,22 @@ class TestMixedGaitsSharedCorpus : public QObject {
       QVERIFY(segments[c] >= 1);
       QVERIFY(report.coverage.clips[c].fraction > 0.4);
     }
+  }
+
+  // The walk's and the run's hubs are 0.26 m apart, beyond twice the threshold: apart by
+  // default, joined by a bridge limit above the gap, with the run between two walk edges.
+  void aBridgeJoinsTheRealWalkAndRun() {
+    ClipSetImport apart = importClipSet({kDir + "007_01.bvh", kDir + "002_03.bvh"}, ClipSetOptions{});
+    buildMotionGraph(apart.project);
+    const std::vector<std::vector<int>> groups = hubGroups(apart.project.graph);
+    ClipSetImport joined = importClipSet({kDir + "007_01.bvh", kDir + "002_03.bvh"}, ClipSetOptions{});
+    BuildOptions options;
+    options.hubBridgeRms = 0.3;
+    const BuildReport report = buildMotionGraph(joined.project, options);
+    for (const std::string& n : report.notes) qInfo("%s", n.c_str());
+    qInfo("%zu hub groups by default, %zu with a 0.3 m bridge", groups.size(), hubGroups(joined.project.graph).size());
+    QCOMPARE(groups.size(), size_t(2));
+    QCOMPARE(hubGroups(joined.project.graph).size(), size_t(1));
   }
 };
 

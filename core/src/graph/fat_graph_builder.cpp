@@ -157,10 +157,31 @@ std::vector<std::string> hubGroupNotes(const Project& p, const PoseFeatures& f) 
                     " are not connected by any segment: their closest poses (" +
                     g.hubs[gap.hub].name + " and " + frameLabel(p, f, gap.frame) + ") are " +
                     metres(gap.rms) + " apart, above the hub threshold " +
-                    metres(g.hubThreshold.rms) + "; a hub threshold above " + metres(gap.rms) +
+                    metres(g.hubThreshold.rms) + " and the bridge limit; --hub-bridge " +
+                    metres(gap.rms * 1.01) + ", a hub threshold above " + metres(gap.rms) +
                     " or a take that passes from one to the other would connect them");
   }
   return notes;
+}
+
+// Hub groups no take connects (a walk's and a run's), joined where their closest poses are
+// within the bridge limit, nearest first; each bridge is noted.
+void bridgeGroups(Project& p, const PoseFeatures& f, std::optional<double> limitRms, BuildReport& report) {
+  MotionGraph& g = p.graph;
+  const double limit = limitRms.value_or(2.0 * g.hubThreshold.rms);
+  if (!(limit > 0.0)) return;
+  const std::string rule = limitRms ? "the bridge limit " + metres(limit) + " set by the user"
+                                    : "twice the hub threshold, " + metres(limit) +
+                                          ", the spread two matches of one hub may have";
+  std::vector<int> frameCounts;
+  for (const Clip& c : p.clips) frameCounts.push_back(c.frameCount());
+  const SegmentCutResult cut = cutSegments(g.hubs, frameCounts);
+  for (const HubBridge& b : bridgeHubGroups(g.hubs, cut.segments, f, p.settings.window, limit)) {
+    report.notes.push_back(g.hubs[b.hub].name + " bridged to " + g.hubs[b.otherHub].name + ": " +
+                           frameLabel(p, f, b.frame) + " joins " + g.hubs[b.hub].name +
+                           "'s matches, so the player passes between their groups there (closest poses " +
+                           metres(b.rms) + " apart, within " + rule + ")");
+  }
 }
 
 }  // namespace
@@ -235,6 +256,7 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
                              " pp): it cuts a take no segment held before");
     }
   }
+  bridgeGroups(work, features, options.hubBridgeRms, report);
   report.hubSeconds = secondsSince(t);
   if (options.edgeThresholdRms) {
     g.edgeThreshold = {*options.edgeThresholdRms, false, "set by the user"};

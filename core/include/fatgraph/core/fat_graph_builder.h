@@ -27,6 +27,10 @@ struct BuildOptions {
   double minimumCoverageGain = kAutoHubMinimumGain;  // fraction of all frames
   std::optional<double> hubThresholdRms;     // metres; derived from the data when absent
   std::optional<double> edgeThresholdRms;    // metres; derived from the hub threshold when absent
+  /// Groups of hubs no take connects (a walk's and a run's) are bridged where their closest
+  /// poses are within this RMS distance (hub_groups.h, bridgeHubGroups); when absent, twice the
+  /// hub threshold (two matches of one hub may already differ that much); 0: never.
+  std::optional<double> hubBridgeRms;
   size_t memoryBudgetBytes = size_t(512) << 20;
   int threads = 0;  // threads of every stage (scan, exact rows, DTW); 0 = all hardware threads
   /// The processes of a distributed build (`mpirun -np K fatgraph build`, work_spread.h):

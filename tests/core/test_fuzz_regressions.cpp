@@ -58,6 +58,15 @@ const std::map<std::string, std::string> kExpected = {
     {"project_load/attribute_type_size_14.fgproj",
      "/: corrupt file: attribute 'file_type' in the object header at byte 96 states a "
      "variable-length string element of 14 bytes, not 16"},
+    // Finding 10: an attribute message whose dataspace part (8968 bytes) runs past the 72-byte
+    // message; H5Aexists decoded it while looking for another name (hdf5_attribute_check.h).
+    {"project_load/attribute_dataspace_past_message.fgproj",
+     "/: corrupt file: the attribute message at byte 832 (72 bytes) has parts of 10, 20 and 8968 "
+     "bytes that do not fit in it"},
+    // Finding 11: the filter pipeline message of a deflated dataset lost its filters, so HDF5
+    // copied a whole 44,640-byte chunk out of the 2,740 bytes stored (hdf5_chunk_check.h).
+    {"project_load/chunk_without_its_filters.fgproj",
+     "/clips/0000/translations: corrupt file: chunk 0 stores 2740 bytes, not 44640"},
     {"project_load/clip_name_attribute_heap_read.fgproj",
      "/clips/0000: corrupt file: attribute 'source' (byte 12224) points to object 4294967295 of "
      "the global heap collection at byte 2048, which has no such object"},

@@ -412,8 +412,9 @@ class TestProjectStore : public QObject {
     QTest::newRow("corrupt header")
         << "header"
         << "cannot open the HDF5 file; it may be truncated or corrupt (";
+    // Found by the chunk check before HDF5 reads it (hdf5_chunk_check.h).
     QTest::newRow("corrupt chunk") << "chunk"
-                                   << "/clips/0000/rotations: cannot read (";
+                                   << "/clips/0000/rotations: corrupt file: chunk 0 does not inflate (zlib: data error)";
     QTest::newRow("other HDF5 file")
         << "other"
         << "not a fatgraph project (no 'file_type' attribute on the root group)";

@@ -79,18 +79,13 @@ bool attributeValue(const unsigned char* bytes, std::uint64_t at, std::uint64_t 
   return true;
 }
 
-}  // namespace
-
-std::string checkVlenStringAttribute(const std::string& path, std::uint64_t header,
-                                     std::string_view name) {
-  const MappedFile file(path);
-  return checkVlenStringAttribute(file.bytes, file.size, header, name);
-}
-
-std::string checkVlenStringAttribute(const unsigned char* bytes, std::size_t size,
-                                     std::uint64_t header, std::string_view name) {
-  if (bytes == nullptr) return {};
-  const std::string what = "attribute '" + std::string(name) + "'";
+// Calls visit(type, flags, data, length) for every message of the object header at byte
+// `header` (version 1 or 2, continuation chunks followed in the order HDF5 follows them),
+// after checking that the message lies inside its chunk; stops at the first problem, from the
+// walk or from `visit`. Returns the problem or an empty string.
+template <typename Visit>
+std::string walkMessages(const unsigned char* bytes, std::size_t size, std::uint64_t header,
+                         const Visit& visit) {
   const std::string where = "the object header at byte " + std::to_string(header);
   if (header > size || size - header < 16) return where + " is cut off by the end of the file";
 
@@ -115,11 +110,7 @@ std::string checkVlenStringAttribute(const unsigned char* bytes, std::size_t siz
     chunks.push_back({p, length <= size - p ? p + length : size + 1});
   }
 
-  // Walk the chunks in the order HDF5 does (each continuation queued as it is met) and check
-  // every attribute message of that name: a sound file has one, and whichever HDF5 picks
-  // passes.
   std::set<std::uint64_t> seen;
-  bool found = false;
   for (std::size_t visited = 0; !chunks.empty(); ++visited) {
     const Chunk chunk = chunks.front();
     chunks.pop_front();
@@ -152,28 +143,119 @@ std::string checkVlenStringAttribute(const unsigned char* bytes, std::size_t siz
                  ", past the end of the file (" + std::to_string(size) + " bytes)";
         }
         chunks.push_back({address + skip, address + chunkLength - tail});
-      } else if (type == kAttribute && (flags & 0x02) == 0) {  // 0x02: stored elsewhere, shared
-        Value value;
-        if (attributeValue(bytes, data, length, name, value)) {
-          found = true;
-          if (value.typeElementSize >= 0 && std::uint64_t(value.typeElementSize) != kVlenElement) {
-            return what + " in " + where + " states a variable-length string element of " +
-                   std::to_string(value.typeElementSize) + " bytes, not " +
-                   std::to_string(kVlenElement);
-          }
-          if (value.size < kVlenElement) {
-            return what + " in " + where + " stores " + std::to_string(value.size) +
-                   " bytes, too few for a variable-length string";
-          }
-          if (std::string problem = checkVlenStringElement(bytes, size, value.at, what);
-              !problem.empty()) {
-            return problem;
-          }
-        }
       }
+      if (std::string problem = visit(type, flags, data, length); !problem.empty()) return problem;
       p = data + length;
     }
   }
+  return {};
+}
+
+// The number of elements a dataspace message describes (version 1 or 2), or -1 when the
+// message is too short for its rank or of an unknown version.
+std::int64_t dataspaceElements(const unsigned char* m, std::uint64_t length) {
+  if (length < 4) return -1;
+  const unsigned version = m[0], rank = m[1];
+  std::uint64_t at = 0;
+  if (version == 1) {
+    at = 8;
+  } else if (version == 2) {
+    if (m[3] == 2) return 0;  // null dataspace
+    at = 4;
+  } else {
+    return -1;
+  }
+  if (rank > 32 || at + 8 * std::uint64_t(rank) > length) return -1;
+  std::uint64_t n = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    const std::uint64_t extent = readLe(m + at + 8 * d, 8);
+    if (extent != 0 && n > (std::uint64_t(1) << 40) / extent) return std::int64_t(1) << 40;
+    n *= extent;
+  }
+  return static_cast<std::int64_t>(n);
+}
+
+// Whether an attribute message's parts fit in it: name, datatype and dataspace messages (padded
+// to 8 bytes in version 1), then the value, elements times the datatype's element size. HDF5
+// 1.10 decodes every attribute message of a header while it looks for a name (H5Aexists) and
+// copies the value's bytes without comparing them with the message (tests/fuzz: a read past
+// the header buffer).
+std::string checkAttributeMessage(const unsigned char* bytes, std::uint64_t at, std::uint64_t length) {
+  const std::string which = "the attribute message at byte " + std::to_string(at);
+  if (length < 8) return which + " is " + std::to_string(length) + " bytes, too short for its header";
+  const unsigned char* m = bytes + at;
+  const unsigned version = m[0];
+  if (version < 1 || version > 3) return which + " has an unknown version " + std::to_string(version);
+  const std::uint64_t nameSize = readLe(m + 2, 2), typeSize = readLe(m + 4, 2), spaceSize = readLe(m + 6, 2);
+  const auto pad = [version](std::uint64_t n) { return version == 1 ? (n + 7) & ~std::uint64_t(7) : n; };
+  const std::uint64_t nameAt = version == 3 ? 9 : 8;
+  const std::uint64_t typeAt = nameAt + pad(nameSize), spaceAt = typeAt + pad(typeSize);
+  const std::uint64_t valueAt = spaceAt + pad(spaceSize);
+  if (nameSize == 0 || typeSize < 8 || spaceSize < 4 || valueAt > length) {
+    return which + " (" + std::to_string(length) + " bytes) has parts of " + std::to_string(nameSize) +
+           ", " + std::to_string(typeSize) + " and " + std::to_string(spaceSize) +
+           " bytes that do not fit in it";
+  }
+  const bool typeShared = version >= 2 && (m[1] & 0x01) != 0;
+  const bool spaceShared = version >= 2 && (m[1] & 0x02) != 0;
+  if (typeShared || spaceShared) return {};  // fatgraph writes neither; HDF5 checks the reference
+  const std::uint64_t element = readLe(m + typeAt + 4, 4);
+  const std::int64_t elements = dataspaceElements(m + spaceAt, spaceSize);
+  if (elements < 0) return which + " has a dataspace of an unknown version or cut short";
+  const long double needed = static_cast<long double>(elements) * element;
+  if (needed > static_cast<long double>(length - valueAt)) {
+    return which + " holds " + std::to_string(length - valueAt) + " bytes of value, but its " +
+           std::to_string(elements) + " elements of " + std::to_string(element) + " bytes need more";
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string checkAttributeMessages(const unsigned char* bytes, std::size_t size, std::uint64_t header) {
+  if (bytes == nullptr) return {};
+  return walkMessages(bytes, size, header, [&](unsigned type, unsigned flags, std::uint64_t data, std::uint64_t length) {
+    if (type != kAttribute || (flags & 0x02) != 0) return std::string();  // 0x02: shared
+    return checkAttributeMessage(bytes, data, length);
+  });
+}
+
+std::string checkAttributeMessages(const std::string& path, std::uint64_t header) {
+  const MappedFile file(path);
+  return checkAttributeMessages(file.bytes, file.size, header);
+}
+
+std::string checkVlenStringAttribute(const std::string& path, std::uint64_t header,
+                                     std::string_view name) {
+  const MappedFile file(path);
+  return checkVlenStringAttribute(file.bytes, file.size, header, name);
+}
+
+std::string checkVlenStringAttribute(const unsigned char* bytes, std::size_t size,
+                                     std::uint64_t header, std::string_view name) {
+  if (bytes == nullptr) return {};
+  const std::string what = "attribute '" + std::string(name) + "'";
+  const std::string where = "the object header at byte " + std::to_string(header);
+  // Every attribute message of that name is checked: a sound file has one, and whichever HDF5
+  // picks passes.
+  bool found = false;
+  std::string problem = walkMessages(bytes, size, header, [&](unsigned type, unsigned flags, std::uint64_t data,
+                                                              std::uint64_t length) {
+    if (type != kAttribute || (flags & 0x02) != 0) return std::string();  // 0x02: stored elsewhere, shared
+    Value value;
+    if (!attributeValue(bytes, data, length, name, value)) return std::string();
+    found = true;
+    if (value.typeElementSize >= 0 && std::uint64_t(value.typeElementSize) != kVlenElement) {
+      return what + " in " + where + " states a variable-length string element of " +
+             std::to_string(value.typeElementSize) + " bytes, not " + std::to_string(kVlenElement);
+    }
+    if (value.size < kVlenElement) {
+      return what + " in " + where + " stores " + std::to_string(value.size) +
+             " bytes, too few for a variable-length string";
+    }
+    return checkVlenStringElement(bytes, size, value.at, what);
+  });
+  if (!problem.empty()) return problem;
   if (!found) {
     return what + " is not stored in " + where +
            " (fatgraph reads only attributes held in the object header)";

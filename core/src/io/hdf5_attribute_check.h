@@ -29,4 +29,13 @@ std::string checkVlenStringAttribute(const std::string& path, std::uint64_t head
 std::string checkVlenStringAttribute(const unsigned char* bytes, std::size_t size,
                                      std::uint64_t header, std::string_view name);
 
+/// Checks that every attribute message in the object header at byte `header` fits in its
+/// message: its name, datatype and dataspace parts, and its value (elements times element
+/// size). HDF5 1.10 decodes every attribute message of a header when it looks one up by name
+/// (H5Aexists) and copies the value unchecked (tests/fuzz: a read past the header buffer), so
+/// the loader runs this once per object before its first attribute lookup. Returns an empty
+/// string when every message fits (or the file cannot be read), else the problem.
+std::string checkAttributeMessages(const std::string& path, std::uint64_t header);
+std::string checkAttributeMessages(const unsigned char* bytes, std::size_t size, std::uint64_t header);
+
 }  // namespace fatgraph::h5

@@ -6,6 +6,7 @@
 #include <hdf5.h>
 
 #include <cstdint>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -153,6 +154,7 @@ class Context {
  private:
   std::string file_;
   std::span<const unsigned char> image_;  // empty: the file is on disk at file_
+  mutable std::set<haddr_t> checkedHeaders_;  // object headers whose attribute messages fit
 };
 
 }  // namespace fatgraph::h5

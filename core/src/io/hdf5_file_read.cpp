@@ -1,7 +1,9 @@
 // Reading side of the internal HDF5 helpers (see hdf5_file.h).
 #include <algorithm>
+#include <filesystem>
 
 #include "hdf5_attribute_check.h"
+#include "hdf5_chunk_check.h"
 #include "hdf5_file.h"
 #include "hdf5_global_heap_check.h"
 
@@ -40,6 +42,16 @@ struct VlenStrings {
   }
 };
 
+// The object's path in the file ("/clips/0000"), for messages.
+std::string objectPath(hid_t loc) {
+  const ssize_t length = H5Iget_name(loc, nullptr, 0);
+  if (length <= 0) return "?";
+  std::string name(static_cast<size_t>(length) + 1, '\0');
+  H5Iget_name(loc, name.data(), name.size());
+  name.resize(static_cast<size_t>(length));
+  return name;
+}
+
 }  // namespace
 
 Handle Context::openGroup(hid_t loc, const std::string& name, const std::string& object) const {
@@ -50,6 +62,17 @@ Handle Context::openGroup(hid_t loc, const std::string& name, const std::string&
 }
 
 bool Context::hasAttribute(hid_t loc, const char* name) const {
+  // H5Aexists decodes every attribute message of the object: check they fit first, once per
+  // object header (hdf5_attribute_check.h).
+  H5O_info_t info{};
+  if (H5Oget_info2(loc, &info, H5O_INFO_BASIC) >= 0 && checkedHeaders_.insert(info.addr).second) {
+    const std::string p = image_.empty() ? checkAttributeMessages(file_, info.addr)
+                                         : checkAttributeMessages(image_.data(), image_.size(), info.addr);
+    if (!p.empty()) {
+      checkedHeaders_.erase(info.addr);
+      fail(objectPath(loc), "corrupt file: " + p);
+    }
+  }
   const htri_t exists = H5Aexists(loc, name);
   if (exists < 0) H5Eclear2(H5E_DEFAULT);
   return exists > 0;
@@ -261,6 +284,15 @@ void Context::readAll(const Dataset& dataset, hid_t memType, void* out) const {
       fail(dataset.object, "corrupt file: the compact dataset stores " + std::to_string(stored) +
                                " bytes for " + std::to_string(dataset.elementCount()) +
                                " elements of " + std::to_string(element) + " bytes");
+    }
+  }
+  if (H5Pget_layout(dcpl.get()) == H5D_CHUNKED) {
+    std::error_code ec;
+    const std::uint64_t fileBytes = image_.empty() ? std::filesystem::file_size(file_, ec) : image_.size();
+    if (!ec) {
+      if (const std::string p = runtime_io::checkChunks(dataset.id.get(), fileBytes); !p.empty()) {
+        fail(dataset.object, "corrupt file: " + p);
+      }
     }
   }
   if (H5Tget_class(memType) != H5T_INTEGER) {

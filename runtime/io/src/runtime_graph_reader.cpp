@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "hdf5_chunk_check.h"
 #include "hdf5_local_heap_check.h"
 
 namespace fatgraph::runtime_io {
@@ -274,6 +275,11 @@ Reader::Opened Reader::openDataset(hid_t loc, const std::string& object, const c
   if (!ec && layout == H5D_CHUNKED && bytes / 1100 > fileSize) {
     fail(ds.object, "corrupt file: shape " + describe(ds.dims) + " needs " + std::to_string(bytes) +
                         " bytes, more than the file could hold compressed");
+  }
+  if (!ec && layout == H5D_CHUNKED && bytes > 0) {
+    if (const std::string problem = checkChunks(ds.id.get(), fileSize); !problem.empty()) {
+      fail(ds.object, "corrupt file: " + problem);
+    }
   }
   H5Eclear2(H5E_DEFAULT);  // H5Dget_offset reports an error for data not yet allocated
   return ds;

@@ -30,8 +30,9 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
                  "CLIP.bvh|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
-                 "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--hub-bridge auto|off|M] [--samples 300] [--grid 32]\n"
-                 "       [--no-refine] [--threads T] [--json]\n"
+                 "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--hub-bridge auto|off|M]\n"
+                 "       [--units U] [--translations C] [--up A] [--motion-root NAME] [--samples 300]\n"
+                 "       [--grid 32] [--no-refine] [--locomotion auto|all|none] [--threads T] [--json]\n"
                  "       mpirun -np K fatgraph build ... (the heavy stages spread over K ranks)",
                  "Build a fat graph from motion clips: pose distances over all frames, hub poses\n"
                  "with their match sets, segments between hubs, and fat edges of similar segments\n"
@@ -43,7 +44,7 @@ int runBuild(const std::vector<std::string>& args) {
                  "on a plane, a G x G weight grid maps plane points to blend weights, refined so\n"
                  "the runtime's blend lands on its target; the errors are reported per edge.");
   cl.option("-o", "OUT.fgproj", "project file to write (atomically)");
-  cl.option("--fps", "F", "working rate every clip is resampled to (default 30)");
+  cl.numberOption("--fps", "F", "working rate every clip is resampled to", 30.0, 0.001, 1000.0);
   cl.option("--window", "K", "pose distance window in frames at the working rate (default 10)");
   cl.flag("--keep-tpose", "keep a reference T-pose found in frame 0 (dropped by default)");
   cl.option("--hubs", "auto|N", "hub suggestions to accept: auto (default, while coverage rises) or N");
@@ -69,11 +70,10 @@ int runBuild(const std::vector<std::string>& args) {
   if (!out || out->empty()) throw UsageError{"missing -o OUT.fgproj"};
 
   ClipSetOptions clipOptions;
-  clipOptions.fps = cl.number("--fps", 30.0);
+  clipOptions.fps = cl.number("--fps");
   clipOptions.keepReferencePose = cl.has("--keep-tpose");
   clipOptions.units = unitsOption(cl);
   clipOptions.rig = rigOptions(cl);
-  if (!(clipOptions.fps > 0 && clipOptions.fps <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000]"};
   BuildOptions options;
   if (const auto hubs = cl.value("--hubs"); hubs && *hubs != "auto") {
     options.hubCount = cl.integer("--hubs", 1);

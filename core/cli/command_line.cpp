@@ -4,55 +4,127 @@
 #include <charconv>
 #include <cmath>
 #include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
 
 namespace fatgraph::cli {
 
+namespace {
+
+// A number as CLI11 and our messages show it: no trailing zeros.
+std::string formatNumber(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+bool looksLikeNumber(const std::string& a) {
+  return a.size() > 1 && a[0] == '-' && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.');
+}
+
+// CLI11's usage line replaced by the command's synopsis.
+class SynopsisFormatter : public CLI::Formatter {
+ public:
+  explicit SynopsisFormatter(std::string usage) : usage_(std::move(usage)) {}
+  std::string make_usage(const CLI::App*, std::string) const override { return usage_ + "\n"; }
+  // The synopsis first, then what the command does, then its options.
+  std::string make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const override {
+    return make_usage(app, name) + "\n" + make_description(app) + make_groups(app, mode);
+  }
+
+ private:
+  std::string usage_;
+};
+
+}  // namespace
+
+struct CommandLine::Parser {
+  CLI::App app;
+  std::map<std::string, CLI::Option*> options;
+  std::map<std::string, std::string> raw;  // CLI11 writes option values here
+  std::map<std::string, std::string> valueNames;
+  std::vector<std::string> order;
+  Parser(const std::string& command, const std::string& synopsis, const std::string& description)
+      : app(description, "fatgraph " + command) {
+    app.formatter(std::make_shared<SynopsisFormatter>("usage: fatgraph " + command + " " + synopsis));
+    app.get_formatter()->column_width(26);
+    app.set_help_flag("-h,--help", "show this help");
+    app.allow_extras(true);  // positionals, and unknown options reported in our words
+  }
+  CLI::Option* add(const std::string& name, const std::string& valueName, const std::string& help) {
+    CLI::Option* o = app.add_option(name, raw[name], help)->type_name(valueName);
+    o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    options[name] = o;
+    valueNames[name] = valueName;
+    order.push_back(name);
+    return o;
+  }
+};
+
 CommandLine::CommandLine(std::string command, std::string synopsis, std::string description)
-    : command_(std::move(command)), synopsis_(std::move(synopsis)),
-      description_(std::move(description)) {}
+    : parser_(std::make_unique<Parser>(command, synopsis, description)) {}
+
+CommandLine::~CommandLine() = default;
 
 void CommandLine::flag(const std::string& name, const std::string& help) {
-  order_.push_back(name);
-  specs_[name] = {"", help};
+  parser_->options[name] = parser_->app.add_flag(name, help);
+  parser_->order.push_back(name);
 }
 
 void CommandLine::option(const std::string& name, const std::string& valueName,
                          const std::string& help) {
-  order_.push_back(name);
-  specs_[name] = {valueName, help};
+  parser_->add(name, valueName, help);
+}
+
+void CommandLine::numberOption(const std::string& name, const std::string& valueName,
+                               const std::string& help, double defaultValue, double lowest,
+                               double highest) {
+  CLI::Option* o = parser_->add(name, valueName, help);
+  o->default_str(formatNumber(defaultValue));
+  const std::string range = "[" + formatNumber(lowest) + ", " + formatNumber(highest) + "]";
+  o->check(CLI::Validator(
+      [lowest, highest, range](std::string& v) -> std::string {
+        double x = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+        if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !(x >= lowest && x <= highest)) {
+          return "expects a number in " + range + ", got '" + v + "'";
+        }
+        return {};
+      },
+      "in " + range));
+  defaults_[name] = defaultValue;
 }
 
 bool CommandLine::parse(const std::vector<std::string>& args) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::cout << help();
-      return false;
+  Parser& p = *parser_;
+  try {
+    p.app.parse(std::vector<std::string>(args.rbegin(), args.rend()));  // CLI11 takes them reversed
+  } catch (const CLI::CallForHelp&) {
+    std::cout << help();
+    return false;
+  } catch (const CLI::ArgumentMismatch& e) {
+    for (const auto& [name, valueName] : p.valueNames) {
+      if (std::string(e.what()).rfind(name + ":", 0) == 0) throw UsageError{"option '" + name + "' expects " + valueName};
     }
-    if (a.size() > 1 && a[0] == '-' && !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))) {
-      std::string name = a, inlineValue;
-      bool hasInline = false;
-      if (const auto eq = a.find('='); eq != std::string::npos) {
-        name = a.substr(0, eq);
-        inlineValue = a.substr(eq + 1);
-        hasInline = true;
-      }
-      const auto it = specs_.find(name);
-      if (it == specs_.end()) throw UsageError{"unknown option '" + name + "' (see --help)"};
-      if (it->second.valueName.empty()) {
-        if (hasInline) throw UsageError{"option '" + name + "' takes no value"};
-        values_[name] = "";
-      } else if (hasInline) {
-        values_[name] = inlineValue;
-      } else {
-        if (i + 1 >= args.size()) {
-          throw UsageError{"option '" + name + "' expects " + it->second.valueName};
-        }
-        values_[name] = args[++i];
-      }
-    } else {
-      positional_.push_back(a);
+    throw UsageError{e.what()};
+  } catch (const CLI::ValidationError& e) {
+    // CLI11 says "--fps: expects ..."; ours say "option '--fps' expects ...".
+    const std::string m = e.what();
+    const auto colon = m.find(": ");
+    throw UsageError{colon == std::string::npos ? m : "option '" + m.substr(0, colon) + "' " + m.substr(colon + 2)};
+  } catch (const CLI::ParseError& e) {
+    throw UsageError{e.what()};
+  }
+  for (const std::string& a : p.app.remaining()) {
+    if (a.size() > 1 && a[0] == '-' && !looksLikeNumber(a)) {
+      throw UsageError{"unknown option '" + a.substr(0, a.find('=')) + "' (see --help)"};
     }
+    positional_.push_back(a);
+  }
+  for (const auto& [name, option] : p.options) {
+    if (option->count() == 0) continue;
+    values_[name] = p.valueNames.count(name) ? p.raw[name] : "";
   }
   return true;
 }
@@ -63,6 +135,11 @@ std::optional<std::string> CommandLine::value(const std::string& name) const {
   const auto it = values_.find(name);
   if (it == values_.end()) return std::nullopt;
   return it->second;
+}
+
+double CommandLine::number(const std::string& name) const {
+  const auto it = defaults_.find(name);
+  return number(name, it != defaults_.end() ? it->second : 0.0);
 }
 
 double CommandLine::number(const std::string& name, double fallback) const {
@@ -87,18 +164,7 @@ int CommandLine::integer(const std::string& name, int fallback) const {
   return out;
 }
 
-std::string CommandLine::help() const {
-  std::string out = "usage: fatgraph " + command_ + " " + synopsis_ + "\n\n" + description_ + "\n";
-  if (!order_.empty()) out += "\noptions:\n";
-  for (const std::string& name : order_) {
-    const Spec& s = specs_.at(name);
-    std::string left = "  " + name + (s.valueName.empty() ? "" : " " + s.valueName);
-    if (left.size() < 26) left.resize(26, ' '); else left += "  ";
-    out += left + s.help + "\n";
-  }
-  out += "  --help                  show this help\n";
-  return out;
-}
+std::string CommandLine::help() const { return parser_->app.help(); }
 
 BvhUnits unitsOption(const CommandLine& cl) {
   BvhUnits units = BvhUnits::Auto;

@@ -1,7 +1,8 @@
 #pragma once
-// A small argument parser shared by the CLI commands: named options (with or without a
-// value), positional arguments, generated --help, and one-line errors.
+// The argument parser shared by the CLI commands (CLI11 underneath): named options (with or
+// without a value), positional arguments, generated --help, and one-line errors.
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,12 +16,22 @@ struct UsageError {
   std::string message;
 };
 
+/// The options of one command, declared once: the declarations generate `--help` (with each
+/// option's default and range), and parsing checks values against them. Parsing is CLI11's;
+/// errors become one-line UsageErrors.
 class CommandLine {
  public:
   CommandLine(std::string command, std::string synopsis, std::string description);
+  ~CommandLine();
+  CommandLine(const CommandLine&) = delete;
+  CommandLine& operator=(const CommandLine&) = delete;
 
   void flag(const std::string& name, const std::string& help);
   void option(const std::string& name, const std::string& valueName, const std::string& help);
+  /// A number with its default (shown in --help) and the closed range it must lie in (checked
+  /// when parsing: "--fps: 2000 is not in [1, 1000]").
+  void numberOption(const std::string& name, const std::string& valueName, const std::string& help,
+                    double defaultValue, double lowest, double highest);
 
   /// Parses argv after the command name. Returns false when --help was printed.
   bool parse(const std::vector<std::string>& args);
@@ -28,20 +39,18 @@ class CommandLine {
   bool has(const std::string& name) const;
   std::optional<std::string> value(const std::string& name) const;
   double number(const std::string& name, double fallback) const;
+  /// A numberOption's value, or its default when absent.
+  double number(const std::string& name) const;
   int integer(const std::string& name, int fallback) const;
   const std::vector<std::string>& positional() const { return positional_; }
 
   std::string help() const;
 
  private:
-  struct Spec {
-    std::string valueName;  // empty for a flag
-    std::string help;
-  };
-  std::string command_, synopsis_, description_;
-  std::vector<std::string> order_;
-  std::map<std::string, Spec> specs_;
-  std::map<std::string, std::string> values_;
+  struct Parser;
+  std::unique_ptr<Parser> parser_;
+  std::map<std::string, std::string> values_;    // given options' values ("" for a flag)
+  std::map<std::string, double> defaults_;       // numberOption defaults
   std::vector<std::string> positional_;
 };
 

@@ -45,7 +45,7 @@ int runBuild(const std::vector<std::string>& args) {
                  "the runtime's blend lands on its target; the errors are reported per edge.");
   cl.option("-o", "OUT.fgproj", "project file to write (atomically)");
   cl.numberOption("--fps", "F", "working rate every clip is resampled to", 30.0, 0.001, 1000.0);
-  cl.option("--window", "K", "pose distance window in frames at the working rate (default 10)");
+  cl.integerOption("--window", "K", "pose distance window in frames at the working rate", 10, 1, 1000);
   cl.flag("--keep-tpose", "keep a reference T-pose found in frame 0 (dropped by default)");
   cl.option("--hubs", "auto|N", "hub suggestions to accept: auto (default, while coverage rises) or N");
   cl.option("--hub-threshold", "X", "pose match threshold in metres (default: from the data)");
@@ -55,14 +55,14 @@ int runBuild(const std::vector<std::string>& args) {
             "poses are within M metres; auto (default): twice the hub threshold; off: never");
   cl.option("--units", "U", "length unit of BVH inputs: auto (default), m, cm, cmu, in, mm");
   declareRigOptions(cl);
-  cl.option("--samples", "N", "blends sampled per fat edge (default 300)");
-  cl.option("--grid", "G", "weight grid vertices per side (default 32)");
+  cl.integerOption("--samples", "N", "blends sampled per fat edge", ParameterizationSettings{}.samples, 1, 100000);
+  cl.integerOption("--grid", "G", "weight grid vertices per side", ParameterizationSettings{}.grid, 2, 1024);
   cl.flag("--no-refine", "keep the plain Delaunay weight grid (no refinement)");
   cl.option("--locomotion", "auto|all|none",
             "fat edges that get the leg layer: auto (default, walking cycles), all (every edge whose "
             "cycle can be analysed) or none");
-  cl.option("--threads", "T",
-            "worker threads of every stage, per rank (default: every core the process may use)");
+  cl.integerOption("--threads", "T", "worker threads of every stage, per rank (0: every core the process may use)",
+                   0, 0, 1024);
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().empty()) throw UsageError{"expected at least one CLIP.bvh or PROJECT.fgproj (see --help)"};
@@ -90,25 +90,17 @@ int runBuild(const std::vector<std::string>& args) {
   for (const auto& t : {options.hubThresholdRms, options.edgeThresholdRms}) {
     if (t && !(*t > 0)) throw UsageError{"thresholds expect a positive distance in metres"};
   }
-  const int window = cl.integer("--window", 10);
-  if (window < 1 || window > 1000) throw UsageError{"--window expects 1 to 1000 frames"};
+  const int window = cl.integer("--window");
   ParameterizationSettings parameterization;
-  parameterization.samples = cl.integer("--samples", parameterization.samples);
-  if (parameterization.samples < 1 || parameterization.samples > 100000) {
-    throw UsageError{"--samples expects 1 to 100000 blends"};
-  }
-  parameterization.grid = cl.integer("--grid", parameterization.grid);
-  if (parameterization.grid < 2 || parameterization.grid > 1024) {
-    throw UsageError{"--grid expects 2 to 1024 vertices per side"};
-  }
+  parameterization.samples = cl.integer("--samples");
+  parameterization.grid = cl.integer("--grid");
   parameterization.refine = !cl.has("--no-refine");
   LocomotionSelection locomotion = LocomotionSelection::Automatic;
   if (const auto l = cl.value("--locomotion"); l && !parseLocomotionSelection(*l, locomotion)) {
     throw UsageError{"--locomotion expects auto, all or none, got '" + *l + "'"};
   }
 
-  options.threads = cl.integer("--threads", 0);
-  if (options.threads < 0 || options.threads > 1024) throw UsageError{"--threads expects 0 (all cores) to 1024"};
+  options.threads = cl.integer("--threads");
 
   // Under mpirun every rank gets here with the same arguments and runs the same build, the
   // heavy stages shared out (build_ranks.h); a failure on any rank ends them all with its

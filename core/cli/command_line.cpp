@@ -77,22 +77,43 @@ void CommandLine::option(const std::string& name, const std::string& valueName,
   parser_->add(name, valueName, help);
 }
 
+namespace {
+
+// A CLI11 check that the value is a number (an integer when `integral`) in [lowest, highest].
+CLI::Validator inRange(double lowest, double highest, bool integral) {
+  const std::string range = "[" + formatNumber(lowest) + ", " + formatNumber(highest) + "]";
+  const std::string kind = integral ? "an integer" : "a number";
+  return CLI::Validator(
+      [=](std::string& v) -> std::string {
+        double x = 0;
+        bool ok = false;
+        if (integral) {
+          long long n = 0;
+          const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+          ok = !v.empty() && ec == std::errc() && end == v.data() + v.size();
+          x = static_cast<double>(n);
+        } else {
+          const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+          ok = !v.empty() && ec == std::errc() && end == v.data() + v.size();
+        }
+        if (!ok || !(x >= lowest && x <= highest)) return "expects " + kind + " in " + range + ", got '" + v + "'";
+        return {};
+      },
+      "in " + range);
+}
+
+}  // namespace
+
 void CommandLine::numberOption(const std::string& name, const std::string& valueName,
                                const std::string& help, double defaultValue, double lowest,
                                double highest) {
-  CLI::Option* o = parser_->add(name, valueName, help);
-  o->default_str(formatNumber(defaultValue));
-  const std::string range = "[" + formatNumber(lowest) + ", " + formatNumber(highest) + "]";
-  o->check(CLI::Validator(
-      [lowest, highest, range](std::string& v) -> std::string {
-        double x = 0;
-        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-        if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !(x >= lowest && x <= highest)) {
-          return "expects a number in " + range + ", got '" + v + "'";
-        }
-        return {};
-      },
-      "in " + range));
+  parser_->add(name, valueName, help)->default_str(formatNumber(defaultValue))->check(inRange(lowest, highest, false));
+  defaults_[name] = defaultValue;
+}
+
+void CommandLine::integerOption(const std::string& name, const std::string& valueName,
+                                const std::string& help, int defaultValue, int lowest, int highest) {
+  parser_->add(name, valueName, help)->default_str(std::to_string(defaultValue))->check(inRange(lowest, highest, true));
   defaults_[name] = defaultValue;
 }
 
@@ -162,6 +183,11 @@ int CommandLine::integer(const std::string& name, int fallback) const {
     throw UsageError{"option '" + name + "' expects an integer, got '" + *v + "'"};
   }
   return out;
+}
+
+int CommandLine::integer(const std::string& name) const {
+  const auto it = defaults_.find(name);
+  return integer(name, it != defaults_.end() ? static_cast<int>(it->second) : 0);
 }
 
 std::string CommandLine::help() const { return parser_->app.help(); }

@@ -33,6 +33,10 @@ class CommandLine {
   void numberOption(const std::string& name, const std::string& valueName, const std::string& help,
                     double defaultValue, double lowest, double highest);
 
+  /// An integer likewise ("--window: expects an integer in [1, 1000], got '0'").
+  void integerOption(const std::string& name, const std::string& valueName, const std::string& help,
+                     int defaultValue, int lowest, int highest);
+
   /// Parses argv after the command name. Returns false when --help was printed.
   bool parse(const std::vector<std::string>& args);
 
@@ -42,6 +46,8 @@ class CommandLine {
   /// A numberOption's value, or its default when absent.
   double number(const std::string& name) const;
   int integer(const std::string& name, int fallback) const;
+  /// An integerOption's value, or its default when absent.
+  int integer(const std::string& name) const;
   const std::vector<std::string>& positional() const { return positional_; }
 
   std::string help() const;

@@ -79,70 +79,43 @@ std::string millimetreText(const std::optional<double>& metres) {
   return out.str();
 }
 
-}  // namespace
+// What the command line asks for, checked.
+struct PlayRequest {
+  std::string graphPath, inputPath, output;
+  std::optional<double> fps;          // default: the graph's rate
+  std::optional<std::string> terrainSpec;
+  bool legs = true, json = false;
+};
 
-int runPlay(const std::vector<std::string>& args) {
-  CommandLine cl("play",
-                 "GRAPH.fgraph --input INPUT.csv -o OUT.bvh [--fps F] [--terrain SPEC] [--no-legs] [--json]",
-                 "Play an exported fat graph headless: the stick and actions of INPUT.csv (header\n"
-                 "t,x,y,action; see docs/PLAY.md) drive the runtime player from t = 0 to the last\n"
-                 "row's time, and the character's motion is written as BVH in metres (the graph's\n"
-                 "skeleton; the root placed in the world, y = the terrain's height). Nothing is\n"
-                 "written on any error.");
-  cl.option("--input", "INPUT.csv", "timed stick positions and actions");
-  cl.option("-o", "OUT.bvh", "BVH file to write (atomically)");
-  cl.option("--fps", "F", "output frame rate (default: the graph's rate)");
-  cl.option("--terrain", "SPEC",
-            "ground: a preset (" + std::string(kTerrainPresetNames) + ") or a heightfield file (default: flat)");
-  cl.flag("--no-legs", "turn the leg layer off (the blended pose as is, for comparison)");
-  cl.flag("--json", "print one JSON object on stdout");
-  if (!cl.parse(args)) return 0;
-  if (cl.positional().size() != 1) throw UsageError{"expected exactly one GRAPH.fgraph (see --help)"};
-  const auto inputPath = cl.value("--input");
-  if (!inputPath || inputPath->empty()) throw UsageError{"missing --input INPUT.csv"};
-  const auto out = cl.value("-o");
-  if (!out || out->empty()) throw UsageError{"missing -o OUT.bvh"};
-  if (cl.has("--fps")) {
-    const double f = cl.number("--fps", 0.0);
-    if (!(f > 0 && f <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000]"};
-  }
+// One play from the first update to the last: the written frames and what was measured.
+struct PlayRun {
+  Clip clip;
+  PlayMetrics metrics;
+  LegLayerWarnings warnings;
+  bool legLayer = false;
+};
 
-  // The terrain before the graph: a mistyped preset is reported without loading anything.
-  const std::optional<std::string> terrainSpec = cl.value("--terrain");
-  std::optional<Heightfield> terrain;
-  if (terrainSpec) terrain = loadPlayTerrain(*terrainSpec);
-
-  const std::string graphPath = cl.positional().front();
-  const RuntimeGraph graph = loadRuntimeGraph(graphPath);
-  if (graph.edges.empty()) throw Error(graphPath + ": the graph has no fat edges to play");
-  const double fps = cl.number("--fps", graph.fps);
-  std::vector<std::string> edgeNames;
-  for (const RuntimeEdge& e : graph.edges) edgeNames.push_back(e.name);
-  const PlayInput input = readPlayInput(*inputPath, edgeNames);
-  const int frames = playFrameCount(input, fps);
-  if (frames > kMaxPlayFrames) {
-    throw Error(*inputPath + ": " + std::to_string(frames) + " frames at " + seconds(fps) +
-                " fps exceed the limit of " + std::to_string(kMaxPlayFrames) + "; lower --fps or shorten the input");
-  }
-  const std::vector<PlayUpdate> updates = schedulePlayUpdates(input, fps, substepsFor(graph, fps));
-
+// Drives the player through the scheduled updates (the stick, actions and steering of the
+// script), observing every update and keeping every output frame in world space.
+PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const std::vector<PlayUpdate>& updates,
+                 double fps, int frames, const Heightfield* ground) {
   const Skeleton& skeleton = graph.skeleton;
   const int joints = skeleton.jointCount();
-  Clip clip;
-  clip.name = std::filesystem::path(*out).stem().string();
+  PlayRun run{Clip{}, PlayMetrics(graph, ground), {}, false};
+  Clip& clip = run.clip;
+  clip.name = std::filesystem::path(request.output).stem().string();
   clip.fps = fps;
   clip.jointCount = joints;
   clip.rotations.reserve(size_t(frames) * size_t(joints));
   clip.translations.reserve(size_t(frames) * size_t(joints));
 
   PlayerOptions options;
-  options.legs.enabled = !cl.has("--no-legs");
+  options.legs.enabled = request.legs;
+  run.legLayer = options.legs.enabled && !graph.legs.empty();
   Player player(graph, options);
   // No --terrain: flat ground at y = 0, the player's own default (no rays to cast).
-  const Heightfield* ground = terrain ? &*terrain : nullptr;
   player.setTerrain(ground);
-  PlayMetrics metrics(graph, ground);
-  metrics.begin(player.currentEdge(), player.character());
+  run.metrics.begin(player.currentEdge(), player.character());
   std::vector<Vec3> world(static_cast<size_t>(joints));
   for (const PlayUpdate& u : updates) {
     PlayerSteering steering;
@@ -164,25 +137,55 @@ int runPlay(const std::vector<std::string>& args) {
                             o.character);
     o.modelRotations = player.modelRotations();
     o.legs = player.legLayer().legs();
-    metrics.observe(o, u.dt, u.outputFrame);
+    run.metrics.observe(o, u.dt, u.outputFrame);
     if (u.outputFrame) {
       appendWorldFrame(clip, skeleton, player.localRotations(), player.localTranslations(), o.character);
     }
   }
-  const PlayReport& r = metrics.report();
-  // The player guarantees a finite pose; should that ever fail, no file is better than a BVH
-  // that other tools misread.
-  if (r.nanFrames > 0) {
-    throw Error(graphPath + ": " + std::to_string(r.nanFrames) + " of " + std::to_string(r.frames) +
-                " frames hold non-finite values (first: frame " + std::to_string(r.firstNanFrame) +
-                "); nothing written");
-  }
-  const MotionContacts contacts = measureWrittenContacts(graph, clip, ground);
-  exportBvh(*out, skeleton, clip);
+  run.warnings = player.legLayer().warnings();
+  return run;
+}
 
+PlayRequest parsePlay(const std::vector<std::string>& args, bool& helpShown) {
+  CommandLine cl("play",
+                 "GRAPH.fgraph --input INPUT.csv -o OUT.bvh [--fps F] [--terrain SPEC] [--no-legs] [--json]",
+                 "Play an exported fat graph headless: the stick and actions of INPUT.csv (header\n"
+                 "t,x,y,action; see docs/PLAY.md) drive the runtime player from t = 0 to the last\n"
+                 "row's time, and the character's motion is written as BVH in metres (the graph's\n"
+                 "skeleton; the root placed in the world, y = the terrain's height). Nothing is\n"
+                 "written on any error.");
+  cl.option("--input", "INPUT.csv", "timed stick positions and actions");
+  cl.option("-o", "OUT.bvh", "BVH file to write (atomically)");
+  cl.option("--fps", "F", "output frame rate (default: the graph's rate)");
+  cl.option("--terrain", "SPEC",
+            "ground: a preset (" + std::string(kTerrainPresetNames) + ") or a heightfield file (default: flat)");
+  cl.flag("--no-legs", "turn the leg layer off (the blended pose as is, for comparison)");
+  cl.flag("--json", "print one JSON object on stdout");
+  PlayRequest r;
+  helpShown = !cl.parse(args);
+  if (helpShown) return r;
+  if (cl.positional().size() != 1) throw UsageError{"expected exactly one GRAPH.fgraph (see --help)"};
+  const auto inputPath = cl.value("--input");
+  if (!inputPath || inputPath->empty()) throw UsageError{"missing --input INPUT.csv"};
+  const auto out = cl.value("-o");
+  if (!out || out->empty()) throw UsageError{"missing -o OUT.bvh"};
+  if (cl.has("--fps")) {
+    r.fps = cl.number("--fps", 0.0);
+    if (!(*r.fps > 0 && *r.fps <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000]"};
+  }
+  r.graphPath = cl.positional().front();
+  r.inputPath = *inputPath;
+  r.output = *out;
+  r.terrainSpec = cl.value("--terrain");
+  r.legs = !cl.has("--no-legs");
+  r.json = cl.has("--json");
+  return r;
+}
+
+std::vector<std::string> playNotes(const PlayInput& input, const PlayReport& r, const std::string& inputPath) {
   std::vector<std::string> notes;
   if (input.clampedValues > 0) {
-    notes.push_back(*inputPath + ": " + std::to_string(input.clampedValues) +
+    notes.push_back(inputPath + ": " + std::to_string(input.clampedValues) +
                     " stick value(s) outside [-1, 1] clamped (first on line " +
                     std::to_string(input.firstClampedLine) + ")");
   }
@@ -190,78 +193,138 @@ int runPlay(const std::vector<std::string>& args) {
     notes.push_back(std::to_string(r.unlistedTransitions) +
                     " transition(s) happened inside an update with another one; their edges are not listed");
   }
-  const double duration = (r.frames - 1) / fps;
-  const std::optional<double> paramError = r.paramErrorMedian();
-  const std::string terrainName = terrainSpec ? *terrainSpec : std::string("flat");
-  const bool legLayer = options.legs.enabled && !graph.legs.empty();
-  const LegLayerWarnings& warnings = player.legLayer().warnings();
-  if (cl.has("--json")) {
-    nlohmann::json edges = nlohmann::json::array();
-    for (int e : r.edgesPlayed) edges.push_back(graph.edges[size_t(e)].name);
-    nlohmann::json j = {{"output", *out},
-                        {"frames", r.frames},
-                        {"duration_s", duration},
-                        {"fps", fps},
-                        {"transitions", r.transitions},
-                        {"edges_played", edges},
-                        {"max_joint_jump_m", r.maxJointJump},
-                        {"param_error_median_m", nullptr},
-                        {"param_error_passes", r.paramErrors.size()},
-                        {"nan_frames", r.nanFrames},
-                        {"blend_mode", graphBlendMode(graph)},
-                        {"root_start", point(r.rootStart)},
-                        {"root_end", point(r.rootEnd)},
-                        {"root_travel_m", r.rootTravel},
-                        {"final_yaw_rad", r.finalYaw},
-                        {"terrain", terrainName},
-                        {"leg_layer", legLayer},
-                        {"legs", graph.legs.size()},
-                        {"foot_skate_mm", {{"median", millimetres(r.footSkateMedian())},
-                                           {"max", millimetres(r.footSkateMax())},
-                                           {"stances", r.footSkates.size()}}},
-                        {"motion_contacts", {{"stances", contacts.stances},
-                                             {"skate_mm_median", millimetres(contacts.skateMedian)},
-                                             {"skate_mid_mm_median", millimetres(contacts.midSkateMedian)},
-                                             {"penetration_mm", contacts.penetration * 1000.0}}},
-                        {"penetration_mm", r.penetration * 1000.0},
-                        {"leg_overextension_mm", r.legOverextension * 1000.0},
-                        {"hip_jerk", r.hipJerk},
-                        {"leg_warnings", {{"unreachable", warnings.unreachable},
-                                          {"no_ground", warnings.noGround},
-                                          {"invalid_input", warnings.invalidInput},
-                                          {"no_stance", warnings.noStance}}},
-                        {"notes", notes}};
-    if (paramError) j["param_error_median_m"] = *paramError;
-    std::cout << j.dump(2) << "\n";
+  return notes;
+}
+
+// Everything `play --json` and the text report say.
+struct PlaySummary {
+  const RuntimeGraph& graph;
+  const PlayRequest& request;
+  const PlayRun& run;
+  const MotionContacts& contacts;
+  const std::vector<std::string>& notes;
+  double fps;
+  std::string terrainName() const { return request.terrainSpec ? *request.terrainSpec : std::string("flat"); }
+};
+
+void printPlayJson(const PlaySummary& s) {
+  const PlayReport& r = s.run.metrics.report();
+  const LegLayerWarnings& warnings = s.run.warnings;
+  nlohmann::json edges = nlohmann::json::array();
+  for (int e : r.edgesPlayed) edges.push_back(s.graph.edges[size_t(e)].name);
+  nlohmann::json j = {{"output", s.request.output},
+                      {"frames", r.frames},
+                      {"duration_s", (r.frames - 1) / s.fps},
+                      {"fps", s.fps},
+                      {"transitions", r.transitions},
+                      {"edges_played", edges},
+                      {"max_joint_jump_m", r.maxJointJump},
+                      {"param_error_median_m", nullptr},
+                      {"param_error_passes", r.paramErrors.size()},
+                      {"nan_frames", r.nanFrames},
+                      {"blend_mode", graphBlendMode(s.graph)},
+                      {"root_start", point(r.rootStart)},
+                      {"root_end", point(r.rootEnd)},
+                      {"root_travel_m", r.rootTravel},
+                      {"final_yaw_rad", r.finalYaw},
+                      {"terrain", s.terrainName()},
+                      {"leg_layer", s.run.legLayer},
+                      {"legs", s.graph.legs.size()},
+                      {"foot_skate_mm", {{"median", millimetres(r.footSkateMedian())},
+                                         {"max", millimetres(r.footSkateMax())},
+                                         {"stances", r.footSkates.size()}}},
+                      {"motion_contacts", {{"stances", s.contacts.stances},
+                                           {"skate_mm_median", millimetres(s.contacts.skateMedian)},
+                                           {"skate_mid_mm_median", millimetres(s.contacts.midSkateMedian)},
+                                           {"penetration_mm", s.contacts.penetration * 1000.0}}},
+                      {"penetration_mm", r.penetration * 1000.0},
+                      {"leg_overextension_mm", r.legOverextension * 1000.0},
+                      {"hip_jerk", r.hipJerk},
+                      {"leg_warnings", {{"unreachable", warnings.unreachable},
+                                        {"no_ground", warnings.noGround},
+                                        {"invalid_input", warnings.invalidInput},
+                                        {"no_stance", warnings.noStance}}},
+                      {"notes", s.notes}};
+  if (const std::optional<double> paramError = r.paramErrorMedian()) j["param_error_median_m"] = *paramError;
+  std::cout << j.dump(2) << "\n";
+}
+
+void printPlayText(const PlaySummary& s) {
+  const PlayReport& r = s.run.metrics.report();
+  const double duration = (r.frames - 1) / s.fps;
+  std::cout << "wrote " << s.request.output << ": " << r.frames << " frames at " << seconds(s.fps) << " fps ("
+            << seconds(duration) << " s), " << r.transitions << " transition(s)\n"
+            << std::fixed << std::setprecision(2) << "root travelled " << r.rootTravel << " m, final yaw "
+            << r.finalYaw << " rad; largest joint jump " << std::setprecision(3) << r.maxJointJump << " m";
+  if (r.maxJointJumpFrame >= 0) {
+    std::cout << " (" << s.graph.skeleton.names[size_t(r.maxJointJumpJoint)] << ", frame " << r.maxJointJumpFrame << ")";
+  }
+  std::cout << "; parameter error median ";
+  if (const std::optional<double> paramError = r.paramErrorMedian()) {
+    std::cout << std::setprecision(4) << *paramError << " m over " << r.paramErrors.size() << " pass(es)\n";
   } else {
-    std::cout << "wrote " << *out << ": " << r.frames << " frames at " << seconds(fps) << " fps ("
-              << seconds(duration) << " s), " << r.transitions << " transition(s)\n"
-              << std::fixed << std::setprecision(2) << "root travelled " << r.rootTravel << " m, final yaw "
-              << r.finalYaw << " rad; largest joint jump " << std::setprecision(3) << r.maxJointJump << " m";
-    if (r.maxJointJumpFrame >= 0) {
-      std::cout << " (" << skeleton.names[size_t(r.maxJointJumpJoint)] << ", frame " << r.maxJointJumpFrame << ")";
-    }
-    std::cout << "; parameter error median ";
-    if (paramError) {
-      std::cout << std::setprecision(4) << *paramError << " m over " << r.paramErrors.size() << " pass(es)\n";
-    } else {
-      std::cout << "n/a (no pass)\n";
-    }
-    std::cout << "terrain " << terrainName << ", leg layer " << (legLayer ? "on" : "off")
-              << "; foot skate of the layer's planted stances ";
-    if (const std::optional<double> skate = r.footSkateMedian()) {
-      std::cout << "median " << std::setprecision(2) << *skate * 1000.0 << " mm, max " << *r.footSkateMax() * 1000.0
-                << " mm over " << r.footSkates.size() << " stance(s)";
-    } else {
-      std::cout << "n/a (no complete stance)";
-    }
-    std::cout << std::setprecision(1) << "; penetration " << r.penetration * 1000.0 << " mm; leg overextension "
-              << r.legOverextension * 1000.0 << " mm; hip jerk " << r.hipJerk << " m/s^3\n";
-    std::cout << "motion contacts (from the written frames): " << contacts.stances << " stance(s), skate median "
-              << millimetreText(contacts.skateMedian) << ", mid-stance skate median "
-              << millimetreText(contacts.midSkateMedian) << ", penetration "
-              << millimetreText(contacts.penetration) << "\n";
-    for (const std::string& n : notes) std::cout << "note: " << n << "\n";
+    std::cout << "n/a (no pass)\n";
+  }
+  std::cout << "terrain " << s.terrainName() << ", leg layer " << (s.run.legLayer ? "on" : "off")
+            << "; foot skate of the layer's planted stances ";
+  if (const std::optional<double> skate = r.footSkateMedian()) {
+    std::cout << "median " << std::setprecision(2) << *skate * 1000.0 << " mm, max " << *r.footSkateMax() * 1000.0
+              << " mm over " << r.footSkates.size() << " stance(s)";
+  } else {
+    std::cout << "n/a (no complete stance)";
+  }
+  std::cout << std::setprecision(1) << "; penetration " << r.penetration * 1000.0 << " mm; leg overextension "
+            << r.legOverextension * 1000.0 << " mm; hip jerk " << r.hipJerk << " m/s^3\n";
+  std::cout << "motion contacts (from the written frames): " << s.contacts.stances << " stance(s), skate median "
+            << millimetreText(s.contacts.skateMedian) << ", mid-stance skate median "
+            << millimetreText(s.contacts.midSkateMedian) << ", penetration "
+            << millimetreText(s.contacts.penetration) << "\n";
+  for (const std::string& n : s.notes) std::cout << "note: " << n << "\n";
+}
+
+}  // namespace
+
+int runPlay(const std::vector<std::string>& args) {
+  bool helpShown = false;
+  const PlayRequest request = parsePlay(args, helpShown);
+  if (helpShown) return 0;
+
+  // The terrain before the graph: a mistyped preset is reported without loading anything.
+  std::optional<Heightfield> terrain;
+  if (request.terrainSpec) terrain = loadPlayTerrain(*request.terrainSpec);
+  const Heightfield* ground = terrain ? &*terrain : nullptr;
+
+  const RuntimeGraph graph = loadRuntimeGraph(request.graphPath);
+  if (graph.edges.empty()) throw Error(request.graphPath + ": the graph has no fat edges to play");
+  const double fps = request.fps.value_or(graph.fps);
+  std::vector<std::string> edgeNames;
+  for (const RuntimeEdge& e : graph.edges) edgeNames.push_back(e.name);
+  const PlayInput input = readPlayInput(request.inputPath, edgeNames);
+  const int frames = playFrameCount(input, fps);
+  if (frames > kMaxPlayFrames) {
+    throw Error(request.inputPath + ": " + std::to_string(frames) + " frames at " + seconds(fps) +
+                " fps exceed the limit of " + std::to_string(kMaxPlayFrames) + "; lower --fps or shorten the input");
+  }
+  const std::vector<PlayUpdate> updates = schedulePlayUpdates(input, fps, substepsFor(graph, fps));
+  const PlayRun run = simulate(graph, request, updates, fps, frames, ground);
+
+  const PlayReport& r = run.metrics.report();
+  // The player guarantees a finite pose; should that ever fail, no file is better than a BVH
+  // that other tools misread.
+  if (r.nanFrames > 0) {
+    throw Error(request.graphPath + ": " + std::to_string(r.nanFrames) + " of " + std::to_string(r.frames) +
+                " frames hold non-finite values (first: frame " + std::to_string(r.firstNanFrame) +
+                "); nothing written");
+  }
+  const MotionContacts contacts = measureWrittenContacts(graph, run.clip, ground);
+  exportBvh(request.output, graph.skeleton, run.clip);
+
+  const std::vector<std::string> notes = playNotes(input, r, request.inputPath);
+  const PlaySummary summary{graph, request, run, contacts, notes, fps};
+  if (request.json) {
+    printPlayJson(summary);
+  } else {
+    printPlayText(summary);
   }
   return 0;
 }

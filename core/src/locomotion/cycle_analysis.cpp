@@ -108,6 +108,158 @@ struct FootPoints {
   std::vector<Vec3> heel, toe;  // per frame of the range
 };
 
+// Why the inputs cannot be analysed (empty when they can).
+std::vector<std::string> inputProblems(const Skeleton& skeleton, const Clip& clip, int firstFrame, int lastFrame,
+                                       const LegSetup& legs, const CycleAnalysisOptions& options) {
+  std::vector<std::string> problems;
+  const int frames = clip.frameCount();
+  if (clip.jointCount != skeleton.jointCount() || !skeleton.validate().empty()) {
+    problems.push_back("the clip does not fit the skeleton");
+  }
+  if (!(clip.fps > 0.0) || !std::isfinite(clip.fps)) problems.push_back("the clip has no frame rate");
+  if (firstFrame < 0 || lastFrame >= frames || firstFrame > lastFrame) {
+    problems.push_back("frames [" + std::to_string(firstFrame) + ", " + std::to_string(lastFrame) +
+                       "] are outside the clip's " + std::to_string(frames) + " frames");
+  } else if (lastFrame - firstFrame < std::max(2, options.minFrames)) {
+    problems.push_back("the cycle spans " + std::to_string(lastFrame - firstFrame) + " frames, fewer than " +
+                       std::to_string(std::max(2, options.minFrames)));
+  }
+  if (legs.empty()) problems.push_back("no legs to analyse");
+  for (const Leg& leg : legs.legs) {
+    const std::string why = checkLeg(skeleton, leg);
+    if (!why.empty()) problems.push_back(why);
+  }
+  if (options.samples < 4 || options.samples > 100000) problems.push_back("samples per cycle must be 4 to 100000");
+  const bool fraction = options.liftThreshold > 0 && options.liftThreshold < 1 && options.minFootRoll >= 0 &&
+                        options.minFootRoll < 1;
+  if (!fraction || !(options.linearSpeedDeviation >= 0) || !std::isfinite(options.linearSpeedDeviation) ||
+      !(options.balanceSharpness > 0) || !std::isfinite(options.balanceSharpness)) {
+    problems.push_back("analysis options out of range (thresholds are fractions in [0, 1))");
+  }
+  return problems;
+}
+
+// The feet over the cycle's frames, the motion root at its ends, and the floor (the lowest
+// heel or toe point).
+struct TracedCycle {
+  std::vector<FootPoints> feet;  // per leg
+  Quat rootFirst = Quat::Identity(), rootLast = Quat::Identity();
+  Vec3 rootFirstPos = Vec3::Zero(), rootLastPos = Vec3::Zero();
+  double floor = 0.0;
+};
+
+TracedCycle traceCycle(const Skeleton& skeleton, const Clip& clip, int firstFrame, int span, const LegSetup& legs) {
+  // Forward kinematics of the rest pose (for toe points re-expressed on the toe joint) and of
+  // every frame of the range.
+  const int joints = skeleton.jointCount();
+  std::vector<Quat> rot(joints), restRot(joints);
+  std::vector<Vec3> pos(joints), restPos(joints);
+  const Pose rest = Pose::rest(skeleton);
+  localToModel(skeleton, rest.rotations, rest.translations, restRot, restPos);
+  TracedCycle out;
+  out.feet.resize(legs.legs.size());
+  for (FootPoints& f : out.feet) {
+    f.heel.resize(span + 1);
+    f.toe.resize(span + 1);
+  }
+  const int m = skeleton.motionRoot;
+  for (int f = 0; f <= span; ++f) {
+    clipFrameToModel(skeleton, clip, firstFrame + f, rot, pos);
+    if (f == 0) {
+      out.rootFirst = rot[m];
+      out.rootFirstPos = pos[m];
+    }
+    if (f == span) {
+      out.rootLast = rot[m];
+      out.rootLastPos = pos[m];
+    }
+    for (size_t l = 0; l < legs.legs.size(); ++l) {
+      const Leg& leg = legs.legs[l];
+      const int ankle = leg.ankle();
+      out.feet[l].heel[f] = rot[ankle] * leg.heel + pos[ankle];
+      if (leg.toe >= 0) {
+        const Vec3 onToe = restRot[leg.toe].conjugate() * (restRot[ankle] * leg.toeTip + restPos[ankle] - restPos[leg.toe]);
+        out.feet[l].toe[f] = rot[leg.toe] * onToe + pos[leg.toe];
+      } else {
+        out.feet[l].toe[f] = rot[ankle] * leg.toeTip + pos[ankle];
+      }
+    }
+  }
+  out.floor = std::numeric_limits<double>::infinity();
+  for (const FootPoints& f : out.feet) {
+    for (int i = 0; i <= span; ++i) out.floor = std::min({out.floor, f.heel[i].y(), f.toe[i].y()});
+  }
+  return out;
+}
+
+// A point at cycle time c, in character space above the floor, interpolated between frames.
+struct CycleSpace {
+  const CharacterPath& path;
+  double floor;
+  int span;
+  Vec3 operator()(const std::vector<Vec3>& world, double c) const {
+    const double x = std::clamp(c, 0.0, 1.0) * span;
+    const int i = std::min(static_cast<int>(x), span - 1);
+    const double u = x - i;
+    Vec3 p = path.toLocal(world[i] * (1.0 - u) + world[i + 1] * u, c);
+    p.y() -= floor;
+    return p;
+  }
+};
+
+// One leg's stance, key times, output samples and stride. Returns the problem that stops the
+// analysis, or an empty string.
+std::string analyzeLeg(const Leg& leg, const FootPoints& points, const CycleSpace& local, double longestLeg,
+                       const CycleAnalysisOptions& options, LegCycle& result) {
+  result.name = leg.name;
+  // Key times are searched at least at the clip's own resolution (50 samples of a 126-frame
+  // cycle at 120 fps would lose 2.5 frames), the outputs at options.samples.
+  const int dense = std::max(options.samples, local.span);
+  const int samples = options.samples;
+  FootTrack track;
+  track.heel.resize(dense + 1);
+  track.toe.resize(dense + 1);
+  for (int k = 0; k <= dense; ++k) {
+    const double c = static_cast<double>(k) / dense;
+    track.heel[k] = local(points.heel, c);
+    track.toe[k] = local(points.toe, c);
+  }
+  LegDerived derived;
+  cycle::analyzeStance(track, leg.footLength, options, result, derived);
+  std::vector<Vec3> heel(samples), toe(samples);
+  for (int s = 0; s < samples; ++s) {
+    heel[s] = local(points.heel, static_cast<double>(s) / samples);
+    toe[s] = local(points.toe, static_cast<double>(s) / samples);
+  }
+  cycle::fillOutputSamples(heel, toe, derived, options, result);
+  result.stanceCount = cycle::countStances(track, derived);
+
+  // A foot that stays well above the lowest foot of the cycle never stands on the floor; a
+  // lift smaller than 2 % of the leg length (or 1 cm) is jitter, not a step.
+  const double legScale = leg.length > 0 ? leg.length : longestLeg;
+  const double touchTolerance = std::max(0.03, 0.08 * legScale);
+  if (derived.lowest > touchTolerance) {
+    result.stanceCount = 0;
+    return "leg " + leg.name + " never touches the ground (lowest point " + std::to_string(derived.lowest) +
+           " m above the floor)";
+  }
+  std::string problem;
+  if (!cycle::findKeyTimes(track, derived, std::max(0.01, 0.02 * legScale), options, result, problem)) {
+    // A foot on the floor that never lifts stands through these frames (a segment cut
+    // between hubs half a gait cycle apart): its contact is the whole cycle.
+    if (problem.find("never lifts") == std::string::npos) return problem;
+    result.standsThroughout = true;
+    LegKeyTimes& t = result.keys;
+    t.heelOff = t.toeOff = t.linearSpeedEnd = 0.5;
+    t.heelStrike = t.toeStrike = t.linearSpeedBegin = 0.5;
+    t.footLift = t.footOff = t.postFootLift = 0.5;
+    t.preFootLand = t.footLand = t.footStrike = 0.5;
+    result.stanceCount = 1;
+  }
+  cycle::measureStride(derived, local.path.turn, result);
+  return {};
+}
+
 }  // namespace
 
 CycleAnalysis analyzeCycle(const Skeleton& skeleton, const Clip& clip, int firstFrame,
@@ -116,35 +268,7 @@ CycleAnalysis analyzeCycle(const Skeleton& skeleton, const Clip& clip, int first
   CycleAnalysis out;
   out.firstFrame = firstFrame;
   out.lastFrame = lastFrame;
-  const int frames = clip.frameCount();
-  if (clip.jointCount != skeleton.jointCount() || !skeleton.validate().empty()) {
-    out.problems.push_back("the clip does not fit the skeleton");
-  }
-  if (!(clip.fps > 0.0) || !std::isfinite(clip.fps))
-    out.problems.push_back("the clip has no frame rate");
-  if (firstFrame < 0 || lastFrame >= frames || firstFrame > lastFrame) {
-    out.problems.push_back("frames [" + std::to_string(firstFrame) + ", " +
-                           std::to_string(lastFrame) + "] are outside the clip's " +
-                           std::to_string(frames) + " frames");
-  } else if (lastFrame - firstFrame < std::max(2, options.minFrames)) {
-    out.problems.push_back("the cycle spans " + std::to_string(lastFrame - firstFrame) +
-                           " frames, fewer than " + std::to_string(std::max(2, options.minFrames)));
-  }
-  if (legs.empty()) out.problems.push_back("no legs to analyse");
-  for (const Leg& leg : legs.legs) {
-    const std::string why = checkLeg(skeleton, leg);
-    if (!why.empty()) out.problems.push_back(why);
-  }
-  if (options.samples < 4 || options.samples > 100000) {
-    out.problems.push_back("samples per cycle must be 4 to 100000");
-  }
-  const bool fraction = options.liftThreshold > 0 && options.liftThreshold < 1 &&
-                        options.minFootRoll >= 0 && options.minFootRoll < 1;
-  if (!fraction || !(options.linearSpeedDeviation >= 0) ||
-      !std::isfinite(options.linearSpeedDeviation) || !(options.balanceSharpness > 0) ||
-      !std::isfinite(options.balanceSharpness)) {
-    out.problems.push_back("analysis options out of range (thresholds are fractions in [0, 1))");
-  }
+  out.problems = inputProblems(skeleton, clip, firstFrame, lastFrame, legs, options);
   if (!out.problems.empty()) return out;
   int badFrame = -1;
   if (!finiteFrames(clip, firstFrame, lastFrame, badFrame)) {
@@ -153,121 +277,20 @@ CycleAnalysis analyzeCycle(const Skeleton& skeleton, const Clip& clip, int first
   }
   out.duration = (lastFrame - firstFrame) / clip.fps;
 
-  // Forward kinematics of the rest pose (for toe points re-expressed on the toe joint) and of
-  // every frame of the range.
-  const int joints = skeleton.jointCount();
-  std::vector<Quat> rot(joints), restRot(joints);
-  std::vector<Vec3> pos(joints), restPos(joints);
-  const Pose rest = Pose::rest(skeleton);
-  localToModel(skeleton, rest.rotations, rest.translations, restRot, restPos);
   const int span = lastFrame - firstFrame;
-  std::vector<FootPoints> feet(legs.legs.size());
-  for (FootPoints& f : feet) {
-    f.heel.resize(span + 1);
-    f.toe.resize(span + 1);
-  }
-  Quat rootFirst = Quat::Identity(), rootLast = Quat::Identity();
-  Vec3 rootFirstPos = Vec3::Zero(), rootLastPos = Vec3::Zero();
-  const int m = skeleton.motionRoot;
-  for (int f = 0; f <= span; ++f) {
-    clipFrameToModel(skeleton, clip, firstFrame + f, rot, pos);
-    if (f == 0) {
-      rootFirst = rot[m];
-      rootFirstPos = pos[m];
-    }
-    if (f == span) {
-      rootLast = rot[m];
-      rootLastPos = pos[m];
-    }
-
-    for (size_t l = 0; l < legs.legs.size(); ++l) {
-      const Leg& leg = legs.legs[l];
-      const int ankle = leg.ankle();
-      feet[l].heel[f] = rot[ankle] * leg.heel + pos[ankle];
-      if (leg.toe >= 0) {
-        const Vec3 onToe = restRot[leg.toe].conjugate() *
-                           (restRot[ankle] * leg.toeTip + restPos[ankle] - restPos[leg.toe]);
-        feet[l].toe[f] = rot[leg.toe] * onToe + pos[leg.toe];
-      } else {
-        feet[l].toe[f] = rot[ankle] * leg.toeTip + pos[ankle];
-      }
-    }
-  }
-  double floor = std::numeric_limits<double>::infinity();
-  for (const FootPoints& f : feet) {
-    for (int i = 0; i <= span; ++i) floor = std::min({floor, f.heel[i].y(), f.toe[i].y()});
-  }
-  out.floorHeight = floor;
-  const CharacterPath path = characterPath(rootFirst, rootFirstPos, rootLast, rootLastPos,
+  const TracedCycle traced = traceCycle(skeleton, clip, firstFrame, span, legs);
+  out.floorHeight = traced.floor;
+  const CharacterPath path = characterPath(traced.rootFirst, traced.rootFirstPos, traced.rootLast, traced.rootLastPos,
                                            rootFacingOffset(skeleton, clip, legs, firstFrame, lastFrame));
   out.turningRate = path.turn / out.duration;
 
-  // A point at cycle time c, in character space above the floor, interpolated between frames.
-  auto local = [&](const std::vector<Vec3>& world, double c) {
-    const double x = std::clamp(c, 0.0, 1.0) * span;
-    const int i = std::min(static_cast<int>(x), span - 1);
-    const double u = x - i;
-    Vec3 p = path.toLocal(world[i] * (1.0 - u) + world[i + 1] * u, c);
-    p.y() -= floor;
-    return p;
-  };
-  // Key times are searched at least at the clip's own resolution (50 samples of a 126-frame
-  // cycle at 120 fps would lose 2.5 frames), the outputs at options.samples.
-  const int dense = std::max(options.samples, span);
-  const int samples = options.samples;
+  const CycleSpace local{path, traced.floor, span};
   out.legs.resize(legs.legs.size());
   double longestLeg = 0.0;
   for (const Leg& leg : legs.legs) longestLeg = std::max(longestLeg, leg.length);
   for (size_t l = 0; l < legs.legs.size(); ++l) {
-    const Leg& leg = legs.legs[l];
-    LegCycle& result = out.legs[l];
-    result.name = leg.name;
-    FootTrack track;
-    track.heel.resize(dense + 1);
-    track.toe.resize(dense + 1);
-    for (int k = 0; k <= dense; ++k) {
-      const double c = static_cast<double>(k) / dense;
-      track.heel[k] = local(feet[l].heel, c);
-      track.toe[k] = local(feet[l].toe, c);
-    }
-    LegDerived derived;
-    cycle::analyzeStance(track, leg.footLength, options, result, derived);
-    std::vector<Vec3> heel(samples), toe(samples);
-    for (int s = 0; s < samples; ++s) {
-      heel[s] = local(feet[l].heel, static_cast<double>(s) / samples);
-      toe[s] = local(feet[l].toe, static_cast<double>(s) / samples);
-    }
-    cycle::fillOutputSamples(heel, toe, derived, options, result);
-    result.stanceCount = cycle::countStances(track, derived);
-
-    // A foot that stays well above the lowest foot of the cycle never stands on the floor; a
-    // lift smaller than 2 % of the leg length (or 1 cm) is jitter, not a step.
-    const double legScale = leg.length > 0 ? leg.length : longestLeg;
-    const double touchTolerance = std::max(0.03, 0.08 * legScale);
-    if (derived.lowest > touchTolerance) {
-      out.problems.push_back("leg " + leg.name + " never touches the ground (lowest point " +
-                             std::to_string(derived.lowest) + " m above the floor)");
-      result.stanceCount = 0;
-      continue;
-    }
-    std::string problem;
-    if (!cycle::findKeyTimes(track, derived, std::max(0.01, 0.02 * legScale), options, result,
-                             problem)) {
-      // A foot on the floor that never lifts stands through these frames (a segment cut
-      // between hubs half a gait cycle apart): its contact is the whole cycle.
-      if (problem.find("never lifts") == std::string::npos) {
-        out.problems.push_back(problem);
-        continue;
-      }
-      result.standsThroughout = true;
-      LegKeyTimes& t = result.keys;
-      t.heelOff = t.toeOff = t.linearSpeedEnd = 0.5;
-      t.heelStrike = t.toeStrike = t.linearSpeedBegin = 0.5;
-      t.footLift = t.footOff = t.postFootLift = 0.5;
-      t.preFootLand = t.footLand = t.footStrike = 0.5;
-      result.stanceCount = 1;
-    }
-    cycle::measureStride(derived, path.turn, result);
+    const std::string problem = analyzeLeg(legs.legs[l], traced.feet[l], local, longestLeg, options, out.legs[l]);
+    if (!problem.empty()) out.problems.push_back(problem);
   }
   if (!out.problems.empty()) return out;
 

@@ -32,23 +32,38 @@ float arcHeight(const Vec3f& p, const Vec3f& pn, const Vec3f& n, const Vec3f& nn
 
 }  // namespace
 
-void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport& report) {
-  const int legIndex = static_cast<int>(&leg - state_.data());
-  leg.cycle = blendCycle(frame.edge->locomotion, static_cast<int>(state_.size()), legIndex,
-                         frame.weights);
-  const OriginalFoot& foot = leg.foot;
-  const Vec3f& f = foot.footbase;
-  if (!leg.cycle.valid) {  // no weight on any segment: hold the foot where the ground is
-    const Ground g = probeGround(terrain_, f.x(), f.z(), characterGround_, settings_);
-    leg.correction = Vec3f(0.0f, g.found ? g.height : characterGround_, 0.0f);
-    leg.yawCorrection = 0;
-    leg.normal = g.normal;
-    leg.legGround = leg.correction.y();
-    leg.initialized = false;
-    return;
+// One leg's values of this update: the frame, the leg's blended cycle, its original foot and
+// its phase tau.
+struct LegLayer::Step {
+  const Frame& frame;
+  const BlendedCycle& cycle;
+  const OriginalFoot& foot;
+  float tau;
+  int legIndex;
+  // Where the next stance puts this foot with the character at `at`, heading `yaw`: the frame
+  // composed with the blended stance position and yaw (listing 7.1).
+  Vec3f footAt(const Vec3f& at, float yaw, float& footYaw) const {
+    footYaw = yaw + cycle.stanceYaw;
+    return Vec3f(at + yawQuat(yaw) * Vec3f(cycle.stancePosition.x(), 0.0f, cycle.stancePosition.z()));
   }
-  const BlendedCycle& c = leg.cycle;
-  const float tau = cyclic(frame.cycleTime - c.stance);
+};
+
+// No weight on any segment: the foot is held where the ground is.
+void LegLayer::holdWithoutCycle(LegState& leg) const {
+  const Vec3f& f = leg.foot.footbase;
+  const Ground g = probeGround(terrain_, f.x(), f.z(), characterGround_, settings_);
+  leg.correction = Vec3f(0.0f, g.found ? g.height : characterGround_, 0.0f);
+  leg.yawCorrection = 0;
+  leg.normal = g.normal;
+  leg.legGround = leg.correction.y();
+  leg.initialized = false;
+}
+
+// Whether the foot stands at this phase.
+bool LegLayer::footContact(const Step& step, LegState& leg) const {
+  const BlendedCycle& c = step.cycle;
+  const float tau = step.tau;
+  const Vec3f& f = step.foot.footbase;
   bool contact = tau >= c.footStrike || tau <= c.footOff;
   // foot-off == foot-strike: the leg stands through the edge (half a gait cycle between hubs;
   // core's standsThroughout), in contact all along.
@@ -67,163 +82,181 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
   if (!contact && leg.contact && nearOff) leg.liftedEarly = true;
   if (tau > c.footOff && tau < c.footStrike) leg.liftedEarly = false;
   if (leg.liftedEarly) contact = false;
-  const float flight = contact ? 0.0f : inverseLerp(c.footOff, c.footStrike, tau);
-  const float stride = inverseLerp(c.footLift, c.footLand, tau);
-  auto stanceCorrection = [&] {
-    return Vec3f(leg.previous.x() - f.x(), leg.previous.y(), leg.previous.z() - f.z());
-  };
-  auto stanceYaw = [&] {
-    return clampYawCorrection(leg.lockYaw - foot.yaw, foot.relativeYaw, settings_.maxFootYaw);
-  };
-  // Where the next stance puts this foot if the character keeps its velocity and turn rate:
-  // the predicted frame composed with the blended stance position and yaw (listing 7.1).
-  auto footAt = [&](const Vec3f& at, float yaw, float& footYaw) {
-    footYaw = yaw + c.stanceYaw;
-    return Vec3f(at + yawQuat(yaw) * Vec3f(c.stancePosition.x(), 0.0f, c.stancePosition.z()));
-  };
-  auto predictTarget = [&](float& footYaw) {
-    Vec3f at;
-    float yaw = 0;
-    predictFrame(frame.position, frame.yaw, velocity_, turnRate_,
-                 frame.cycleDuration * (1.0f - tau), at, yaw);
-    return footAt(at, yaw, footYaw);
-  };
-  // Where the clips alone would land the foot: the character moves as it does until the
-  // strike, and from there to the stance as the clips' root motion would (the foot is planted
-  // by then, so its place relative to the body at the strike is the clips'). Unsteered, the
-  // two motions are one and this equals predictTarget: no correction.
-  auto predictNominal = [&] {
-    const float toStance = frame.cycleDuration * (1.0f - tau);
-    const float toStrike = std::min(toStance, frame.cycleDuration * std::max(0.0f, c.footStrike - tau));
-    Vec3f strikeAt, at;
-    float strikeYaw = 0, yaw = 0, footYaw = 0;
-    predictFrame(frame.position, frame.yaw, velocity_, turnRate_, toStrike, strikeAt, strikeYaw);
-    predictFrame(strikeAt, strikeYaw, animationVelocity_, animationTurnRate_, toStance - toStrike,
-                 at, yaw);
-    return footAt(at, yaw, footYaw);
-  };
+  return contact;
+}
 
-  if (!leg.initialized) {
-    const Ground g = probeGround(terrain_, f.x(), f.z(), characterGround_, settings_);
-    const float height = g.found ? g.height : characterGround_;
-    leg.previous = Vec3f(f.x(), height, f.z());
-    leg.previousNormal = g.normal;
-    leg.nextCorrection = Vec3f(0.0f, height, 0.0f);
-    leg.nextNormal = g.normal;
-    leg.nominalNext = leg.previous;
-    leg.lockYaw = foot.yaw;
-    leg.offCorrection = Vec3f(0.0f, height, 0.0f);
-    leg.offYawCorrection = 0;
-    leg.offFootbase = f;
+// Where the next stance puts this foot if the character keeps its velocity and turn rate.
+Vec3f LegLayer::predictTarget(const Step& step, float& footYaw) const {
+  Vec3f at;
+  float yaw = 0;
+  predictFrame(step.frame.position, step.frame.yaw, velocity_, turnRate_,
+               step.frame.cycleDuration * (1.0f - step.tau), at, yaw);
+  return step.footAt(at, yaw, footYaw);
+}
+
+// Where the clips alone would land the foot: the character moves as it does until the strike,
+// and from there to the stance as the clips' root motion would (the foot is planted by then, so
+// its place relative to the body at the strike is the clips'). Unsteered, the two motions are
+// one and this equals predictTarget: no correction.
+Vec3f LegLayer::predictNominal(const Step& step) const {
+  const float toStance = step.frame.cycleDuration * (1.0f - step.tau);
+  const float toStrike =
+      std::min(toStance, step.frame.cycleDuration * std::max(0.0f, step.cycle.footStrike - step.tau));
+  Vec3f strikeAt, at;
+  float strikeYaw = 0, yaw = 0, footYaw = 0;
+  predictFrame(step.frame.position, step.frame.yaw, velocity_, turnRate_, toStrike, strikeAt, strikeYaw);
+  predictFrame(strikeAt, strikeYaw, animationVelocity_, animationTurnRate_, toStance - toStrike, at, yaw);
+  return step.footAt(at, yaw, footYaw);
+}
+
+// The leg's first update on this edge: its footprints start where the foot is.
+void LegLayer::startLeg(const Step& step, LegState& leg, bool contact) const {
+  const Vec3f& f = step.foot.footbase;
+  const Ground g = probeGround(terrain_, f.x(), f.z(), characterGround_, settings_);
+  const float height = g.found ? g.height : characterGround_;
+  leg.previous = Vec3f(f.x(), height, f.z());
+  leg.previousNormal = g.normal;
+  leg.nextCorrection = Vec3f(0.0f, height, 0.0f);
+  leg.nextNormal = g.normal;
+  leg.nominalNext = leg.previous;
+  leg.lockYaw = step.foot.yaw;
+  leg.offCorrection = Vec3f(0.0f, height, 0.0f);
+  leg.offYawCorrection = 0;
+  leg.offFootbase = f;
+  leg.parked = false;
+  leg.liftedEarly = false;
+  leg.nextFresh = true;
+  leg.contact = contact;
+  leg.initialized = true;
+}
+
+// Foot-strike or foot-off.
+void LegLayer::changeContact(const Step& step, LegState& leg, bool contact) const {
+  const Vec3f& f = step.foot.footbase;
+  if (contact) {
+    // Foot-strike: the flight's end becomes the footprint P, which never moves while the foot
+    // stands. A parked leg has stood on P all along.
+    if (!leg.parked) {
+      const Vec3f& n = leg.nextCorrection;
+      leg.previous = Vec3f(f.x() + n.x(), n.y(), f.z() + n.z());
+      leg.previousNormal = leg.nextNormal;
+      leg.lockYaw = step.foot.yaw;
+    }
     leg.parked = false;
-    leg.liftedEarly = false;
-    leg.nextFresh = true;
-    leg.contact = contact;
-    leg.initialized = true;
-  } else if (contact != leg.contact) {
-    if (contact) {
-      // Foot-strike: the flight's end becomes the footprint P, which never moves while the
-      // foot stands. A parked leg has stood on P all along.
-      if (!leg.parked) {
-        const Vec3f& n = leg.nextCorrection;
-        leg.previous = Vec3f(f.x() + n.x(), n.y(), f.z() + n.z());
-        leg.previousNormal = leg.nextNormal;
-        leg.lockYaw = foot.yaw;
-      }
-      leg.parked = false;
-    } else {
-      // Foot-off: the flight starts from the last planted update's correction (the original
-      // foot may already have begun to rise in this one, so P - f here would pull it back);
-      // park when the coming step is too short to be worth taking (start/stop, ALGORITHMS F).
-      leg.offCorrection = leg.correction;
-      leg.offYawCorrection = leg.yawCorrection;
-      leg.offFootbase = f;
-      leg.nextFresh = true;
-      float nextYaw = 0;
-      const Vec3f target = predictTarget(nextYaw);
-      const float step = Vec3f(target.x() - leg.previous.x(), 0.0f,
-                               target.z() - leg.previous.z()).norm();
-      const float turn = std::abs(wrapPi(nextYaw - leg.lockYaw));
-      leg.parked = step < settings_.parkStepLength * leg.restLength && turn < settings_.parkTurn;
-      // A parked foot is held rigidly as it stood in the last planted update (apply()).
-      leg.parkAnkle = leg.ankleWorld;
-      leg.parkRotation = leg.ankleWorldRotation;
-    }
-    leg.contact = contact;
-  }
-  leg.lastTau = tau;
-
-  Vec3f next = leg.previous;
-  if (contact || leg.parked) {
-    leg.correction = stanceCorrection();
-    leg.yawCorrection = stanceYaw();
-    leg.normal = leg.previousNormal;
-    leg.arc = 0;
-    leg.legGround = leg.previous.y();
-    next = leg.parked ? leg.previous : Vec3f(leg.nominalNext.x() + leg.nextCorrection.x(),
-                                             leg.nextCorrection.y(),
-                                             leg.nominalNext.z() + leg.nextCorrection.z());
   } else {
-    // Re-predict N until foot-strike; the change is smoothed more as the strike nears.
+    // Foot-off: the flight starts from the last planted update's correction (the original
+    // foot may already have begun to rise in this one, so P - f here would pull it back);
+    // park when the coming step is too short to be worth taking (start/stop, ALGORITHMS F).
+    leg.offCorrection = leg.correction;
+    leg.offYawCorrection = leg.yawCorrection;
+    leg.offFootbase = f;
+    leg.nextFresh = true;
     float nextYaw = 0;
-    Vec3f target = predictTarget(nextYaw);
-    // Only for steered sideways motion: turning, a planted foot swings round the body anyway.
-    if (frame.steered && std::abs(turnRate_) * frame.cycleDuration < 0.5f)
-      target = keepSide(legIndex, target, nextYaw - c.stanceYaw);
-    const Vec3f nominal = predictNominal();
-    const Vec3f footVector = yawQuat(nextYaw) * Vec3f(0.0f, 0.0f, leg.footLength);
-    Vec3f grounded;
-    const Ground g = groundFootprint(terrain_, target, footVector, characterGround_, settings_,
-                                     grounded);
-    Vec3f fresh(grounded.x() - nominal.x(), grounded.y(), grounded.z() - nominal.z());
-    Vec3f freshNormal = g.normal;
-    if (!g.found) {
-      ++warnings_.noGround;
-      lastWarnings_ |= 2u;
-      fresh = Vec3f(target.x() - nominal.x(), leg.previous.y(), target.z() - nominal.z());
-      freshNormal = leg.previousNormal;
-    }
-    if (leg.nextFresh) {
-      leg.nextCorrection = fresh;
-      leg.nextNormal = freshNormal;
-      leg.nextFresh = false;
-    } else {
-      const float k = 1.0f - flight;
-      leg.nextCorrection += k * (fresh - leg.nextCorrection);
-      leg.nextNormal = blendNormal(leg.nextNormal, freshNormal, k);
-    }
-    leg.nominalNext = nominal;
-    next = Vec3f(nominal.x() + leg.nextCorrection.x(), leg.nextCorrection.y(),
-                 nominal.z() + leg.nextCorrection.z());
-    // z: the original foot's progress from where it lifted towards N0; near the strike it is
-    // drawn to 1 so the landing meets the footprint without a jump.
-    const Vec3f stepVector(nominal.x() - leg.offFootbase.x(), 0.0f,
-                           nominal.z() - leg.offFootbase.z());
-    const float length2 = stepVector.squaredNorm();
-    float z = flight;
-    if (length2 > 1e-4f) {
-      const Vec3f moved(f.x() - leg.offFootbase.x(), 0.0f, f.z() - leg.offFootbase.z());
-      z = std::clamp(moved.dot(stepVector) / length2, 0.0f, 1.0f);
-    }
-    const float pull = flight * flight * flight;
-    z += (1.0f - z) * pull;
-    leg.correction = leg.offCorrection + z * (leg.nextCorrection - leg.offCorrection);
-    const float h = arcHeight(leg.previous, leg.previousNormal, next, leg.nextNormal);
-    leg.arc = std::max(0.0f, 2.0f * h / kPi * std::sin(kPi * z) - f.y());
-    leg.correction.y() += leg.arc;
-    leg.yawCorrection = (1.0f - flight) * leg.offYawCorrection;
-    leg.normal = blendNormal(leg.previousNormal, leg.nextNormal, flight);
-    // The body's supporting height moves from P's ground to N's over the flight.
-    const float s = 0.5f * (1.0f - std::cos(kPi * flight));
-    leg.legGround = leg.previous.y() + s * (next.y() - leg.previous.y());
+    const Vec3f target = predictTarget(step, nextYaw);
+    const float stepLength = Vec3f(target.x() - leg.previous.x(), 0.0f, target.z() - leg.previous.z()).norm();
+    const float turn = std::abs(wrapPi(nextYaw - leg.lockYaw));
+    leg.parked = stepLength < settings_.parkStepLength * leg.restLength && turn < settings_.parkTurn;
+    // A parked foot is held rigidly as it stood in the last planted update (apply()).
+    leg.parkAnkle = leg.ankleWorld;
+    leg.parkRotation = leg.ankleWorldRotation;
   }
+  leg.contact = contact;
+}
+
+// A standing (or parked) foot stays on P; returns the next footprint N as last predicted.
+Vec3f LegLayer::plant(LegState& leg) const {
+  const OriginalFoot& foot = leg.foot;
+  leg.correction = Vec3f(leg.previous.x() - foot.footbase.x(), leg.previous.y(), leg.previous.z() - foot.footbase.z());
+  leg.yawCorrection = clampYawCorrection(leg.lockYaw - foot.yaw, foot.relativeYaw, settings_.maxFootYaw);
+  leg.normal = leg.previousNormal;
+  leg.arc = 0;
+  leg.legGround = leg.previous.y();
+  return leg.parked ? leg.previous
+                    : Vec3f(leg.nominalNext.x() + leg.nextCorrection.x(), leg.nextCorrection.y(),
+                            leg.nominalNext.z() + leg.nextCorrection.z());
+}
+
+// A swinging foot: N re-predicted until foot-strike (the change smoothed more as the strike
+// nears), the correction carried from foot-off's towards N's along the foot's own progress,
+// over an arc that clears the ground's tangents. Returns N.
+Vec3f LegLayer::swing(const Step& step, LegState& leg, float flight) {
+  const Vec3f& f = step.foot.footbase;
+  float nextYaw = 0;
+  Vec3f target = predictTarget(step, nextYaw);
+  // Only for steered sideways motion: turning, a planted foot swings round the body anyway.
+  if (step.frame.steered && std::abs(turnRate_) * step.frame.cycleDuration < 0.5f)
+    target = keepSide(step.legIndex, target, nextYaw - step.cycle.stanceYaw);
+  const Vec3f nominal = predictNominal(step);
+  const Vec3f footVector = yawQuat(nextYaw) * Vec3f(0.0f, 0.0f, leg.footLength);
+  Vec3f grounded;
+  const Ground g = groundFootprint(terrain_, target, footVector, characterGround_, settings_, grounded);
+  Vec3f fresh(grounded.x() - nominal.x(), grounded.y(), grounded.z() - nominal.z());
+  Vec3f freshNormal = g.normal;
+  if (!g.found) {
+    ++warnings_.noGround;
+    lastWarnings_ |= 2u;
+    fresh = Vec3f(target.x() - nominal.x(), leg.previous.y(), target.z() - nominal.z());
+    freshNormal = leg.previousNormal;
+  }
+  if (leg.nextFresh) {
+    leg.nextCorrection = fresh;
+    leg.nextNormal = freshNormal;
+    leg.nextFresh = false;
+  } else {
+    const float k = 1.0f - flight;
+    leg.nextCorrection += k * (fresh - leg.nextCorrection);
+    leg.nextNormal = blendNormal(leg.nextNormal, freshNormal, k);
+  }
+  leg.nominalNext = nominal;
+  const Vec3f next(nominal.x() + leg.nextCorrection.x(), leg.nextCorrection.y(), nominal.z() + leg.nextCorrection.z());
+  // z: the original foot's progress from where it lifted towards N0; near the strike it is
+  // drawn to 1 so the landing meets the footprint without a jump.
+  const Vec3f stepVector(nominal.x() - leg.offFootbase.x(), 0.0f, nominal.z() - leg.offFootbase.z());
+  const float length2 = stepVector.squaredNorm();
+  float z = flight;
+  if (length2 > 1e-4f) {
+    const Vec3f moved(f.x() - leg.offFootbase.x(), 0.0f, f.z() - leg.offFootbase.z());
+    z = std::clamp(moved.dot(stepVector) / length2, 0.0f, 1.0f);
+  }
+  const float pull = flight * flight * flight;
+  z += (1.0f - z) * pull;
+  leg.correction = leg.offCorrection + z * (leg.nextCorrection - leg.offCorrection);
+  const float h = arcHeight(leg.previous, leg.previousNormal, next, leg.nextNormal);
+  leg.arc = std::max(0.0f, 2.0f * h / kPi * std::sin(kPi * z) - f.y());
+  leg.correction.y() += leg.arc;
+  leg.yawCorrection = (1.0f - flight) * leg.offYawCorrection;
+  leg.normal = blendNormal(leg.previousNormal, leg.nextNormal, flight);
+  // The body's supporting height moves from P's ground to N's over the flight.
+  const float s = 0.5f * (1.0f - std::cos(kPi * flight));
+  leg.legGround = leg.previous.y() + s * (next.y() - leg.previous.y());
+  return next;
+}
+
+void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport& report) {
+  const int legIndex = static_cast<int>(&leg - state_.data());
+  leg.cycle = blendCycle(frame.edge->locomotion, static_cast<int>(state_.size()), legIndex, frame.weights);
+  if (!leg.cycle.valid) {
+    holdWithoutCycle(leg);
+    return;
+  }
+  const BlendedCycle& c = leg.cycle;
+  const Step step{frame, c, leg.foot, cyclic(frame.cycleTime - c.stance), legIndex};
+  const bool contact = footContact(step, leg);
+  const float flight = contact ? 0.0f : inverseLerp(c.footOff, c.footStrike, step.tau);
+  if (!leg.initialized) {
+    startLeg(step, leg, contact);
+  } else if (contact != leg.contact) {
+    changeContact(step, leg, contact);
+  }
+  leg.lastTau = step.tau;
+  const Vec3f next = contact || leg.parked ? plant(leg) : swing(step, leg, flight);
   report.previousFootprint = leg.previous;
   report.nextFootprint = next;
   report.previousNormal = leg.previousNormal;
   report.nextNormal = leg.nextNormal;
-  report.legTime = tau;
+  report.legTime = step.tau;
   report.flightTime = flight;
-  report.strideTime = stride;
+  report.strideTime = inverseLerp(c.footLift, c.footLand, step.tau);
   report.planted = contact || leg.parked;
   report.parked = leg.parked;
 }

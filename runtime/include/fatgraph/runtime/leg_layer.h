@@ -167,6 +167,16 @@ class LegLayer {
   struct Frame;     // one update's shared values (character frame, fade, cycle clock)
   void beginUpdate(const Input& input, Frame& frame);
   void updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport& report);
+  // Its steps (leg_locomotion.cpp); Step holds one leg's values of this update.
+  struct Step;
+  void holdWithoutCycle(LegState& leg) const;
+  bool footContact(const Step& step, LegState& leg) const;
+  void startLeg(const Step& step, LegState& leg, bool contact) const;
+  void changeContact(const Step& step, LegState& leg, bool contact) const;
+  Vec3f plant(LegState& leg) const;
+  Vec3f swing(const Step& step, LegState& leg, float flight);
+  Vec3f predictTarget(const Step& step, float& footYaw) const;
+  Vec3f predictNominal(const Step& step) const;
   void updateFollowingLeg(const Frame& frame, LegState& leg);
   Vec3f keepSide(int legIndex, const Vec3f& footprint, float bodyYaw) const;
   void solveLegs(const Frame& frame, std::span<Eigen::Quaternionf> modelRotations,

@@ -76,6 +76,141 @@ double reachAlong(const std::vector<Vec3>& points, const Vec3& from, const Vec3&
   return reach;
 }
 
+void setRound(PartPlan& p, double r0, double r1) {
+  p.widthStart = p.depthStart = p.capStart = r0;
+  p.widthEnd = p.depthEnd = p.capEnd = r1;
+}
+
+// What every part of one body is sized from.
+struct BodyScale {
+  const RestGeometry& rest;
+  const BodyLayout& layout;
+  double legLength;
+  const TorsoWidth& torso;
+  double neckRadius;
+  int pelvisBone = -1, chestBone = -1;  // the first and last torso bones of non-zero length
+};
+
+// The pelvis and chest are the first and last torso bones of non-zero length (CMU's
+// Hips -> LowerBack is a pivot, so its pelvis is LowerBack -> Spine).
+void findTorsoEnds(const RestGeometry& rest, const BodyLayout& layout, int& pelvisBone, int& chestBone) {
+  for (int k = layout.torsoBegin; k < layout.torsoEnd; ++k) {
+    for (int b : rest.bonesOf[layout.spine[k]]) {
+      if (rest.bones[b].child != layout.spine[k + 1]) continue;
+      if (pelvisBone < 0) pelvisBone = b;
+      chestBone = b;
+    }
+  }
+}
+
+// A torso bone (spine position k): never much narrower than the thighs below it; a standing
+// torso is flatter front to back than wide, a horizontal one (a dog's) about as deep as wide;
+// nor wider than a broad human's chest for its legs (a rest pose that does not stand, as
+// Reallusion's with bones along their own axes, spreads the shoulders apart).
+void shapeTorso(const BodyScale& body, int b, int k, const Vec3& axis, PartPlan& p) {
+  const Bone& bone = body.rest.bones[b];
+  const BodyLayout& layout = body.layout;
+  p.role = PartRole::Torso;
+  const double least = 1.6 * legRadius(0, body.legLength), most = 0.2 * body.legLength;
+  p.widthStart = std::clamp(body.torso.atSpine(k), least, std::max(least, most));
+  p.widthEnd = std::clamp(body.torso.atSpine(k + 1), least, std::max(least, most));
+  const double flat = std::abs(axis.y()) > 0.5 ? 0.7 : 0.95;
+  p.depthStart = flat * p.widthStart;
+  p.depthEnd = flat * p.widthEnd;
+  p.capStart = 0.9 * p.depthStart;
+  p.capEnd = 0.9 * p.depthEnd;
+  if (b == body.pelvisBone) {  // reach down past the hip joints
+    const double below = reachAlong(layout.attachRoots[layout.torsoBegin], bone.start, -axis);
+    p.capStart = std::clamp(below + 0.35 * p.widthStart, p.capStart, 1.2 * p.widthStart);
+  }
+  if (b == body.chestBone) {  // reach up to the shoulders
+    const double above = reachAlong(layout.attachRoots[layout.torsoEnd], bone.end, axis);
+    p.capEnd = std::clamp(above + 0.3 * p.depthEnd, p.capEnd, std::max(p.capEnd, p.widthEnd));
+  }
+}
+
+// The head, or a spine bone off the torso's line (a clavicle, a tail's root). Returns false
+// for a face bone, which lies inside the head.
+bool shapeHeadOrSpineBranch(const BodyScale& body, int b, Region region, Region childRegion, PartPlan& p) {
+  const Bone& bone = body.rest.bones[b];
+  const BodyLayout& layout = body.layout;
+  if (region == Region::Head && b != layout.headBone) return false;
+  if (region == Region::Head) {
+    p.role = PartRole::Head;
+    p.endPartner = -1;  // the skull is rigid; its children are jaws and eyes
+    // A human head is about a quarter of a leg tall, so a rig with narrow shoulders (hence a
+    // thin neck) still gets one.
+    p.widthStart = p.widthEnd = std::max(1.45 * body.neckRadius, 0.085 * body.legLength);
+    p.depthStart = p.depthEnd = std::max(1.7 * body.neckRadius, 0.1 * body.legLength);
+    p.capStart = 0.7 * p.widthStart;
+    const double tall = std::max(4.4 * body.neckRadius, 0.26 * body.legLength);
+    p.capEnd = std::max(p.widthEnd, tall - bone.length - p.capStart);
+  } else if (childRegion == Region::Leg || childRegion == Region::LegOther) {
+    setRound(p, legRadius(0, layout.limbScale[bone.child]), legRadius(0, layout.limbScale[bone.child]));
+  } else if (bone.child >= 0 && childRegion != Region::Spine) {
+    const double r = limbRadius(0, layout.limbScale[bone.child]);
+    setRound(p, r, r);  // a clavicle or the root of a tail
+  } else {
+    setRound(p, 0.03 * body.rest.size, 0.03 * body.rest.size);
+  }
+  return true;
+}
+
+// A foot or toe bone: on the ground, as high as the ankle (CMU's sits 4 cm up, at the top of
+// the foot), at least the shin's end so the ankle has no step.
+void shapeFoot(const BodyScale& body, int j, Region region, PartPlan& p) {
+  const double s = body.layout.limbScale[j];
+  const double depth = std::clamp(0.9 * body.layout.ankleHeight[j], 0.045 * s, 0.07 * s);
+  p.onGround = true;
+  if (region == Region::Foot) {
+    p.role = PartRole::Foot;
+    p.widthStart = 0.057 * s;
+    p.widthEnd = 0.06 * s;
+    p.depthStart = depth;
+    p.depthEnd = 0.6 * depth;
+    p.capStart = 0.065 * s;  // the heel
+    p.capEnd = 0.5 * p.widthEnd;
+  } else {
+    p.role = PartRole::Toe;
+    p.widthStart = 0.055 * s;
+    p.widthEnd = 0.045 * s;
+    p.depthStart = p.depthEnd = 0.4 * depth;
+    p.capStart = p.depthStart;
+    p.capEnd = 0.6 * p.widthEnd;
+  }
+}
+
+// A hand bone. Mocap hands are often a stub or two (CMU's reach 6 cm past the wrist): the
+// bone that reaches farthest gets fingers, a cap out to a human hand's length (0.28 A).
+void shapeHand(const BodyScale& body, const Bone& bone, int j, PartPlan& p) {
+  const BodyLayout& layout = body.layout;
+  const double s = layout.limbScale[j];
+  p.role = PartRole::Hand;
+  p.widthStart = 0.06 * s;
+  p.widthEnd = 0.8 * p.widthStart;
+  p.depthStart = p.depthEnd = 0.022 * s;
+  p.capStart = p.depthStart;
+  p.capEnd = 0.5 * p.widthEnd;
+  const int wrist = layout.wristOf[j];
+  const double reach = wrist >= 0 ? (bone.end - body.rest.joints[wrist]).norm() : 0.0;
+  if (wrist >= 0 && reach >= 0.9 * layout.handReach[j]) p.capEnd = std::max(p.capEnd, 0.28 * s - reach);
+}
+
+// Limits, thickness and the blend spans every part gets.
+void finishPart(const RestGeometry& rest, const Bone& bone, double thickness, PartPlan& p) {
+  // No part outgrows the figure, whatever odd spreads or lengths a rig has.
+  for (double* r : {&p.widthStart, &p.widthEnd, &p.depthStart, &p.depthEnd}) *r = std::min(*r, 0.2 * rest.size);
+  p.capStart = std::min(p.capStart, 0.25 * rest.size);
+  p.capEnd = std::min(p.capEnd, 0.25 * rest.size);
+  const double t = thickness;
+  p.widthStart *= t, p.widthEnd *= t, p.depthStart *= t, p.depthEnd *= t;
+  p.capStart *= t, p.capEnd *= t;
+  // Blend over about a radius each side of a joint, never past the bone's middle, so at most
+  // three joints (this one, its parent, its child) move a vertex.
+  p.blendStart = std::min(std::min(p.widthStart, p.depthStart), 0.45 * bone.length);
+  p.blendEnd = std::min(std::min(p.widthEnd, p.depthEnd), 0.45 * bone.length);
+}
+
 }  // namespace
 
 std::vector<PartPlan> planBodyParts(const Skeleton& skeleton, const RestGeometry& rest,
@@ -87,19 +222,9 @@ std::vector<PartPlan> planBodyParts(const Skeleton& skeleton, const RestGeometry
   }
   if (legLength <= 0) legLength = 0.45 * rest.size;
   const TorsoWidth torso(rest, layout, legLength);
-  const double neckRadius =
-      std::max({0.3 * torso.atSpine(layout.torsoEnd), 0.04 * legLength, 0.015 * rest.size});
-
-  // The pelvis and chest are the first and last torso bones of non-zero length (CMU's
-  // Hips -> LowerBack is a pivot, so its pelvis is LowerBack -> Spine).
-  int pelvisBone = -1, chestBone = -1;
-  for (int k = layout.torsoBegin; k < layout.torsoEnd; ++k) {
-    for (int b : rest.bonesOf[layout.spine[k]]) {
-      if (rest.bones[b].child != layout.spine[k + 1]) continue;
-      if (pelvisBone < 0) pelvisBone = b;
-      chestBone = b;
-    }
-  }
+  const double neckRadius = std::max({0.3 * torso.atSpine(layout.torsoEnd), 0.04 * legLength, 0.015 * rest.size});
+  BodyScale body{rest, layout, legLength, torso, neckRadius};
+  findTorsoEnds(rest, layout, body.pelvisBone, body.chestBone);
 
   std::vector<PartPlan> plans;
   for (int b = 0; b < static_cast<int>(rest.bones.size()); ++b) {
@@ -113,125 +238,36 @@ std::vector<PartPlan> planBodyParts(const Skeleton& skeleton, const RestGeometry
     p.bone = b;
     p.startPartner = skeleton.parents[j];
     p.endPartner = endPartner(rest, bone);
-
-    auto round = [&](double r0, double r1) {
-      p.widthStart = p.depthStart = p.capStart = r0;
-      p.widthEnd = p.depthEnd = p.capEnd = r1;
-    };
-    const int k = static_cast<int>(
-        std::find(layout.spine.begin(), layout.spine.end(), j) - layout.spine.begin());
+    const int k = static_cast<int>(std::find(layout.spine.begin(), layout.spine.end(), j) - layout.spine.begin());
     const bool alongSpine = region == Region::Spine && k + 1 < static_cast<int>(layout.spine.size()) &&
                             bone.child == layout.spine[k + 1];
     if (alongSpine && k < layout.torsoBegin) {
       continue;  // a root bone below the hips (Reallusion's BoneRoot -> Hip) has no flesh
     } else if (alongSpine && k < layout.torsoEnd) {
-      p.role = PartRole::Torso;
-      // Never much narrower than the thighs below it; a standing torso is flatter front to
-      // back than wide, a horizontal one (a dog's) about as deep as wide.
-      // Nor wider than a broad human's chest for its legs: a rest pose that does not stand
-      // (Reallusion's, bones along their own axes) spreads the shoulders apart.
-      const double least = 1.6 * legRadius(0, legLength), most = 0.2 * legLength;
-      p.widthStart = std::clamp(torso.atSpine(k), least, std::max(least, most));
-      p.widthEnd = std::clamp(torso.atSpine(k + 1), least, std::max(least, most));
-      const double flat = std::abs(axis.y()) > 0.5 ? 0.7 : 0.95;
-      p.depthStart = flat * p.widthStart;
-      p.depthEnd = flat * p.widthEnd;
-      p.capStart = 0.9 * p.depthStart;
-      p.capEnd = 0.9 * p.depthEnd;
-      if (b == pelvisBone) {  // reach down past the hip joints
-        const double below = reachAlong(layout.attachRoots[layout.torsoBegin], bone.start, -axis);
-        p.capStart = std::clamp(below + 0.35 * p.widthStart, p.capStart, 1.2 * p.widthStart);
-      }
-      if (b == chestBone) {  // reach up to the shoulders
-        const double above = reachAlong(layout.attachRoots[layout.torsoEnd], bone.end, axis);
-        p.capEnd = std::clamp(above + 0.3 * p.depthEnd, p.capEnd, std::max(p.capEnd, p.widthEnd));
-      }
+      shapeTorso(body, b, k, axis, p);
     } else if (alongSpine) {
       p.role = PartRole::Neck;
-      round(neckRadius, neckRadius);
+      setRound(p, neckRadius, neckRadius);
     } else if (region == Region::Head || region == Region::Spine) {
-      if (region == Region::Head && b != layout.headBone) continue;  // face bones: inside the head
-      if (region == Region::Head) {
-        p.role = PartRole::Head;
-        p.endPartner = -1;  // the skull is rigid; its children are jaws and eyes
-        // A human head is about a quarter of a leg tall, so a rig with narrow shoulders
-        // (hence a thin neck) still gets one.
-        p.widthStart = p.widthEnd = std::max(1.45 * neckRadius, 0.085 * legLength);
-        p.depthStart = p.depthEnd = std::max(1.7 * neckRadius, 0.1 * legLength);
-        p.capStart = 0.7 * p.widthStart;
-        const double tall = std::max(4.4 * neckRadius, 0.26 * legLength);
-        p.capEnd = std::max(p.widthEnd, tall - bone.length - p.capStart);
-      } else if (childRegion == Region::Leg || childRegion == Region::LegOther) {
-        round(legRadius(0, layout.limbScale[bone.child]), legRadius(0, layout.limbScale[bone.child]));
-      } else if (bone.child >= 0 && childRegion != Region::Spine) {
-        const double r = limbRadius(0, layout.limbScale[bone.child]);
-        round(r, r);  // a clavicle or the root of a tail
-      } else {
-        round(0.03 * rest.size, 0.03 * rest.size);
-      }
+      if (!shapeHeadOrSpineBranch(body, b, region, childRegion, p)) continue;
     } else if (region == Region::Leg) {
       const bool onChain = childRegion == Region::Leg || childRegion == Region::Foot;
-      round(legRadius(layout.limbFraction[j], layout.limbScale[j]),
-            legRadius(onChain ? childFraction : layout.limbFraction[j], layout.limbScale[j]));
+      setRound(p, legRadius(layout.limbFraction[j], layout.limbScale[j]),
+               legRadius(onChain ? childFraction : layout.limbFraction[j], layout.limbScale[j]));
     } else if (region == Region::LegOther) {
       const double r = 0.8 * legRadius(0, layout.limbScale[j]);
-      round(r, r);  // hip pivots, twist bones: inside the thigh
+      setRound(p, r, r);  // hip pivots, twist bones: inside the thigh
     } else if (region == Region::Foot || region == Region::Toe) {
-      const double s = layout.limbScale[j];
-      // As high as the ankle (CMU's sits 4 cm up, at the top of the foot), at least the
-      // shin's end so the ankle has no step.
-      const double depth = std::clamp(0.9 * layout.ankleHeight[j], 0.045 * s, 0.07 * s);
-      p.onGround = true;
-      if (region == Region::Foot) {
-        p.role = PartRole::Foot;
-        p.widthStart = 0.057 * s;
-        p.widthEnd = 0.06 * s;
-        p.depthStart = depth;
-        p.depthEnd = 0.6 * depth;
-        p.capStart = 0.065 * s;  // the heel
-        p.capEnd = 0.5 * p.widthEnd;
-      } else {
-        p.role = PartRole::Toe;
-        p.widthStart = 0.055 * s;
-        p.widthEnd = 0.045 * s;
-        p.depthStart = p.depthEnd = 0.4 * depth;
-        p.capStart = p.depthStart;
-        p.capEnd = 0.6 * p.widthEnd;
-      }
+      shapeFoot(body, j, region, p);
     } else if (region == Region::Hand) {
-      const double s = layout.limbScale[j];
-      p.role = PartRole::Hand;
-      p.widthStart = 0.06 * s;
-      p.widthEnd = 0.8 * p.widthStart;
-      p.depthStart = p.depthEnd = 0.022 * s;
-      p.capStart = p.depthStart;
-      p.capEnd = 0.5 * p.widthEnd;
-      // Mocap hands are often a stub or two (CMU's reach 6 cm past the wrist): the bone that
-      // reaches farthest gets fingers, a cap out to a human hand's length (0.28 A).
-      const int wrist = layout.wristOf[j];
-      const double reach = wrist >= 0 ? (bone.end - rest.joints[wrist]).norm() : 0.0;
-      if (wrist >= 0 && reach >= 0.9 * layout.handReach[j])
-        p.capEnd = std::max(p.capEnd, 0.28 * s - reach);
+      shapeHand(body, bone, j, p);
     } else if (region == Region::Limb) {
-      round(limbRadius(layout.limbFraction[j], layout.limbScale[j]),
-            limbRadius(childFraction, layout.limbScale[j]));
+      setRound(p, limbRadius(layout.limbFraction[j], layout.limbScale[j]), limbRadius(childFraction, layout.limbScale[j]));
     } else {
       const double r = std::clamp(0.15 * bone.length, 0.005 * rest.size, 0.05 * rest.size);
-      round(r, 0.8 * r);
+      setRound(p, r, 0.8 * r);
     }
-
-    // No part outgrows the figure, whatever odd spreads or lengths a rig has.
-    for (double* r : {&p.widthStart, &p.widthEnd, &p.depthStart, &p.depthEnd})
-      *r = std::min(*r, 0.2 * rest.size);
-    p.capStart = std::min(p.capStart, 0.25 * rest.size);
-    p.capEnd = std::min(p.capEnd, 0.25 * rest.size);
-    const double t = options.thickness;
-    p.widthStart *= t, p.widthEnd *= t, p.depthStart *= t, p.depthEnd *= t;
-    p.capStart *= t, p.capEnd *= t;
-    // Blend over about a radius each side of a joint, never past the bone's middle, so at
-    // most three joints (this one, its parent, its child) move a vertex.
-    p.blendStart = std::min(std::min(p.widthStart, p.depthStart), 0.45 * bone.length);
-    p.blendEnd = std::min(std::min(p.widthEnd, p.depthEnd), 0.45 * bone.length);
+    finishPart(rest, bone, options.thickness, p);
     plans.push_back(p);
   }
   return plans;

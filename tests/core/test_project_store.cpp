@@ -409,9 +409,10 @@ class TestProjectStore : public QObject {
     QTest::newRow("truncated to half")
         << "truncated"
         << "cannot open the HDF5 file; it may be truncated or corrupt (";
+    // Found by the root object header check before HDF5 opens the file (hdf5_attribute_check.h).
     QTest::newRow("corrupt header")
         << "header"
-        << "cannot open the HDF5 file; it may be truncated or corrupt (";
+        << "/: corrupt file: the object header at byte 96: a chunk at byte 112 extends past the end of the file";
     // Found by the chunk check before HDF5 reads it (hdf5_chunk_check.h).
     QTest::newRow("corrupt chunk") << "chunk"
                                    << "/clips/0000/rotations: corrupt file: chunk 0 does not inflate (zlib: data error)";

@@ -220,6 +220,42 @@ std::string checkAttributeMessages(const unsigned char* bytes, std::size_t size,
   });
 }
 
+std::string checkRootObjectHeader(const unsigned char* bytes, std::size_t size) {
+  if (bytes == nullptr) return {};
+  static const unsigned char kSignature[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+  // The superblock sits at byte 0 or after a user block of 512, 1024, 2048, ... bytes.
+  for (std::uint64_t at = 0; at + 8 <= size; at = at == 0 ? 512 : 2 * at) {
+    if (std::memcmp(bytes + at, kSignature, 8) != 0) continue;
+    const unsigned version = size - at > 8 ? bytes[at + 8] : 255;
+    std::uint64_t field = 0;  // where the root group's object header address is stored
+    if (version == 0 || version == 1) {
+      if (size - at < 24 || bytes[at + 13] != 8 || bytes[at + 14] != 8) return {};  // 8-byte offsets only
+      // Versions 0 and 1: 24 bytes of versions, sizes and B-tree parameters (version 1: 4
+      // more), four addresses, then the root group's symbol table entry, whose second field
+      // is the object header address.
+      field = at + 24 + (version == 1 ? 4 : 0) + 32 + 8;
+    } else if (version == 2 || version == 3) {
+      if (size - at < 12 || bytes[at + 9] != 8) return {};
+      field = at + 12 + 24;  // after base, extension and end-of-file addresses
+    } else {
+      return {};
+    }
+    if (field > size || size - field < 8) return "the superblock is cut off by the end of the file";
+    const std::uint64_t root = readLe(bytes + field, 8);
+    if (root >= size) {
+      return "the root group's object header address " + std::to_string(root) + " lies past the end of the file (" +
+             std::to_string(size) + " bytes)";
+    }
+    return checkAttributeMessages(bytes, size, root);
+  }
+  return {};
+}
+
+std::string checkRootObjectHeader(const std::string& path) {
+  const MappedFile file(path);
+  return checkRootObjectHeader(file.bytes, file.size);
+}
+
 std::string checkAttributeMessages(const std::string& path, std::uint64_t header) {
   const MappedFile file(path);
   return checkAttributeMessages(file.bytes, file.size, header);

@@ -38,4 +38,11 @@ std::string checkVlenStringAttribute(const unsigned char* bytes, std::size_t siz
 std::string checkAttributeMessages(const std::string& path, std::uint64_t header);
 std::string checkAttributeMessages(const unsigned char* bytes, std::size_t size, std::uint64_t header);
 
+/// The same checks on the root group's object header (found through the superblock, 8-byte
+/// addresses only), run before H5Fopen: opening loads that header with its continuation
+/// chunks, and HDF5 1.10 allocates a continuation's stated length before comparing it with
+/// the file (tests/fuzz: allocations of 2^48 bytes and more from 100 kB files).
+std::string checkRootObjectHeader(const std::string& path);
+std::string checkRootObjectHeader(const unsigned char* bytes, std::size_t size);
+
 }  // namespace fatgraph::h5

@@ -11,6 +11,7 @@
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/work_spread.h"
 #include "hdf5_file.h"
+#include "hdf5_attribute_check.h"
 #include "hdf5_global_heap_check.h"
 #include "hdf5_local_heap_check.h"
 #include "project_file.h"
@@ -118,6 +119,9 @@ std::vector<EdgeParameterization> readParameterizationsImage(const std::vector<u
     // As loadProject: HDF5 1.10 would read past a corrupt global heap object.
     if (const std::string heap = h5::checkGlobalHeapCollections(bytes.data(), bytes.size()); !heap.empty()) {
       ctx.fail("", "corrupt image: " + heap);
+    }
+    if (const std::string root = h5::checkRootObjectHeader(bytes.data(), bytes.size()); !root.empty()) {
+      ctx.fail("/", "corrupt image: " + root);
     }
     Handle fapl = memoryFileAccess(ctx);
     // HDF5 copies the bytes into the property list (and from there into the driver); it never

@@ -14,6 +14,7 @@
 #include "fatgraph/core/error.h"
 #include "hdf5_file.h"
 #include "hdf5_local_heap_check.h"
+#include "hdf5_attribute_check.h"
 #include "hdf5_global_heap_check.h"
 #include "project_file.h"
 
@@ -82,6 +83,10 @@ Project loadProject(const std::string& path) {
     if (const std::string heap = h5::checkGlobalHeapCollections(path); !heap.empty()) {
       ctx.fail("", "corrupt file: " + heap);
     }
+    // Opening loads the root group's object header and its continuations (tests/fuzz).
+    if (const std::string root = h5::checkRootObjectHeader(path); !root.empty()) {
+      ctx.fail("/", "corrupt file: " + root);
+    }
     Handle file = h5::openFileReadOnly(path);
     if (!file) {
       ctx.failHdf5("", "cannot open the HDF5 file; it may be truncated or corrupt");
@@ -111,7 +116,8 @@ bool isProjectFile(const std::string& path) {
   if (!std::filesystem::is_regular_file(path, ec)) return false;
   h5::prepare();
   bool result = false;
-  if (H5Fis_hdf5(path.c_str()) > 0 && h5::checkGlobalHeapCollections(path).empty()) {
+  if (H5Fis_hdf5(path.c_str()) > 0 && h5::checkGlobalHeapCollections(path).empty() &&
+      h5::checkRootObjectHeader(path).empty()) {
     Handle file = h5::openFileReadOnly(path);
     if (file) {
       try {

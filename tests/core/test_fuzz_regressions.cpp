@@ -52,9 +52,11 @@ const std::map<std::string, std::string> kExpected = {
      "global heap collection"},
     // The datatype message of file_type states a 14- or 1-byte element: HDF5 keeps that many
     // bytes of the value but reads a variable-length string as 16 (found after finding 7).
+    // Its local heap's data address is damaged too (96849, not 712): since finding 14 the
+    // heap's free list is checked, and that comes first.
     {"project_load/attribute_type_size_1.fgproj",
-     "/: corrupt file: attribute 'file_type' in the object header at byte 96 states a "
-     "variable-length string element of 1 bytes, not 16"},
+     "corrupt file: HDF5 local heap at byte 680: a free block at offset 17179719578913963996 lies "
+     "outside its 176-byte data segment"},
     {"project_load/attribute_type_size_14.fgproj",
      "/: corrupt file: attribute 'file_type' in the object header at byte 96 states a "
      "variable-length string element of 14 bytes, not 16"},
@@ -96,6 +98,16 @@ const std::map<std::string, std::string> kExpected = {
     {"project_load/v1_file_type_heap_object_size.fgproj",
      "corrupt file: HDF5 global heap collection at byte 2048: object 1 at byte 2064 claims "
      "738197520 bytes, past the collection's end"},
+    // Finding 13: the object header of an edge group states a first chunk of 4 GB, which
+    // H5Gopen2 allocated; each object's header is now walked at its link's address first.
+    {"runtime_graph_load/edge_header_chunk_4gib.fgraph",
+     "/edges/0003: corrupt file: the object header at byte 720104: a continuation at byte 740224 "
+     "points to 4278124664 bytes at byte 743536, past the end of the file (1039288 bytes)"},
+    // Finding 14: a local heap's free list comes back to a block, which HDF5 followed forever,
+    // allocating a node per step (24 GB in 44 s looking up the skeleton group).
+    {"runtime_graph_load/local_heap_free_list_cycle.fgraph",
+     "corrupt file: HDF5 local heap at byte 680: its free list comes back to offset 16 (a cycle "
+     "HDF5 would follow forever)"},
     {"runtime_graph_load/edge_data_shape_1gib.fgraph",
      "/edges/0000/data: corrupt file: its 1073750160 bytes (shape [268437540]) do not lie inside "
      "the file (38368 bytes)"},

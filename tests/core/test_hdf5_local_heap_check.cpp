@@ -21,13 +21,20 @@ void putWord(std::vector<unsigned char>& bytes, std::size_t at, std::uint64_t v)
 // kFileSize bytes holding a local heap header at kHeapAt (data segment `length` bytes at
 // `address`) and, when `referenced`, that heap's address at byte 200 (as a symbol table
 // message would hold it).
-std::vector<unsigned char> fileWithHeap(std::uint64_t length, std::uint64_t address, bool referenced) {
+// Its free list is one block at offset 8 whose next is `nextFree` (undefined: the list ends).
+constexpr std::uint64_t kUndefined = ~std::uint64_t(0);
+std::vector<unsigned char> fileWithHeap(std::uint64_t length, std::uint64_t address, bool referenced,
+                                        std::uint64_t nextFree = kUndefined) {
   std::vector<unsigned char> bytes(kFileSize, 0xaa);
   const std::string signature("HEAP\0\0\0\0", 8);
   std::copy(signature.begin(), signature.end(), bytes.begin() + kHeapAt);
   putWord(bytes, kHeapAt + 8, length);
   putWord(bytes, kHeapAt + 16, 8);  // free list head
   putWord(bytes, kHeapAt + 24, address);
+  if (address < kFileSize && kFileSize - address >= 24) {
+    putWord(bytes, address + 8, nextFree);
+    putWord(bytes, address + 16, 16);  // the block's size
+  }
   if (referenced) putWord(bytes, 200, kHeapAt);
   return bytes;
 }
@@ -54,6 +61,24 @@ class TestHdf5LocalHeapCheck : public QObject {
     // Raw data that happens to spell the signature: nothing points at it.
     QTest::newRow("not referenced") << 8589934680ull << 1032ull << false << QString();
     QTest::newRow("not referenced, wild address") << 16ull << 0x4142434445464748ull << false << QString();
+  }
+
+  // HDF5 1.10 follows a heap's free list without looking for a cycle, allocating as it goes.
+  void freeLists_data() {
+    QTest::addColumn<qulonglong>("next");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("one block") << qulonglong(kUndefined) << QString();
+    QTest::newRow("older writers' end") << 1ull << QString();
+    QTest::newRow("a second block") << 40ull << QStringLiteral("HDF5 local heap at byte 1000: a free block at offset 12297829382473034410 lies outside its 88-byte data segment");
+    QTest::newRow("a cycle") << 8ull << QStringLiteral("HDF5 local heap at byte 1000: its free list comes back to offset 8 (a cycle HDF5 would follow forever)");
+    QTest::newRow("past the segment") << 80ull << QStringLiteral("HDF5 local heap at byte 1000: a free block at offset 80 lies outside its 88-byte data segment");
+  }
+
+  void freeLists() {
+    QFETCH(qulonglong, next);
+    QFETCH(QString, problem);
+    const std::vector<unsigned char> bytes = fileWithHeap(88, 1032, true, next);
+    QCOMPARE(QString::fromStdString(fatgraph::runtime_io::checkLocalHeaps(bytes.data(), bytes.size())), problem);
   }
 
   void heaps() {

@@ -78,6 +78,9 @@ class Reader {
 
  private:
   struct Opened;
+  // Before HDF5 loads the object `name` links to: its object header (continuations and
+  // attribute messages) checked at the address the link holds (hdf5_attribute_check.h).
+  void checkObjectHeader(hid_t loc, const std::string& object, const char* name) const;
   Opened openDataset(hid_t loc, const std::string& object, const char* name, H5T_class_t cls,
                      const std::vector<Dim>& shape) const;
   void readNumbers(const Opened& ds, hid_t memType, void* out) const;

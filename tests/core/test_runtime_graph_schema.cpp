@@ -1,10 +1,12 @@
-// Every name the .fgraph writer writes is read by the loader: an exported graph's objects and
-// attributes are removed one at a time, and the loader must refuse each copy with a message
-// naming what is missing, unless the name is listed below as optional (with why). A name the
-// writer adds and the loader ignores fails this test, as does a loader that stops checking one.
+// Every name the .fgraph writer writes is declared once (runtime_graph_schema.h) and read by the
+// loader: an exported graph's objects and attributes are removed one at a time, and the loader
+// must refuse each copy with a message naming what is missing, unless the name is listed below
+// as optional (with why). A name the writer adds and the loader ignores fails this test, as
+// does a loader that stops checking one or a name spelt outside the schema.
 #include <QtTest>
 #include <hdf5.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -15,6 +17,7 @@
 #include "fatgraph/core/parameterization.h"
 #include "fatgraph/core/runtime_graph_export.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
+#include "runtime_graph_schema.h"
 
 using namespace fatgraph;
 
@@ -98,6 +101,19 @@ class TestRuntimeGraphSchema : public QObject {
     exported_ = dir_.filePath(QStringLiteral("144_03.fgraph")).toStdString();
     exportProject(project, exported_);  // with the generated body
     QVERIFY(loadRuntimeGraph(exported_).edges.size() >= 2);
+  }
+
+  void everyWrittenNameIsDeclared() {
+    QStringList undeclared;
+    for (const Item& item : itemsOf(exported_)) {
+      const std::string name = item.name();
+      const bool numbered = !name.empty() && name.find_first_not_of("0123456789") == std::string::npos;  // "0003"
+      const auto& names = runtime_graph_schema::kEveryName;
+      if (!numbered && std::find(names.begin(), names.end(), name) == names.end()) {
+        undeclared << QString::fromStdString(item.label());
+      }
+    }
+    QVERIFY2(undeclared.isEmpty(), qPrintable(QStringLiteral("not in runtime_graph_schema.h: ") + undeclared.join(QStringLiteral(", "))));
   }
 
   void everyWrittenNameIsRead() {

@@ -17,8 +17,11 @@
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "hdf5_file.h"
 #include "project_file.h"
+#include "runtime_graph_schema.h"
 
 namespace fatgraph {
+
+namespace schema = fatgraph::runtime_graph_schema;
 
 namespace {
 
@@ -96,11 +99,11 @@ void writeVectors(const Context& ctx, hid_t loc, const std::string& object, cons
 
 void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s) {
   const std::string object = "/skeleton";
-  Handle g = ctx.createGroup(file, "skeleton", object);
-  writeStrings(ctx, g.get(), object, "names", s.names);
-  writeInts(ctx, g.get(), object, "parents", s.parents);
-  writeVectors(ctx, g.get(), object, "rest_offsets", s.restOffsets);
-  writeBytes(ctx, g.get(), object, "animated_translation",
+  Handle g = ctx.createGroup(file, schema::kSkeleton, object);
+  writeStrings(ctx, g.get(), object, schema::kNames, s.names);
+  writeInts(ctx, g.get(), object, schema::kParents, s.parents);
+  writeVectors(ctx, g.get(), object, schema::kRestOffsets, s.restOffsets);
+  writeBytes(ctx, g.get(), object, schema::kAnimatedTranslation,
              std::vector<std::uint8_t>(s.animatedTranslation.begin(), s.animatedTranslation.end()));
   std::vector<int> endParents;
   std::vector<Vec3> endOffsets;
@@ -108,13 +111,13 @@ void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s) {
     endParents.push_back(e.parent);
     endOffsets.push_back(e.offset);
   }
-  writeInts(ctx, g.get(), object, "end_site_parents", endParents);
-  writeVectors(ctx, g.get(), object, "end_site_offsets", endOffsets);
+  writeInts(ctx, g.get(), object, schema::kEndSiteParents, endParents);
+  writeVectors(ctx, g.get(), object, schema::kEndSiteOffsets, endOffsets);
 }
 
 void writeHubs(const Context& ctx, hid_t file, const std::vector<RuntimeHub>& hubs) {
   const std::string object = "/hubs";
-  Handle g = ctx.createGroup(file, "hubs", object);
+  Handle g = ctx.createGroup(file, schema::kHubs, object);
   std::vector<std::string> names;
   std::vector<int> defaults, offsets{0}, outgoing;
   for (const RuntimeHub& h : hubs) {
@@ -123,16 +126,16 @@ void writeHubs(const Context& ctx, hid_t file, const std::vector<RuntimeHub>& hu
     outgoing.insert(outgoing.end(), h.outgoing.begin(), h.outgoing.end());
     offsets.push_back(static_cast<int>(outgoing.size()));
   }
-  writeStrings(ctx, g.get(), object, "names", names);
-  writeInts(ctx, g.get(), object, "default_edge", defaults);
-  writeInts(ctx, g.get(), object, "outgoing_offsets", offsets);
-  writeInts(ctx, g.get(), object, "outgoing", outgoing);
+  writeStrings(ctx, g.get(), object, schema::kNames, names);
+  writeInts(ctx, g.get(), object, schema::kDefaultEdge, defaults);
+  writeInts(ctx, g.get(), object, schema::kOutgoingOffsets, offsets);
+  writeInts(ctx, g.get(), object, schema::kOutgoing, outgoing);
 }
 
 void writeSegments(const Context& ctx, hid_t edge, const std::string& edgeObject,
                    const std::vector<RuntimeSegment>& segments) {
   const std::string object = edgeObject + "/segments";
-  Handle g = ctx.createGroup(edge, "segments", object);
+  Handle g = ctx.createGroup(edge, schema::kSegments, object);
   std::vector<std::string> clips;
   std::vector<int> first, frames, knots;
   std::vector<float> duration;
@@ -145,49 +148,49 @@ void writeSegments(const Context& ctx, hid_t edge, const std::string& edgeObject
     offsets.insert(offsets.end(), {s.rotations, s.translations, s.trajectory, s.warpX, s.warpY});
     knots.push_back(s.warpKnots);
   }
-  writeStrings(ctx, g.get(), object, "clip", clips);
-  writeInts(ctx, g.get(), object, "first_frame", first);
-  writeInts(ctx, g.get(), object, "frame_count", frames);
-  writeFloats(ctx, g.get(), object, "duration", duration.data(), {duration.size()});
-  ctx.writeDataset(g.get(), object + "/offsets", "offsets", H5T_STD_U32LE, {segments.size(), 5}, 0,
+  writeStrings(ctx, g.get(), object, schema::kClip, clips);
+  writeInts(ctx, g.get(), object, schema::kFirstFrame, first);
+  writeInts(ctx, g.get(), object, schema::kFrameCount, frames);
+  writeFloats(ctx, g.get(), object, schema::kDuration, duration.data(), {duration.size()});
+  ctx.writeDataset(g.get(), object + "/offsets", schema::kOffsets, H5T_STD_U32LE, {segments.size(), 5}, 0,
                    H5T_NATIVE_UINT32, offsets.data());
-  writeInts(ctx, g.get(), object, "warp_knots", knots);
+  writeInts(ctx, g.get(), object, schema::kWarpKnots, knots);
 }
 
 void writeParameters(const Context& ctx, hid_t edge, const std::string& edgeObject,
                      const RuntimeParameterSpace& p, size_t segments) {
   const std::string object = edgeObject + "/parameters";
-  Handle g = ctx.createGroup(edge, "parameters", object);
-  ctx.writeIntAttribute(g.get(), object, "dimension", p.dimension);
-  ctx.writeIntAttribute(g.get(), object, "joint", p.joint);
-  writeFloat(ctx, g.get(), object, "reference_time", p.referenceTime);
-  ctx.writeIntAttribute(g.get(), object, "grid_resolution", p.gridResolution);
-  writeFloats(ctx, g.get(), object, "origin", p.origin, {3});
+  Handle g = ctx.createGroup(edge, schema::kParameters, object);
+  ctx.writeIntAttribute(g.get(), object, schema::kDimension, p.dimension);
+  ctx.writeIntAttribute(g.get(), object, schema::kJoint, p.joint);
+  writeFloat(ctx, g.get(), object, schema::kReferenceTime, p.referenceTime);
+  ctx.writeIntAttribute(g.get(), object, schema::kGridResolution, p.gridResolution);
+  writeFloats(ctx, g.get(), object, schema::kOrigin, p.origin, {3});
   const float axes[6] = {p.xAxis[0], p.xAxis[1], p.xAxis[2], p.yAxis[0], p.yAxis[1], p.yAxis[2]};
-  writeFloats(ctx, g.get(), object, "axes", axes, {2, 3});
-  writeFloats(ctx, g.get(), object, "grid_min", p.gridMin, {2});
-  writeFloats(ctx, g.get(), object, "grid_max", p.gridMax, {2});
+  writeFloats(ctx, g.get(), object, schema::kAxes, axes, {2, 3});
+  writeFloats(ctx, g.get(), object, schema::kGridMin, p.gridMin, {2});
+  writeFloats(ctx, g.get(), object, schema::kGridMax, p.gridMax, {2});
   const auto grid = static_cast<hsize_t>(p.gridResolution);
-  writeFloats(ctx, g.get(), object, "grid_weights", p.gridWeights.data(), {grid, grid, segments});
+  writeFloats(ctx, g.get(), object, schema::kGridWeights, p.gridWeights.data(), {grid, grid, segments});
 }
 
 void writeJoystick(const Context& ctx, hid_t edge, const std::string& edgeObject,
                    const JoystickMapping& j) {
   const std::string object = edgeObject + "/joystick";
-  Handle g = ctx.createGroup(edge, "joystick", object);
-  writeFloat(ctx, g.get(), object, "dead_zone", j.deadZone);
-  writeFloat(ctx, g.get(), object, "response_exponent", j.responseExponent);
-  writeBytes(ctx, g.get(), object, "invert", {std::uint8_t(j.invert[0]), std::uint8_t(j.invert[1])});
-  writeFloats(ctx, g.get(), object, "neutral", j.neutral, {2});
-  writeFloats(ctx, g.get(), object, "range_min", j.rangeMin, {2});
-  writeFloats(ctx, g.get(), object, "range_max", j.rangeMax, {2});
+  Handle g = ctx.createGroup(edge, schema::kJoystick, object);
+  writeFloat(ctx, g.get(), object, schema::kDeadZone, j.deadZone);
+  writeFloat(ctx, g.get(), object, schema::kResponseExponent, j.responseExponent);
+  writeBytes(ctx, g.get(), object, schema::kInvert, {std::uint8_t(j.invert[0]), std::uint8_t(j.invert[1])});
+  writeFloats(ctx, g.get(), object, schema::kNeutral, j.neutral, {2});
+  writeFloats(ctx, g.get(), object, schema::kRangeMin, j.rangeMin, {2});
+  writeFloats(ctx, g.get(), object, schema::kRangeMax, j.rangeMax, {2});
 }
 
 // The leg layer's legs (format 2): parallel arrays, the chains concatenated and sliced by
 // offsets like the hubs' outgoing edges.
 void writeLegs(const Context& ctx, hid_t file, const std::vector<RuntimeLeg>& legs) {
   const std::string object = "/legs";
-  Handle g = ctx.createGroup(file, "legs", object);
+  Handle g = ctx.createGroup(file, schema::kLegs, object);
   std::vector<std::string> names;
   std::vector<int> offsets{0}, chains;
   std::vector<float> heel, toe, length, footLength;
@@ -201,22 +204,22 @@ void writeLegs(const Context& ctx, hid_t file, const std::vector<RuntimeLeg>& le
     footLength.push_back(l.footLength);
   }
   const hsize_t n = legs.size();
-  writeStrings(ctx, g.get(), object, "names", names);
-  writeInts(ctx, g.get(), object, "chain_offsets", offsets);
-  writeInts(ctx, g.get(), object, "chains", chains);
-  writeFloats(ctx, g.get(), object, "heel", heel.data(), {n, 3});
-  writeFloats(ctx, g.get(), object, "toe_tip", toe.data(), {n, 3});
-  writeFloats(ctx, g.get(), object, "length", length.data(), {n});
-  writeFloats(ctx, g.get(), object, "foot_length", footLength.data(), {n});
+  writeStrings(ctx, g.get(), object, schema::kNames, names);
+  writeInts(ctx, g.get(), object, schema::kChainOffsets, offsets);
+  writeInts(ctx, g.get(), object, schema::kChains, chains);
+  writeFloats(ctx, g.get(), object, schema::kHeel, heel.data(), {n, 3});
+  writeFloats(ctx, g.get(), object, schema::kToeTip, toe.data(), {n, 3});
+  writeFloats(ctx, g.get(), object, schema::kLength, length.data(), {n});
+  writeFloats(ctx, g.get(), object, schema::kFootLength, footLength.data(), {n});
 }
 
 // Per segment and leg (segment-major) the cycle on the edge's clock; no entries when off.
 void writeEdgeLocomotion(const Context& ctx, hid_t edge, const std::string& edgeObject,
                      const RuntimeLocomotion& m, size_t legs) {
   const std::string object = edgeObject + "/locomotion";
-  Handle g = ctx.createGroup(edge, "locomotion", object);
-  ctx.writeIntAttribute(g.get(), object, "enabled", m.enabled ? 1 : 0);
-  writeFloat(ctx, g.get(), object, "floor_height", m.floorHeight);
+  Handle g = ctx.createGroup(edge, schema::kLocomotion, object);
+  ctx.writeIntAttribute(g.get(), object, schema::kEnabled, m.enabled ? 1 : 0);
+  writeFloat(ctx, g.get(), object, schema::kFloorHeight, m.floorHeight);
   std::vector<float> stance, keys, position, yaw, stride;
   for (const RuntimeLegCycle& c : m.legCycles) {
     stance.push_back(c.stanceTime);
@@ -227,31 +230,31 @@ void writeEdgeLocomotion(const Context& ctx, hid_t edge, const std::string& edge
   }
   const hsize_t s = m.cycleDistance.size();
   const hsize_t l = legs;
-  writeFloats(ctx, g.get(), object, "stance_time", stance.data(), {s, l});
-  writeFloats(ctx, g.get(), object, "key_times", keys.data(), {s, l, 6});
-  writeFloats(ctx, g.get(), object, "stance_position", position.data(), {s, l, 3});
-  writeFloats(ctx, g.get(), object, "stance_yaw", yaw.data(), {s, l});
-  writeFloats(ctx, g.get(), object, "stride_length", stride.data(), {s, l});
-  writeFloats(ctx, g.get(), object, "cycle_distance", m.cycleDistance.data(), {s});
-  writeFloats(ctx, g.get(), object, "cycle_duration", m.cycleDuration.data(), {s});
+  writeFloats(ctx, g.get(), object, schema::kStanceTime, stance.data(), {s, l});
+  writeFloats(ctx, g.get(), object, schema::kKeyTimes, keys.data(), {s, l, 6});
+  writeFloats(ctx, g.get(), object, schema::kStancePosition, position.data(), {s, l, 3});
+  writeFloats(ctx, g.get(), object, schema::kStanceYaw, yaw.data(), {s, l});
+  writeFloats(ctx, g.get(), object, schema::kStrideLength, stride.data(), {s, l});
+  writeFloats(ctx, g.get(), object, schema::kCycleDistance, m.cycleDistance.data(), {s});
+  writeFloats(ctx, g.get(), object, schema::kCycleDuration, m.cycleDuration.data(), {s});
 }
 
 void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const RuntimeEdge& e,
                size_t legs) {
   const std::string object = "/edges/" + name;
   Handle g = ctx.createGroup(edges, name, object);
-  writeString(ctx, g.get(), object, "name", e.name);
-  ctx.writeIntAttribute(g.get(), object, "from_hub", e.fromHub);
-  ctx.writeIntAttribute(g.get(), object, "to_hub", e.toHub);
-  ctx.writeIntAttribute(g.get(), object, "reference_segment", e.referenceSegment);
-  writeFloat(ctx, g.get(), object, "reference_duration", e.referenceDuration);
-  writeFloat(ctx, g.get(), object, "param_error_median", e.paramErrorMedian);
-  writeFloats(ctx, g.get(), object, "data", e.data.data(), {e.data.size()});
+  writeString(ctx, g.get(), object, schema::kName, e.name);
+  ctx.writeIntAttribute(g.get(), object, schema::kFromHub, e.fromHub);
+  ctx.writeIntAttribute(g.get(), object, schema::kToHub, e.toHub);
+  ctx.writeIntAttribute(g.get(), object, schema::kReferenceSegment, e.referenceSegment);
+  writeFloat(ctx, g.get(), object, schema::kReferenceDuration, e.referenceDuration);
+  writeFloat(ctx, g.get(), object, schema::kParamErrorMedian, e.paramErrorMedian);
+  writeFloats(ctx, g.get(), object, schema::kData, e.data.data(), {e.data.size()});
   writeSegments(ctx, g.get(), object, e.segments);
   writeParameters(ctx, g.get(), object, e.parameters, e.segments.size());
   writeJoystick(ctx, g.get(), object, e.joystick);
-  ctx.writeIntAttribute(g.get(), object, "blend", static_cast<int>(e.blend));
-  writeFloats(ctx, g.get(), object, "band_samples", e.bandSamples.data(), {e.segments.size(), 2});
+  ctx.writeIntAttribute(g.get(), object, schema::kBlend, static_cast<int>(e.blend));
+  writeFloats(ctx, g.get(), object, schema::kBandSamples, e.bandSamples.data(), {e.segments.size(), 2});
   writeEdgeLocomotion(ctx, g.get(), object, e.locomotion, legs);
 }
 
@@ -260,8 +263,8 @@ void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const R
 void writeBody(const Context& ctx, hid_t file, const SkinnedMesh& body) {
   if (body.empty()) return;
   const std::string object = "/body";
-  Handle g = ctx.createGroup(file, "body", object);
-  writeString(ctx, g.get(), object, "generator", "fatgraph body");
+  Handle g = ctx.createGroup(file, schema::kBody, object);
+  writeString(ctx, g.get(), object, schema::kGenerator, "fatgraph body");
   const hsize_t v = body.positions.size();
   std::vector<float> positions, normals, weights, inverseBind;
   std::vector<std::uint16_t> joints;
@@ -275,28 +278,28 @@ void writeBody(const Context& ctx, hid_t file, const SkinnedMesh& body) {
     for (int row = 0; row < 4; ++row)
       for (int col = 0; col < 4; ++col) inverseBind.push_back(m(row, col));
   const hsize_t k = kMaxSkinInfluences;
-  writeFloats(ctx, g.get(), object, "positions", positions.data(), {v, 3});
-  writeFloats(ctx, g.get(), object, "normals", normals.data(), {v, 3});
-  ctx.writeDataset(g.get(), object + "/joints", "joints", H5T_STD_U16LE, {v, k}, 0,
+  writeFloats(ctx, g.get(), object, schema::kPositions, positions.data(), {v, 3});
+  writeFloats(ctx, g.get(), object, schema::kNormals, normals.data(), {v, 3});
+  ctx.writeDataset(g.get(), object + "/joints", schema::kJoints, H5T_STD_U16LE, {v, k}, 0,
                    H5T_NATIVE_UINT16, joints.data());
-  writeFloats(ctx, g.get(), object, "weights", weights.data(), {v, k});
-  ctx.writeDataset(g.get(), object + "/triangles", "triangles", H5T_STD_U32LE,
+  writeFloats(ctx, g.get(), object, schema::kWeights, weights.data(), {v, k});
+  ctx.writeDataset(g.get(), object + "/triangles", schema::kTriangles, H5T_STD_U32LE,
                    {body.triangles.size() / 3, 3}, 0, H5T_NATIVE_UINT32, body.triangles.data());
-  writeFloats(ctx, g.get(), object, "inverse_bind", inverseBind.data(), {body.inverseBind.size(), 4, 4});
+  writeFloats(ctx, g.get(), object, schema::kInverseBind, inverseBind.data(), {body.inverseBind.size(), 4, 4});
 }
 
 void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
-  writeString(ctx, file, "/", "file_type", kFileType);
-  ctx.writeIntAttribute(file, "/", "format_version", kRuntimeGraphFormatVersion);
-  writeString(ctx, file, "/", "generator", project_file::kGenerator);
-  writeFloat(ctx, file, "/", "fps", graph.fps);
-  ctx.writeIntAttribute(file, "/", "start_edge", graph.startEdge);
-  writeFloat(ctx, file, "/", "transition_blend_s", graph.transitions.blendSeconds);
+  writeString(ctx, file, "/", schema::kFileType, kFileType);
+  ctx.writeIntAttribute(file, "/", schema::kFormatVersion, kRuntimeGraphFormatVersion);
+  writeString(ctx, file, "/", schema::kGenerator, project_file::kGenerator);
+  writeFloat(ctx, file, "/", schema::kFps, graph.fps);
+  ctx.writeIntAttribute(file, "/", schema::kStartEdge, graph.startEdge);
+  writeFloat(ctx, file, "/", schema::kTransitionBlendS, graph.transitions.blendSeconds);
   writeSkeleton(ctx, file, graph.skeleton);
-  writeInts(ctx, file, "", "translated_joints", graph.translatedJoints);
+  writeInts(ctx, file, "", schema::kTranslatedJoints, graph.translatedJoints);
   writeHubs(ctx, file, graph.hubs);
   writeLegs(ctx, file, graph.legs);
-  Handle edges = ctx.createGroup(file, "edges", "/edges");
+  Handle edges = ctx.createGroup(file, schema::kEdges, "/edges");
   for (size_t i = 0; i < graph.edges.size(); ++i) {
     writeEdge(ctx, edges.get(), project_file::clipGroupName(i), graph.edges[i], graph.legs.size());
   }

@@ -4,8 +4,11 @@
 #include "runtime_graph_body.h"
 
 #include <limits>
+#include "runtime_graph_schema.h"
 
 namespace fatgraph::runtime_io {
+
+namespace schema = fatgraph::runtime_graph_schema;
 
 namespace {
 
@@ -18,18 +21,18 @@ std::vector<Vec3f> vectors(const std::vector<float>& flat) {
 }  // namespace
 
 SkinnedMesh readBody(const Reader& r, hid_t file, int jointCount) {
-  const htri_t exists = H5Lexists(file, "body", H5P_DEFAULT);
+  const htri_t exists = H5Lexists(file, schema::kBody, H5P_DEFAULT);
   if (exists < 0) r.failHdf5("/body", "cannot look for the group");
   if (exists == 0) return {};
   const std::string object = "/body";
-  Handle g = r.openGroup(file, "/", "body");
+  Handle g = r.openGroup(file, "/", schema::kBody);
   SkinnedMesh m;
-  const std::vector<float> positions = r.floats(g.get(), object, "positions", {{-1, "V"}, {3}});
+  const std::vector<float> positions = r.floats(g.get(), object, schema::kPositions, {{-1, "V"}, {3}});
   const long long v = static_cast<long long>(positions.size() / 3);
   m.positions = vectors(positions);
-  m.normals = vectors(r.floats(g.get(), object, "normals", {{v, "V"}, {3}}));
-  const std::vector<std::uint32_t> joints = r.uints(g.get(), object, "joints", {{v, "V"}, {kMaxSkinInfluences}});
-  const std::vector<float> weights = r.floats(g.get(), object, "weights", {{v, "V"}, {kMaxSkinInfluences}});
+  m.normals = vectors(r.floats(g.get(), object, schema::kNormals, {{v, "V"}, {3}}));
+  const std::vector<std::uint32_t> joints = r.uints(g.get(), object, schema::kJoints, {{v, "V"}, {kMaxSkinInfluences}});
+  const std::vector<float> weights = r.floats(g.get(), object, schema::kWeights, {{v, "V"}, {kMaxSkinInfluences}});
   m.joints.resize(v);
   m.weights.resize(v);
   for (long long i = 0; i < v; ++i) {
@@ -42,8 +45,8 @@ SkinnedMesh readBody(const Reader& r, hid_t file, int jointCount) {
       m.weights[i][k] = weights[kMaxSkinInfluences * i + k];
     }
   }
-  m.triangles = r.uints(g.get(), object, "triangles", {{-1, "T"}, {3}});
-  const std::vector<float> inverseBind = r.floats(g.get(), object, "inverse_bind", {{jointCount, "J"}, {4}, {4}});
+  m.triangles = r.uints(g.get(), object, schema::kTriangles, {{-1, "T"}, {3}});
+  const std::vector<float> inverseBind = r.floats(g.get(), object, schema::kInverseBind, {{jointCount, "J"}, {4}, {4}});
   m.inverseBind.resize(inverseBind.size() / 16);
   for (std::size_t j = 0; j < m.inverseBind.size(); ++j)
     for (int row = 0; row < 4; ++row)

@@ -10,8 +10,11 @@
 
 #include "runtime_graph_body.h"
 #include "runtime_graph_reader.h"
+#include "runtime_graph_schema.h"
 
 namespace fatgraph {
+
+namespace schema = fatgraph::runtime_graph_schema;
 
 namespace {
 
@@ -23,20 +26,20 @@ long long sizeOf(size_t n) { return static_cast<long long>(n); }
 
 Skeleton readSkeleton(const Reader& r, hid_t file) {
   const std::string object = "/skeleton";
-  Handle g = r.openGroup(file, "/", "skeleton");
+  Handle g = r.openGroup(file, "/", schema::kSkeleton);
   Skeleton s;
-  s.names = r.strings(g.get(), object, "names", -1);
+  s.names = r.strings(g.get(), object, schema::kNames, -1);
   const long long j = sizeOf(s.names.size());
-  s.parents = r.ints(g.get(), object, "parents", {{j, "J"}});
-  const std::vector<double> offsets = r.doubles(g.get(), object, "rest_offsets", {{j, "J"}, {3}});
+  s.parents = r.ints(g.get(), object, schema::kParents, {{j, "J"}});
+  const std::vector<double> offsets = r.doubles(g.get(), object, schema::kRestOffsets, {{j, "J"}, {3}});
   for (long long i = 0; i < j; ++i) s.restOffsets.emplace_back(offsets[3 * i], offsets[3 * i + 1], offsets[3 * i + 2]);
-  for (std::uint8_t a : r.bytes(g.get(), object, "animated_translation", {{j, "J"}})) {
+  for (std::uint8_t a : r.bytes(g.get(), object, schema::kAnimatedTranslation, {{j, "J"}})) {
     s.animatedTranslation.push_back(a != 0);
   }
-  const std::vector<std::int32_t> endParents = r.ints(g.get(), object, "end_site_parents", {{-1, "E"}});
+  const std::vector<std::int32_t> endParents = r.ints(g.get(), object, schema::kEndSiteParents, {{-1, "E"}});
   const long long e = sizeOf(endParents.size());
   const std::vector<double> endOffsets =
-      r.doubles(g.get(), object, "end_site_offsets", {{e, "E"}, {3}});
+      r.doubles(g.get(), object, schema::kEndSiteOffsets, {{e, "E"}, {3}});
   for (long long i = 0; i < e; ++i) {
     s.endSites.push_back({endParents[i], Vec3(endOffsets[3 * i], endOffsets[3 * i + 1], endOffsets[3 * i + 2])});
   }
@@ -45,12 +48,12 @@ Skeleton readSkeleton(const Reader& r, hid_t file) {
 
 std::vector<RuntimeHub> readHubs(const Reader& r, hid_t file) {
   const std::string object = "/hubs";
-  Handle g = r.openGroup(file, "/", "hubs");
-  const std::vector<std::string> names = r.strings(g.get(), object, "names", -1);
+  Handle g = r.openGroup(file, "/", schema::kHubs);
+  const std::vector<std::string> names = r.strings(g.get(), object, schema::kNames, -1);
   const long long h = sizeOf(names.size());
-  const std::vector<std::int32_t> defaults = r.ints(g.get(), object, "default_edge", {{h, "H"}});
-  const std::vector<std::int32_t> offsets = r.ints(g.get(), object, "outgoing_offsets", {{h + 1, "H+1"}});
-  const std::vector<std::int32_t> outgoing = r.ints(g.get(), object, "outgoing", {{-1, "K"}});
+  const std::vector<std::int32_t> defaults = r.ints(g.get(), object, schema::kDefaultEdge, {{h, "H"}});
+  const std::vector<std::int32_t> offsets = r.ints(g.get(), object, schema::kOutgoingOffsets, {{h + 1, "H+1"}});
+  const std::vector<std::int32_t> outgoing = r.ints(g.get(), object, schema::kOutgoing, {{-1, "K"}});
   // The offsets slice `outgoing`: they must start at 0, never decrease and end at its size.
   if (offsets.front() != 0 || offsets.back() != static_cast<std::int32_t>(outgoing.size())) {
     r.fail(object + "/outgoing_offsets", "sizes inconsistent: offsets must run from 0 to the " +
@@ -79,14 +82,14 @@ void readFixed(const Reader& r, hid_t g, const std::string& object, const char* 
 
 std::vector<RuntimeSegment> readSegments(const Reader& r, hid_t edge, const std::string& edgeObject) {
   const std::string object = edgeObject + "/segments";
-  Handle g = r.openGroup(edge, edgeObject, "segments");
-  const std::vector<std::string> clips = r.strings(g.get(), object, "clip", -1);
+  Handle g = r.openGroup(edge, edgeObject, schema::kSegments);
+  const std::vector<std::string> clips = r.strings(g.get(), object, schema::kClip, -1);
   const long long s = sizeOf(clips.size());
-  const std::vector<std::int32_t> first = r.ints(g.get(), object, "first_frame", {{s, "S"}});
-  const std::vector<std::int32_t> frames = r.ints(g.get(), object, "frame_count", {{s, "S"}});
-  const std::vector<float> duration = r.floats(g.get(), object, "duration", {{s, "S"}});
-  const std::vector<std::uint32_t> offsets = r.uints(g.get(), object, "offsets", {{s, "S"}, {5}});
-  const std::vector<std::int32_t> knots = r.ints(g.get(), object, "warp_knots", {{s, "S"}});
+  const std::vector<std::int32_t> first = r.ints(g.get(), object, schema::kFirstFrame, {{s, "S"}});
+  const std::vector<std::int32_t> frames = r.ints(g.get(), object, schema::kFrameCount, {{s, "S"}});
+  const std::vector<float> duration = r.floats(g.get(), object, schema::kDuration, {{s, "S"}});
+  const std::vector<std::uint32_t> offsets = r.uints(g.get(), object, schema::kOffsets, {{s, "S"}, {5}});
+  const std::vector<std::int32_t> knots = r.ints(g.get(), object, schema::kWarpKnots, {{s, "S"}});
   std::vector<RuntimeSegment> segments(clips.size());
   for (size_t i = 0; i < segments.size(); ++i) {
     RuntimeSegment& seg = segments[i];
@@ -108,60 +111,60 @@ std::vector<RuntimeSegment> readSegments(const Reader& r, hid_t edge, const std:
 RuntimeParameterSpace readParameters(const Reader& r, hid_t edge, const std::string& edgeObject,
                                      long long segments) {
   const std::string object = edgeObject + "/parameters";
-  Handle g = r.openGroup(edge, edgeObject, "parameters");
+  Handle g = r.openGroup(edge, edgeObject, schema::kParameters);
   RuntimeParameterSpace p;
-  p.dimension = r.intAttribute(g.get(), object, "dimension");
-  p.joint = r.intAttribute(g.get(), object, "joint");
-  p.referenceTime = r.floatAttribute(g.get(), object, "reference_time");
-  p.gridResolution = r.intAttribute(g.get(), object, "grid_resolution");
+  p.dimension = r.intAttribute(g.get(), object, schema::kDimension);
+  p.joint = r.intAttribute(g.get(), object, schema::kJoint);
+  p.referenceTime = r.floatAttribute(g.get(), object, schema::kReferenceTime);
+  p.gridResolution = r.intAttribute(g.get(), object, schema::kGridResolution);
   if (p.gridResolution < 0 || p.gridResolution > 4096) {
     r.fail(object, "attribute 'grid_resolution': " + std::to_string(p.gridResolution) +
                        " is outside 0 to 4096");
   }
-  readFixed(r, g.get(), object, "origin", p.origin, {{3}});
+  readFixed(r, g.get(), object, schema::kOrigin, p.origin, {{3}});
   float axes[6];
-  readFixed(r, g.get(), object, "axes", axes, {{2}, {3}});
+  readFixed(r, g.get(), object, schema::kAxes, axes, {{2}, {3}});
   std::copy(axes, axes + 3, p.xAxis);
   std::copy(axes + 3, axes + 6, p.yAxis);
-  readFixed(r, g.get(), object, "grid_min", p.gridMin, {{2}});
-  readFixed(r, g.get(), object, "grid_max", p.gridMax, {{2}});
+  readFixed(r, g.get(), object, schema::kGridMin, p.gridMin, {{2}});
+  readFixed(r, g.get(), object, schema::kGridMax, p.gridMax, {{2}});
   const long long grid = p.gridResolution;
-  p.gridWeights = r.floats(g.get(), object, "grid_weights", {{grid, "G"}, {grid, "G"}, {segments, "S"}});
+  p.gridWeights = r.floats(g.get(), object, schema::kGridWeights, {{grid, "G"}, {grid, "G"}, {segments, "S"}});
   return p;
 }
 
 JoystickMapping readJoystick(const Reader& r, hid_t edge, const std::string& edgeObject) {
   const std::string object = edgeObject + "/joystick";
-  Handle g = r.openGroup(edge, edgeObject, "joystick");
+  Handle g = r.openGroup(edge, edgeObject, schema::kJoystick);
   JoystickMapping j;
-  j.deadZone = r.floatAttribute(g.get(), object, "dead_zone");
-  j.responseExponent = r.floatAttribute(g.get(), object, "response_exponent");
-  const std::vector<std::uint8_t> invert = r.bytes(g.get(), object, "invert", {{2}});
+  j.deadZone = r.floatAttribute(g.get(), object, schema::kDeadZone);
+  j.responseExponent = r.floatAttribute(g.get(), object, schema::kResponseExponent);
+  const std::vector<std::uint8_t> invert = r.bytes(g.get(), object, schema::kInvert, {{2}});
   j.invert[0] = invert[0] != 0;
   j.invert[1] = invert[1] != 0;
-  readFixed(r, g.get(), object, "neutral", j.neutral, {{2}});
-  readFixed(r, g.get(), object, "range_min", j.rangeMin, {{2}});
-  readFixed(r, g.get(), object, "range_max", j.rangeMax, {{2}});
+  readFixed(r, g.get(), object, schema::kNeutral, j.neutral, {{2}});
+  readFixed(r, g.get(), object, schema::kRangeMin, j.rangeMin, {{2}});
+  readFixed(r, g.get(), object, schema::kRangeMax, j.rangeMax, {{2}});
   return j;
 }
 
 // Format 2: the legs of the leg layer (the chains sliced by offsets, like the hubs' edges).
 std::vector<RuntimeLeg> readLegs(const Reader& r, hid_t file) {
   const std::string object = "/legs";
-  Handle g = r.openGroup(file, "/", "legs");
-  const std::vector<std::string> names = r.strings(g.get(), object, "names", -1);
+  Handle g = r.openGroup(file, "/", schema::kLegs);
+  const std::vector<std::string> names = r.strings(g.get(), object, schema::kNames, -1);
   const long long n = sizeOf(names.size());
-  const std::vector<std::int32_t> offsets = r.ints(g.get(), object, "chain_offsets", {{n + 1, "L+1"}});
-  const std::vector<std::int32_t> chains = r.ints(g.get(), object, "chains", {{-1, "C"}});
+  const std::vector<std::int32_t> offsets = r.ints(g.get(), object, schema::kChainOffsets, {{n + 1, "L+1"}});
+  const std::vector<std::int32_t> chains = r.ints(g.get(), object, schema::kChains, {{-1, "C"}});
   if (offsets.front() != 0 || offsets.back() != static_cast<std::int32_t>(chains.size()) ||
       !std::is_sorted(offsets.begin(), offsets.end())) {
     r.fail(object + "/chain_offsets", "sizes inconsistent: offsets must rise from 0 to the " +
                                           std::to_string(chains.size()) + " entries of 'chains'");
   }
-  const std::vector<float> heel = r.floats(g.get(), object, "heel", {{n, "L"}, {3}});
-  const std::vector<float> toe = r.floats(g.get(), object, "toe_tip", {{n, "L"}, {3}});
-  const std::vector<float> length = r.floats(g.get(), object, "length", {{n, "L"}});
-  const std::vector<float> footLength = r.floats(g.get(), object, "foot_length", {{n, "L"}});
+  const std::vector<float> heel = r.floats(g.get(), object, schema::kHeel, {{n, "L"}, {3}});
+  const std::vector<float> toe = r.floats(g.get(), object, schema::kToeTip, {{n, "L"}, {3}});
+  const std::vector<float> length = r.floats(g.get(), object, schema::kLength, {{n, "L"}});
+  const std::vector<float> footLength = r.floats(g.get(), object, schema::kFootLength, {{n, "L"}});
   std::vector<RuntimeLeg> legs(names.size());
   for (size_t i = 0; i < legs.size(); ++i) {
     RuntimeLeg& l = legs[i];
@@ -178,21 +181,21 @@ std::vector<RuntimeLeg> readLegs(const Reader& r, hid_t file) {
 RuntimeLocomotion readLocomotion(const Reader& r, hid_t edge, const std::string& edgeObject,
                                  long long segments, long long legs) {
   const std::string object = edgeObject + "/locomotion";
-  Handle g = r.openGroup(edge, edgeObject, "locomotion");
+  Handle g = r.openGroup(edge, edgeObject, schema::kLocomotion);
   RuntimeLocomotion m;
-  const int enabled = r.intAttribute(g.get(), object, "enabled");
+  const int enabled = r.intAttribute(g.get(), object, schema::kEnabled);
   if (enabled != 0 && enabled != 1) r.fail(object, "attribute 'enabled': expected 0 or 1");
   m.enabled = enabled == 1;
-  m.floorHeight = r.floatAttribute(g.get(), object, "floor_height");
+  m.floorHeight = r.floatAttribute(g.get(), object, schema::kFloorHeight);
   // Cycles only on a locomotion edge: S entries when enabled, none otherwise.
   const long long s = m.enabled ? segments : 0;
-  const std::vector<float> stance = r.floats(g.get(), object, "stance_time", {{s, "S"}, {legs, "L"}});
-  const std::vector<float> keys = r.floats(g.get(), object, "key_times", {{s, "S"}, {legs, "L"}, {6}});
-  const std::vector<float> position = r.floats(g.get(), object, "stance_position", {{s, "S"}, {legs, "L"}, {3}});
-  const std::vector<float> yaw = r.floats(g.get(), object, "stance_yaw", {{s, "S"}, {legs, "L"}});
-  const std::vector<float> stride = r.floats(g.get(), object, "stride_length", {{s, "S"}, {legs, "L"}});
-  m.cycleDistance = r.floats(g.get(), object, "cycle_distance", {{s, "S"}});
-  m.cycleDuration = r.floats(g.get(), object, "cycle_duration", {{s, "S"}});
+  const std::vector<float> stance = r.floats(g.get(), object, schema::kStanceTime, {{s, "S"}, {legs, "L"}});
+  const std::vector<float> keys = r.floats(g.get(), object, schema::kKeyTimes, {{s, "S"}, {legs, "L"}, {6}});
+  const std::vector<float> position = r.floats(g.get(), object, schema::kStancePosition, {{s, "S"}, {legs, "L"}, {3}});
+  const std::vector<float> yaw = r.floats(g.get(), object, schema::kStanceYaw, {{s, "S"}, {legs, "L"}});
+  const std::vector<float> stride = r.floats(g.get(), object, schema::kStrideLength, {{s, "S"}, {legs, "L"}});
+  m.cycleDistance = r.floats(g.get(), object, schema::kCycleDistance, {{s, "S"}});
+  m.cycleDuration = r.floats(g.get(), object, schema::kCycleDuration, {{s, "S"}});
   m.legCycles.resize(stance.size());
   for (size_t k = 0; k < m.legCycles.size(); ++k) {
     RuntimeLegCycle& c = m.legCycles[k];
@@ -232,13 +235,13 @@ RuntimeEdge readEdge(const Reader& r, hid_t edges, const std::string& name, int 
   const std::string object = "/edges/" + name;
   Handle g = r.openGroup(edges, "/edges", name.c_str());
   RuntimeEdge e;
-  e.name = r.stringAttribute(g.get(), object, "name");
-  e.fromHub = r.intAttribute(g.get(), object, "from_hub");
-  e.toHub = r.intAttribute(g.get(), object, "to_hub");
-  e.referenceSegment = r.intAttribute(g.get(), object, "reference_segment");
-  e.referenceDuration = r.floatAttribute(g.get(), object, "reference_duration");
-  e.paramErrorMedian = r.floatAttribute(g.get(), object, "param_error_median");
-  e.data = r.floats(g.get(), object, "data", {{-1, "N"}});
+  e.name = r.stringAttribute(g.get(), object, schema::kName);
+  e.fromHub = r.intAttribute(g.get(), object, schema::kFromHub);
+  e.toHub = r.intAttribute(g.get(), object, schema::kToHub);
+  e.referenceSegment = r.intAttribute(g.get(), object, schema::kReferenceSegment);
+  e.referenceDuration = r.floatAttribute(g.get(), object, schema::kReferenceDuration);
+  e.paramErrorMedian = r.floatAttribute(g.get(), object, schema::kParamErrorMedian);
+  e.data = r.floats(g.get(), object, schema::kData, {{-1, "N"}});
   e.segments = readSegments(r, g.get(), object);
   e.parameters = readParameters(r, g.get(), object, sizeOf(e.segments.size()));
   e.joystick = readJoystick(r, g.get(), object);
@@ -246,17 +249,17 @@ RuntimeEdge readEdge(const Reader& r, hid_t edges, const std::string& name, int 
     e.bandSamples = chordVelocities(r, e, object);
     return e;
   }
-  const int blend = r.intAttribute(g.get(), object, "blend");
+  const int blend = r.intAttribute(g.get(), object, schema::kBlend);
   if (blend < 0 || blend > static_cast<int>(EdgeBlendMode::PolarBands))
     r.fail(object, "attribute 'blend': " + std::to_string(blend) + " is not a blend mode (0, 1 or 2)");
   e.blend = static_cast<EdgeBlendMode>(blend);
-  e.bandSamples = r.floats(g.get(), object, "band_samples", {{sizeOf(e.segments.size()), "S"}, {2}});
+  e.bandSamples = r.floats(g.get(), object, schema::kBandSamples, {{sizeOf(e.segments.size()), "S"}, {2}});
   e.locomotion = readLocomotion(r, g.get(), object, sizeOf(e.segments.size()), legs);
   return e;
 }
 
 std::vector<RuntimeEdge> readEdges(const Reader& r, hid_t file, int version, long long legs) {
-  Handle g = r.openGroup(file, "/", "edges");
+  Handle g = r.openGroup(file, "/", schema::kEdges);
   const std::vector<std::string> names = r.childNames(g.get(), "/edges");
   std::vector<RuntimeEdge> edges;
   edges.reserve(names.size());
@@ -287,20 +290,20 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
   const Reader r(path);
   Handle file = r.openFile();
 
-  if (H5Aexists(file.get(), "file_type") <= 0) {
+  if (H5Aexists(file.get(), schema::kFileType) <= 0) {
     H5Eclear2(H5E_DEFAULT);
     r.fail("", "not a fatgraph runtime graph (no 'file_type' attribute)");
   }
   // Projects (.fgproj) tag themselves with a variable-length string, which is never read here.
-  if (r.hasVariableStringAttribute(file.get(), "file_type")) {
+  if (r.hasVariableStringAttribute(file.get(), schema::kFileType)) {
     r.fail("", "not a fatgraph runtime graph (a fatgraph project? make a runtime graph from it "
                "with 'fatgraph export')");
   }
-  const std::string type = r.stringAttribute(file.get(), "/", "file_type");
+  const std::string type = r.stringAttribute(file.get(), "/", schema::kFileType);
   if (type != kRuntimeGraphFileType) {
     r.fail("", "not a fatgraph runtime graph (file_type is '" + type + "')");
   }
-  const int version = r.intAttribute(file.get(), "/", "format_version");
+  const int version = r.intAttribute(file.get(), "/", schema::kFormatVersion);
   // Version 1 (before the leg layer) still loads: no legs, no locomotion, grid blends.
   if (version != kRuntimeGraphFormatVersion && version != 1) {
     r.fail("", "format_version is " + std::to_string(version) + " but this build reads versions 1 to " +
@@ -309,11 +312,11 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
   }
 
   RuntimeGraph g;  // the in-memory layout is always the current version
-  g.fps = r.floatAttribute(file.get(), "/", "fps");
-  g.startEdge = r.intAttribute(file.get(), "/", "start_edge");
-  g.transitions.blendSeconds = r.floatAttribute(file.get(), "/", "transition_blend_s");
+  g.fps = r.floatAttribute(file.get(), "/", schema::kFps);
+  g.startEdge = r.intAttribute(file.get(), "/", schema::kStartEdge);
+  g.transitions.blendSeconds = r.floatAttribute(file.get(), "/", schema::kTransitionBlendS);
   g.skeleton = readSkeleton(r, file.get());
-  g.translatedJoints = r.ints(file.get(), "/", "translated_joints", {{-1, "A"}});
+  g.translatedJoints = r.ints(file.get(), "/", schema::kTranslatedJoints, {{-1, "A"}});
   g.hubs = readHubs(r, file.get());
   if (version >= 2) g.legs = readLegs(r, file.get());
   g.edges = readEdges(r, file.get(), version, sizeOf(g.legs.size()));

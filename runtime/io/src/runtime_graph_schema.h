@@ -1,0 +1,168 @@
+// The names of the .fgraph format (docs/RUNTIME_GRAPH.md), declared once: the writer (core)
+// and the loader (runtime_io) both use these, and test_runtime_graph_schema checks that every
+// name a written file holds is one of them and that the loader reads it.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace fatgraph::runtime_graph_schema {
+
+inline constexpr char kAnimatedTranslation[] = "animated_translation";
+inline constexpr char kAxes[] = "axes";
+inline constexpr char kBandSamples[] = "band_samples";
+inline constexpr char kBlend[] = "blend";
+inline constexpr char kBody[] = "body";
+inline constexpr char kChainOffsets[] = "chain_offsets";
+inline constexpr char kChains[] = "chains";
+inline constexpr char kClip[] = "clip";
+inline constexpr char kCycleDistance[] = "cycle_distance";
+inline constexpr char kCycleDuration[] = "cycle_duration";
+inline constexpr char kData[] = "data";
+inline constexpr char kDeadZone[] = "dead_zone";
+inline constexpr char kDefaultEdge[] = "default_edge";
+inline constexpr char kDimension[] = "dimension";
+inline constexpr char kDuration[] = "duration";
+inline constexpr char kEdges[] = "edges";
+inline constexpr char kEnabled[] = "enabled";
+inline constexpr char kEndSiteOffsets[] = "end_site_offsets";
+inline constexpr char kEndSiteParents[] = "end_site_parents";
+inline constexpr char kFileType[] = "file_type";
+inline constexpr char kFirstFrame[] = "first_frame";
+inline constexpr char kFloorHeight[] = "floor_height";
+inline constexpr char kFootLength[] = "foot_length";
+inline constexpr char kFormatVersion[] = "format_version";
+inline constexpr char kFps[] = "fps";
+inline constexpr char kFrameCount[] = "frame_count";
+inline constexpr char kFromHub[] = "from_hub";
+inline constexpr char kGenerator[] = "generator";
+inline constexpr char kGridMax[] = "grid_max";
+inline constexpr char kGridMin[] = "grid_min";
+inline constexpr char kGridResolution[] = "grid_resolution";
+inline constexpr char kGridWeights[] = "grid_weights";
+inline constexpr char kHeel[] = "heel";
+inline constexpr char kHubs[] = "hubs";
+inline constexpr char kInverseBind[] = "inverse_bind";
+inline constexpr char kInvert[] = "invert";
+inline constexpr char kJoint[] = "joint";
+inline constexpr char kJoints[] = "joints";
+inline constexpr char kJoystick[] = "joystick";
+inline constexpr char kKeyTimes[] = "key_times";
+inline constexpr char kLegs[] = "legs";
+inline constexpr char kLength[] = "length";
+inline constexpr char kLocomotion[] = "locomotion";
+inline constexpr char kName[] = "name";
+inline constexpr char kNames[] = "names";
+inline constexpr char kNeutral[] = "neutral";
+inline constexpr char kNormals[] = "normals";
+inline constexpr char kOffsets[] = "offsets";
+inline constexpr char kOrigin[] = "origin";
+inline constexpr char kOutgoing[] = "outgoing";
+inline constexpr char kOutgoingOffsets[] = "outgoing_offsets";
+inline constexpr char kParamErrorMedian[] = "param_error_median";
+inline constexpr char kParameters[] = "parameters";
+inline constexpr char kParents[] = "parents";
+inline constexpr char kPositions[] = "positions";
+inline constexpr char kRangeMax[] = "range_max";
+inline constexpr char kRangeMin[] = "range_min";
+inline constexpr char kReferenceDuration[] = "reference_duration";
+inline constexpr char kReferenceSegment[] = "reference_segment";
+inline constexpr char kReferenceTime[] = "reference_time";
+inline constexpr char kResponseExponent[] = "response_exponent";
+inline constexpr char kRestOffsets[] = "rest_offsets";
+inline constexpr char kSegments[] = "segments";
+inline constexpr char kSkeleton[] = "skeleton";
+inline constexpr char kStancePosition[] = "stance_position";
+inline constexpr char kStanceTime[] = "stance_time";
+inline constexpr char kStanceYaw[] = "stance_yaw";
+inline constexpr char kStartEdge[] = "start_edge";
+inline constexpr char kStrideLength[] = "stride_length";
+inline constexpr char kToHub[] = "to_hub";
+inline constexpr char kToeTip[] = "toe_tip";
+inline constexpr char kTransitionBlendS[] = "transition_blend_s";
+inline constexpr char kTranslatedJoints[] = "translated_joints";
+inline constexpr char kTriangles[] = "triangles";
+inline constexpr char kWarpKnots[] = "warp_knots";
+inline constexpr char kWeights[] = "weights";
+
+/// Every name above (groups, datasets and attributes alike).
+inline constexpr std::array<std::string_view, 76> kEveryName = {
+    kAnimatedTranslation,
+    kAxes,
+    kBandSamples,
+    kBlend,
+    kBody,
+    kChainOffsets,
+    kChains,
+    kClip,
+    kCycleDistance,
+    kCycleDuration,
+    kData,
+    kDeadZone,
+    kDefaultEdge,
+    kDimension,
+    kDuration,
+    kEdges,
+    kEnabled,
+    kEndSiteOffsets,
+    kEndSiteParents,
+    kFileType,
+    kFirstFrame,
+    kFloorHeight,
+    kFootLength,
+    kFormatVersion,
+    kFps,
+    kFrameCount,
+    kFromHub,
+    kGenerator,
+    kGridMax,
+    kGridMin,
+    kGridResolution,
+    kGridWeights,
+    kHeel,
+    kHubs,
+    kInverseBind,
+    kInvert,
+    kJoint,
+    kJoints,
+    kJoystick,
+    kKeyTimes,
+    kLegs,
+    kLength,
+    kLocomotion,
+    kName,
+    kNames,
+    kNeutral,
+    kNormals,
+    kOffsets,
+    kOrigin,
+    kOutgoing,
+    kOutgoingOffsets,
+    kParamErrorMedian,
+    kParameters,
+    kParents,
+    kPositions,
+    kRangeMax,
+    kRangeMin,
+    kReferenceDuration,
+    kReferenceSegment,
+    kReferenceTime,
+    kResponseExponent,
+    kRestOffsets,
+    kSegments,
+    kSkeleton,
+    kStancePosition,
+    kStanceTime,
+    kStanceYaw,
+    kStartEdge,
+    kStrideLength,
+    kToHub,
+    kToeTip,
+    kTransitionBlendS,
+    kTranslatedJoints,
+    kTriangles,
+    kWarpKnots,
+    kWeights,
+};
+
+}  // namespace fatgraph::runtime_graph_schema

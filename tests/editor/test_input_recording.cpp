@@ -1,5 +1,5 @@
 // The recorded session is the input `fatgraph play` reads: the CLI's own parser
-// (core/cli/play_input) reads every row back with its time, stick and action, edge names
+// (cli/play_input) reads every row back with its time, stick and action, edge names
 // holding commas, quotes or spaces included; unchanged input adds no row; times never go
 // backwards; and the file is written whole or not at all.
 #include <QFile>

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "fatgraph/core/clip_set_import.h"
+#include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/parameterization.h"
 #include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
@@ -21,6 +23,21 @@ inline Project walk14403Project() {
   ClipSetOptions options;
   options.fps = 30.0;
   return importClipSet({kWalk14403}, options).project;
+}
+
+/// 144_03 as the default import admits it, built with one hub and parameterized small (40
+/// samples, an 8 x 8 grid: the file, not the fit, is what the .fgraph tests look at), every
+/// edge with leg cycles: the graph the file tests export.
+inline Project smallParameterizedWalk14403() {
+  Project project = importClipSet({kWalk14403}, {}).project;
+  BuildOptions options;
+  options.hubCount = 1;
+  buildMotionGraph(project, options);
+  project.settings.parameterization.samples = 40;
+  project.settings.parameterization.grid = 8;
+  project.settings.locomotion = LocomotionSelection::All;  // leg cycles in the file
+  parameterizeGraph(project);
+  return project;
 }
 
 /// A straight or turning synthetic walk at 30 fps (a whole number of frames per cycle).

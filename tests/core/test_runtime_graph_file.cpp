@@ -24,6 +24,7 @@
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
+#include "runtime_graph_fixtures.h"
 
 using namespace fatgraph;
 
@@ -219,15 +220,8 @@ class TestRuntimeGraphFile : public QObject {
  private slots:
   void initTestCase() {
     H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-    Project project = importClipSet({FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh"}, {}).project;
-    BuildOptions options;
-    options.hubCount = 1;
-    buildMotionGraph(project, options);
+    const Project project = test::smallParameterizedWalk14403();
     QVERIFY(!project.graph.fatEdges.empty());
-    project.settings.parameterization.samples = 40;  // small: the file, not the fit, is tested
-    project.settings.parameterization.grid = 8;
-    project.settings.locomotion = LocomotionSelection::All;  // leg cycles in the file
-    parameterizeGraph(project);
     graph_ = buildRuntimeGraph(project);
     QVERIFY(!graph_.legs.empty());
     QVERIFY(std::any_of(graph_.edges.begin(), graph_.edges.end(),

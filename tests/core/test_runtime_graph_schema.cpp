@@ -12,11 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/parameterization.h"
 #include "fatgraph/core/runtime_graph_export.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
+#include "runtime_graph_fixtures.h"
 #include "runtime_graph_schema.h"
 
 using namespace fatgraph;
@@ -90,14 +88,7 @@ class TestRuntimeGraphSchema : public QObject {
  private slots:
   void initTestCase() {
     H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-    Project project = importClipSet({FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh"}, {}).project;
-    BuildOptions options;
-    options.hubCount = 1;
-    buildMotionGraph(project, options);
-    project.settings.parameterization.samples = 40;
-    project.settings.parameterization.grid = 8;
-    project.settings.locomotion = LocomotionSelection::All;  // leg cycles in the file
-    parameterizeGraph(project);
+    const Project project = test::smallParameterizedWalk14403();
     exported_ = dir_.filePath(QStringLiteral("144_03.fgraph")).toStdString();
     exportProject(project, exported_);  // with the generated body
     QVERIFY(loadRuntimeGraph(exported_).edges.size() >= 2);

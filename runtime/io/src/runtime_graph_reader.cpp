@@ -114,7 +114,8 @@ void Reader::checkObjectHeader(hid_t loc, const std::string& object, const char*
   H5L_info_t link{};
   if (H5Lget_info(loc, name, &link, H5P_DEFAULT) < 0) failHdf5(object, "cannot look up its link");
   if (link.type != H5L_TYPE_HARD) return;  // HDF5 refuses soft and external links itself
-  if (const std::string p = h5::checkAttributeMessages(file_, link.u.address); !p.empty()) {
+  if (!mapped_) mapped_ = std::make_shared<const MappedFile>(file_);
+  if (const std::string p = h5::checkAttributeMessages(mapped_->bytes, mapped_->size, link.u.address); !p.empty()) {
     fail(object, "corrupt file: " + p);
   }
 }

@@ -7,9 +7,12 @@
 #include <hdf5.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "mapped_file.h"
 
 namespace fatgraph::runtime_io {
 
@@ -89,6 +92,8 @@ class Reader {
                          hid_t memType, const std::vector<Dim>& shape) const;
 
   std::string file_;
+  // The file's bytes for the structure checks, mapped once at the first object opened.
+  mutable std::shared_ptr<const MappedFile> mapped_;
 };
 
 }  // namespace fatgraph::runtime_io

@@ -10,25 +10,25 @@
 #include "fatgraph/core/atomic_file.h"
 #include "fatgraph/core/body_generation.h"
 #include "fatgraph/core/bvh_import.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph::cli {
 
 namespace {
 
-void appendLine(std::string& out, const char* tag, const Vec3f& v) {
+void appendLine(std::string& out, const char* tag, const Float3& v) {
   char line[128];
-  std::snprintf(line, sizeof line, "%s %.6f %.6f %.6f\n", tag, v.x(), v.y(), v.z());
+  std::snprintf(line, sizeof line, "%s %.6f %.6f %.6f\n", tag, v.x, v.y, v.z);
   out += line;
 }
 
 // One OBJ object per part ("o <joint name>"), so a viewer lists the parts by bone.
 std::string objText(const Skeleton& skeleton, const GeneratedBody& body,
-                    std::span<const Vec3f> positions, std::span<const Vec3f> normals) {
+                    std::span<const Float3> positions, std::span<const Float3> normals) {
   std::string out = "# fatgraph body: " + std::to_string(body.mesh.vertexCount()) + " vertices, " +
                     std::to_string(body.mesh.triangleCount()) + " triangles, metres, Y up\n";
-  for (const Vec3f& p : positions) appendLine(out, "v", p);
-  for (const Vec3f& n : normals) appendLine(out, "vn", n);
+  for (const Float3& p : positions) appendLine(out, "v", p);
+  for (const Float3& n : normals) appendLine(out, "vn", n);
   size_t triangle = 0;
   for (const BodyPart& part : body.parts) {
     out += "o " + skeleton.names[part.joint] + "\n";
@@ -72,7 +72,7 @@ int runBody(const std::vector<std::string>& args) {
   options.thickness = static_cast<float>(cl.number("--thickness", 1.0));
   const GeneratedBody body = generateBody(bvh.skeleton, options);
 
-  std::vector<Vec3f> positions = body.mesh.positions, normals = body.mesh.normals;
+  std::vector<Float3> positions = body.mesh.positions, normals = body.mesh.normals;
   const int frame = cl.integer("--frame", -1);
   if (cl.has("--frame")) {
     if (frame < 0 || frame >= bvh.clip.frameCount())
@@ -81,9 +81,7 @@ int runBody(const std::vector<std::string>& args) {
     std::vector<Quat> rotations(n);
     std::vector<Vec3> modelPositions(n);
     clipFrameToModel(bvh.skeleton, bvh.clip, frame, rotations, modelPositions);
-    std::vector<SkinMatrix> palette(n);
-    skinningPalette(rotations, modelPositions, body.mesh.inverseBind, palette);
-    skinVertices(body.mesh, palette, positions, normals);
+    skinBody(body.mesh, rotations, modelPositions, positions, &normals);
   }
   writeFileAtomically(*out, objText(bvh.skeleton, body, positions, normals));
 

@@ -3,30 +3,28 @@
 // (float, the character at the origin facing +Z) and places the character in the world with its
 // character frame; a BVH file holds one hierarchy in world space, so the root takes the
 // placement and every other joint keeps its local transform.
-#include <Eigen/Geometry>
 #include <span>
 
-#include "fatgraph/runtime/clip.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
+#include "fatgraph/runtime/math.h"
 #include "fatgraph/runtime/root_motion.h"
-#include "fatgraph/runtime/skeleton.h"
 
 namespace fatgraph::cli {
 
 /// True when every value of the pose and the character frame is finite.
-bool isFinitePose(std::span<const Eigen::Quaternionf> localRotations,
-                  std::span<const Eigen::Vector3f> localTranslations,
-                  std::span<const Eigen::Vector3f> modelPositions, const CharacterFrame& character);
+bool isFinitePose(Span<const Quaternion> localRotations, Span<const Float3> localTranslations,
+                  Span<const Float3> modelPositions, const CharacterFrame& character);
 
 /// World positions of the joints (metres): world = R_y(yaw) * model + position.
-void worldPositions(const CharacterFrame& character, std::span<const Eigen::Vector3f> modelPositions,
+void worldPositions(const CharacterFrame& character, Span<const Float3> modelPositions,
                     std::span<Vec3> out);
 
 /// Appends one frame to `clip` (clip.jointCount must equal the skeleton's): local rotations and
 /// translations in double, every root (parent -1) placed in the world by the character frame,
 /// i.e. rotation R_y(yaw) * q and translation R_y(yaw) * t + position.
 void appendWorldFrame(Clip& clip, const Skeleton& skeleton,
-                      std::span<const Eigen::Quaternionf> localRotations,
-                      std::span<const Eigen::Vector3f> localTranslations,
+                      Span<const Quaternion> localRotations, Span<const Float3> localTranslations,
                       const CharacterFrame& character);
 
 }  // namespace fatgraph::cli

@@ -11,6 +11,7 @@
 
 #include "command_line.h"
 #include "commands.h"
+#include "fatgraph/core/runtime_skeleton.h"
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/locomotion_settings.h"
@@ -67,9 +68,10 @@ nlohmann::json millimetres(const std::optional<double>& metres) {
 
 // The feet judged from the frames about to be written, by rules that never read the leg
 // layer's planted flags (motion_contacts.h), so a play with and without the layer compare.
-MotionContacts measureWrittenContacts(const RuntimeGraph& graph, const Clip& clip, const Heightfield* ground) {
-  const std::vector<int> feet = footPointJoints(graph.skeleton, graph.legs);
-  return measureMotionContacts(jointPaths(graph.skeleton, clip, feet), clip.fps, ground);
+MotionContacts measureWrittenContacts(const RuntimeGraph& graph, const Skeleton& skeleton, const Clip& clip,
+                                     const Heightfield* ground) {
+  const std::vector<int> feet = footPointJoints(skeleton, graph.legs);
+  return measureMotionContacts(jointPaths(skeleton, clip, feet), clip.fps, ground);
 }
 
 std::string millimetreText(const std::optional<double>& metres) {
@@ -99,7 +101,7 @@ struct PlayRun {
 // script), observing every update and keeping every output frame in world space.
 PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const std::vector<PlayUpdate>& updates,
                  double fps, int frames, const Heightfield* ground) {
-  const Skeleton& skeleton = graph.skeleton;
+  const Skeleton skeleton = toAuthoringSkeleton(graph.skeleton);
   const int joints = skeleton.jointCount();
   PlayRun run{Clip{}, PlayMetrics(graph, ground), {}, false};
   Clip& clip = run.clip;
@@ -316,8 +318,9 @@ int runPlay(const std::vector<std::string>& args) {
                 " frames hold non-finite values (first: frame " + std::to_string(r.firstNanFrame) +
                 "); nothing written");
   }
-  const MotionContacts contacts = measureWrittenContacts(graph, run.clip, ground);
-  exportBvh(request.output, graph.skeleton, run.clip);
+  const Skeleton skeleton = toAuthoringSkeleton(graph.skeleton);
+  const MotionContacts contacts = measureWrittenContacts(graph, skeleton, run.clip, ground);
+  exportBvh(request.output, skeleton, run.clip);
 
   const std::vector<std::string> notes = playNotes(input, r, request.inputPath);
   const PlaySummary summary{graph, request, run, contacts, notes, fps};

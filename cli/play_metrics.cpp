@@ -1,18 +1,20 @@
 #include "play_metrics.h"
 
+#include "fatgraph/eigen_bridge.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/core/quaternion.h"
 
 namespace fatgraph::cli {
 namespace {
 
 CharacterFrame lerpFrame(const CharacterFrame& a, const CharacterFrame& b, double s) {
   CharacterFrame f;
-  f.position = a.position + s * (b.position - a.position);
-  f.yaw = wrapAngle(a.yaw + s * wrapAngle(b.yaw - a.yaw));
+  f.position = toFloat3(toEigenDouble(a.position) + s * (toEigenDouble(b.position) - toEigenDouble(a.position)));
+  f.yaw = static_cast<float>(wrapAngle(a.yaw + s * wrapAngle(double(b.yaw) - a.yaw)));
   return f;
 }
 
@@ -52,7 +54,7 @@ Vec3 footContactPoint(const Vec3& heel, const Vec3& toe, double footLength, cons
   // foot pivoting on its toe keeps toe - length * heading still only when the heading runs
   // along the slope (a horizontal heading would read (1 - cos slope) * length of false skate).
   const Vec3 middle = 0.5 * (heel + toe);
-  const Vec3 normal = terrain ? Vec3(terrain->normal(float(middle.x()), float(middle.z())).cast<double>())
+  const Vec3 normal = terrain ? toEigenDouble(terrain->normal(float(middle.x()), float(middle.z())))
                               : Vec3::UnitY();
   const Vec3 along = toe - heel;
   Vec3 heading = along - normal * along.dot(normal);
@@ -92,18 +94,18 @@ void PlayMetrics::begin(int edge, const CharacterFrame& start) {
 }
 
 void PlayMetrics::recordPass(int edge, double fraction, const CharacterFrame& edgeStart,
-                             const Eigen::Vector2f& planePoint, std::span<const Vec3> world) {
+                             const Float2& planePoint, std::span<const Vec3> world) {
   const RuntimeParameterSpace& p = graph_->edges[size_t(edge)].parameters;
   const size_t j = size_t(p.joint);
   if (j >= world.size()) return;
   // The joint where it was at the pass, then in the edge-start frame (the inverse placement).
   const Vec3 now = world[j];
   const Vec3 achievedWorld = world_.size() == world.size() ? world_[j] + fraction * (now - world_[j]) : now;
-  const Vec3 achieved = yawRotation(-edgeStart.yaw) * (achievedWorld - edgeStart.position);
+  const Vec3 achieved = yawRotation(-edgeStart.yaw) * (achievedWorld - toEigenDouble(edgeStart.position));
   const Vec3 origin(p.origin[0], p.origin[1], p.origin[2]);
   const Vec3 xAxis(p.xAxis[0], p.xAxis[1], p.xAxis[2]);
   const Vec3 yAxis(p.yAxis[0], p.yAxis[1], p.yAxis[2]);
-  const Vec3 target = origin + double(planePoint.x()) * xAxis + double(planePoint.y()) * yAxis;
+  const Vec3 target = origin + double(planePoint.x) * xAxis + double(planePoint.y) * yAxis;
   const double error = (achieved - target).norm();
   if (std::isfinite(error)) report_.paramErrors.push_back(error);
 }
@@ -152,7 +154,7 @@ void PlayMetrics::observe(const PlayObservation& o, double dt, bool outputFrame)
     if (changes > 1) report_.unlistedTransitions += changes - 1;
     if (o.edge >= 0) report_.edgesPlayed.push_back(o.edge);
   }
-  yaw_ += wrapAngle(o.character.yaw - character_.yaw);
+  yaw_ += wrapAngle(double(o.character.yaw) - character_.yaw);
 
   edge_ = o.edge;
   time_ = o.time;
@@ -222,7 +224,7 @@ void PlayMetrics::observeFeet(const PlayObservation& o, int frame) {
     if (hip >= o.world.size() || ankle >= o.world.size()) continue;
     // The ankle's world rotation is R_y(yaw) times its model rotation; its world position is
     // given, so the heel and toe follow as rigid points of the ankle's frame.
-    const Quat ankleWorld = yaw * o.modelRotations[ankle].cast<double>();
+    const Quat ankleWorld = yaw * toEigenDouble(o.modelRotations[ankle]);
     const Vec3 heel = o.world[ankle] + ankleWorld * Vec3(leg.heel[0], leg.heel[1], leg.heel[2]);
     const Vec3 toe = o.world[ankle] + ankleWorld * Vec3(leg.toeTip[0], leg.toeTip[1], leg.toeTip[2]);
     for (const Vec3* p : {&heel, &toe}) {

@@ -33,6 +33,7 @@
 #include <span>
 #include <vector>
 
+#include "fatgraph/core/quaternion.h"
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"
@@ -46,14 +47,14 @@ struct PlayObservation {
   float time = 0;           // reference time T on it (seconds)
   int transitions = 0;      // total transitions so far
   CharacterFrame character; // where the character is
-  Eigen::Vector2f planePoint = Eigen::Vector2f::Zero();  // stick mapped onto the edge's plane
+  Float2 planePoint;        // stick mapped onto the edge's plane
   std::span<const Vec3> world;  // world positions of every joint (metres)
   bool finite = true;       // every pose value is finite
   /// Every joint's model-space rotation (character space; world = R_y(yaw) * model): with
   /// `world` it places each foot's heel and toe. Empty: the feet are not measured.
-  std::span<const Eigen::Quaternionf> modelRotations;
+  Span<const Quaternion> modelRotations;
   /// The leg layer's report per leg of graph.legs (only `planted` is read); empty: no stances.
-  std::span<const LegReport> legs;
+  Span<const LegReport> legs;
 };
 
 struct PlayReport {
@@ -107,7 +108,7 @@ class PlayMetrics {
 
  private:
   void recordPass(int edge, double fraction, const CharacterFrame& edgeStart,
-                  const Eigen::Vector2f& planePoint, std::span<const Vec3> world);
+                  const Float2& planePoint, std::span<const Vec3> world);
   void observeFeet(const PlayObservation& o, int frame);
   void observeJerk(const Vec3& root, double frameTime);
 
@@ -132,7 +133,7 @@ class PlayMetrics {
   double time_ = -1;  // -1: before the edge's start, so a reference time of 0 is passed too
   int transitions_ = 0;
   CharacterFrame character_;
-  Eigen::Vector2f planePoint_ = Eigen::Vector2f::Zero();
+  Float2 planePoint_;
   std::vector<Vec3> world_;  // empty before the first observation
   double clockRate_ = -1;    // reference seconds per second in the last update; < 0 unknown
   double yaw_ = 0;           // unwrapped

@@ -7,7 +7,7 @@
 #include <exception>
 
 #include "fatgraph/core/cycle_analysis.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -1,3 +1,4 @@
+#include "fatgraph/eigen_bridge.h"
 #include "play/player_preview.h"
 
 #include <QCoreApplication>
@@ -92,11 +93,12 @@ void PlayerPreview::refreshWorldPose() {
   // world = R_y(yaw) * model + position (player.h), the position's y the leg layer's ground.
   const CharacterFrame& character = player_->character();
   const Quat yaw = yawRotation(character.yaw);
-  const std::span<const Eigen::Quaternionf> model = player_->modelRotations();
-  const std::span<const Eigen::Vector3f> at = player_->modelPositions();
+  const Span<const Quaternion> model = player_->modelRotations();
+  const Span<const Float3> at = player_->modelPositions();
+  const Vec3 position = toEigenDouble(character.position);
   for (size_t j = 0; j < rotations_.size() && j < model.size(); ++j) {
-    rotations_[j] = (yaw * model[j].cast<double>()).normalized();
-    positions_[j] = yaw * at[j].cast<double>() + character.position;
+    rotations_[j] = (yaw * toEigenDouble(model[j])).normalized();
+    positions_[j] = yaw * toEigenDouble(at[j]) + position;
   }
 }
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "fatgraph/runtime/player.h"
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/core/quaternion.h"
 #include "play/preview_graph.h"
 
 namespace fatgraph {
@@ -71,7 +71,7 @@ class PlayerPreview {
 
   const RuntimeGraph& graph() const { return *graph_; }
   const Player& player() const { return *player_; }
-  const Skeleton& skeleton() const { return graph_->skeleton; }
+  const Skeleton& skeleton() const { return preview_->skeleton; }
   std::span<const Quat> worldRotations() const { return rotations_; }
   std::span<const Vec3> worldPositions() const { return positions_; }
   /// The leg layer's footprints of the last step, for Viewport::setPreviewFootprints.

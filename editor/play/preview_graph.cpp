@@ -5,9 +5,10 @@
 #include <Eigen/Geometry>
 #include <exception>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/project.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 
 namespace fatgraph::editor {
@@ -34,6 +35,7 @@ std::shared_ptr<const PreviewGraph> makePreviewGraph(const Project& project, QSt
   auto preview = std::make_shared<PreviewGraph>();
   why = buildPreviewGraph(project, preview->graph);
   if (!why.isEmpty()) return nullptr;
+  preview->skeleton = project.skeleton;
   for (const RuntimeEdge& edge : preview->graph.edges) {
     preview->edgeStarts.push_back(edgeStartFrame(project, edge));
   }
@@ -60,14 +62,14 @@ CharacterFrame edgeStartFrame(const Project& project, const RuntimeEdge& edge) {
   clipFrameToModel(project.skeleton, c, reference.firstFrame, rotations, positions);
   const Vec3& root = positions[static_cast<size_t>(m)];
   CharacterFrame frame;
-  frame.position = Vec3(root.x(), 0.0, root.z());
-  frame.yaw = headingYaw(rotations[static_cast<size_t>(m)]) +
-              rootFacingOffset(project.skeleton, c, project.legs, reference.firstFrame,
-                               reference.firstFrame + reference.frameCount - 1);
+  frame.position = Float3{static_cast<float>(root.x()), 0.0f, static_cast<float>(root.z())};
+  frame.yaw = static_cast<float>(headingYaw(rotations[static_cast<size_t>(m)]) +
+                                 rootFacingOffset(project.skeleton, c, project.legs, reference.firstFrame,
+                                                  reference.firstFrame + reference.frameCount - 1));
   return frame;
 }
 
-PreviewFootprints legLayerFootprints(std::span<const LegReport> reports,
+PreviewFootprints legLayerFootprints(Span<const LegReport> reports,
                                      const std::vector<RuntimeLeg>& legs, double yaw) {
   PreviewFootprints out;
   const Eigen::Vector3f forward =
@@ -77,7 +79,8 @@ PreviewFootprints legLayerFootprints(std::span<const LegReport> reports,
   for (size_t l = 0; l < reports.size() && l < legs.size(); ++l) {
     out.legNames.push_back(QString::fromStdString(legs[l].name));
     const Eigen::Vector3f foot = forward * legs[l].footLength;
-    for (const Eigen::Vector3f& p : {reports[l].previousFootprint, reports[l].nextFootprint}) {
+    for (const Float3& footprint : {reports[l].previousFootprint, reports[l].nextFootprint}) {
+      const Eigen::Vector3f p = toEigen(footprint);
       if (p.isZero()) continue;  // the layer has not placed this footprint yet
       out.footprints.push_back({static_cast<int>(l), 0, qt(p), qt(p + foot)});
     }

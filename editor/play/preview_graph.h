@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "fatgraph/core/skeleton.h"
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"
@@ -28,6 +29,7 @@ QString buildPreviewGraph(const Project& project, RuntimeGraph& graph);
 /// (edgeStartFrame). Built once (on the pool: preview_graph_source.h) and shared, read only.
 struct PreviewGraph {
   RuntimeGraph graph;
+  Skeleton skeleton;  // the project's (double), for forward kinematics and drawing
   std::vector<CharacterFrame> edgeStarts;
 };
 
@@ -45,7 +47,7 @@ struct PreviewFootprints {
   std::vector<Footprint> footprints;
   std::vector<QString> legNames;
 };
-PreviewFootprints legLayerFootprints(std::span<const LegReport> reports,
+PreviewFootprints legLayerFootprints(Span<const LegReport> reports,
                                      const std::vector<RuntimeLeg>& legs, double yaw);
 
 }  // namespace fatgraph::editor

@@ -1,10 +1,11 @@
+#include "fatgraph/eigen_bridge.h"
 #include "views/blend_preview.h"
 
 #include <algorithm>
 
 #include "fatgraph/core/project.h"
-#include "fatgraph/runtime/forward_kinematics.h"
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/quaternion.h"
 #include "play/preview_graph.h"
 
 namespace fatgraph::editor {
@@ -30,14 +31,14 @@ void BlendPreview::adopt(std::shared_ptr<const PreviewGraph> preview) {
   clear();
   if (!preview) return;
   const auto joints = static_cast<size_t>(preview->graph.jointCount());
-  localRotations_.assign(joints, Eigen::Quaternionf::Identity());
-  localTranslations_.assign(joints, Eigen::Vector3f::Zero());
+  localRotations_.assign(joints, Quaternion{});
+  localTranslations_.assign(joints, Float3{});
   doubleRotations_.assign(joints, Quat::Identity());
   doubleTranslations_.assign(joints, Vec3::Zero());
   rotations_.assign(joints, Quat::Identity());
   positions_.assign(joints, Vec3::Zero());
-  modelRotationsF_.assign(joints, Eigen::Quaternionf::Identity());
-  modelPositionsF_.assign(joints, Eigen::Vector3f::Zero());
+  modelRotationsF_.assign(joints, Quaternion{});
+  modelPositionsF_.assign(joints, Float3{});
   preview_ = std::move(preview);
   graph_ = &preview_->graph;
   blend_ = std::make_unique<EdgeBlend>(*graph_);
@@ -66,8 +67,8 @@ void BlendPreview::setTerrain(const Terrain* terrain) {
   resetLegLayer();  // footprints planted on the old ground mean nothing on the new one
 }
 
-std::span<const LegReport> BlendPreview::legReports() const {
-  return legLayer_ ? legLayer_->legs() : std::span<const LegReport>{};
+Span<const LegReport> BlendPreview::legReports() const {
+  return legLayer_ ? legLayer_->legs() : Span<const LegReport>{};
 }
 
 void BlendPreview::setPlanePoint(const Eigen::Vector2d& point) {
@@ -96,11 +97,11 @@ void BlendPreview::updatePose() {
   if (edge_ < 0) return;
   blend_->samplePose(localRotations_, localTranslations_);
   for (size_t j = 0; j < localRotations_.size(); ++j) {
-    doubleRotations_[j] = localRotations_[j].cast<double>();
-    doubleTranslations_[j] = localTranslations_[j].cast<double>();
+    doubleRotations_[j] = toEigenDouble(localRotations_[j]);
+    doubleTranslations_[j] = toEigenDouble(localTranslations_[j]);
   }
-  localToModel(graph_->skeleton, doubleRotations_, doubleTranslations_, rotations_, positions_);
-  Vec3 placement = character_.position;
+  localToModel(preview_->skeleton, doubleRotations_, doubleTranslations_, rotations_, positions_);
+  Vec3 placement = toEigenDouble(character_.position);
   applyLegLayer(placement);
   modelToWorld({yawRotation(character_.yaw), placement}, rotations_, positions_);
 }
@@ -113,8 +114,8 @@ void BlendPreview::applyLegLayer(Vec3& placement) {
   if (legLayer_) {
     // The leg layer works in the player's float character space, as Player does after FK.
     for (size_t j = 0; j < rotations_.size(); ++j) {
-      modelRotationsF_[j] = rotations_[j].cast<float>();
-      modelPositionsF_[j] = positions_[j].cast<float>();
+      modelRotationsF_[j] = toQuaternion(rotations_[j]);
+      modelPositionsF_[j] = toFloat3(positions_[j]);
     }
     LegLayer::Input input;
     input.edge = edge_;
@@ -126,16 +127,16 @@ void BlendPreview::applyLegLayer(Vec3& placement) {
     input.edgeChanged = restarted_;
     legLayer_->apply(input, modelRotationsF_, modelPositionsF_, graph_->skeleton.parents);
     for (size_t j = 0; j < rotations_.size(); ++j) {
-      rotations_[j] = modelRotationsF_[j].cast<double>();
-      positions_[j] = modelPositionsF_[j].cast<double>();
+      rotations_[j] = toEigenDouble(modelRotationsF_[j]);
+      positions_[j] = toEigenDouble(modelPositionsF_[j]);
     }
     placement.y() = legLayer_->groundHeight();
     restarted_ = false;
   }
 }
 
-std::span<const float> BlendPreview::weights() const {
-  return blend_ && edge_ >= 0 ? blend_->weights() : std::span<const float>{};
+Span<const float> BlendPreview::weights() const {
+  return blend_ && edge_ >= 0 ? blend_->weights() : Span<const float>{};
 }
 
 }  // namespace fatgraph::editor

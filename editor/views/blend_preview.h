@@ -59,18 +59,18 @@ class BlendPreview {
   /// Whether poses pass through the leg layer (the graph has legs).
   bool hasLegLayer() const { return legLayer_ != nullptr; }
   /// The leg layer's reports of the last updatePose() (empty without a leg layer).
-  std::span<const LegReport> legReports() const;
+  Span<const LegReport> legReports() const;
   /// Names and foot lengths of the graph's legs, in report order.
   const std::vector<RuntimeLeg>& legs() const { return graph_->legs; }
   /// The character frame after the last advance (world, metres; its heading as yaw).
   const CharacterFrame& character() const { return character_; }
 
-  const Skeleton& skeleton() const { return graph_->skeleton; }
+  const Skeleton& skeleton() const { return preview_->skeleton; }
   std::span<const Quat> worldRotations() const { return rotations_; }
   std::span<const Vec3> worldPositions() const { return positions_; }
   /// The edge's reference time (seconds) and the current normalized weights.
   float time() const { return blend_ ? blend_->time() : 0.0f; }
-  std::span<const float> weights() const;
+  Span<const float> weights() const;
 
  private:
   void resetLegLayer();
@@ -89,11 +89,11 @@ class BlendPreview {
   float lastDt_ = 0;                    // the last advance, for the leg layer's velocity
   RootDelta lastDelta_;
   bool restarted_ = true;               // the edge (re)started since the last pose
-  std::vector<Eigen::Quaternionf> modelRotationsF_;
-  std::vector<Eigen::Vector3f> modelPositionsF_;
+  std::vector<Quaternion> modelRotationsF_;
+  std::vector<Float3> modelPositionsF_;
   // Scratch sized once per graph, so a preview frame does not allocate.
-  std::vector<Eigen::Quaternionf> localRotations_;
-  std::vector<Eigen::Vector3f> localTranslations_;
+  std::vector<Quaternion> localRotations_;
+  std::vector<Float3> localTranslations_;
   std::vector<Quat> doubleRotations_;
   std::vector<Vec3> doubleTranslations_;
   std::vector<Quat> rotations_;

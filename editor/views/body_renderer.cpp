@@ -1,3 +1,4 @@
+#include "fatgraph/eigen_bridge.h"
 #include "views/body_renderer.h"
 
 #include <QColor>
@@ -25,7 +26,7 @@ struct BodyVertex {
 };
 
 // The palette texture is the palette's bytes as they are: 16 floats per joint, column-major.
-static_assert(sizeof(SkinMatrix) == 16 * sizeof(float));
+static_assert(sizeof(Float4x4) == 16 * sizeof(float));
 
 }  // namespace
 
@@ -41,7 +42,7 @@ QVector3D BodyRenderer::keyLight(float yawDegrees) {
 
 void BodyRenderer::setMesh(SkinnedMesh mesh) {
   mesh_ = std::move(mesh);
-  palette_.assign(static_cast<size_t>(mesh_.jointCount()), SkinMatrix::Identity());
+  palette_.assign(static_cast<size_t>(mesh_.jointCount()), Float4x4{});
   hasPose_ = false;
   meshDirty_ = true;
   paletteDirty_ = true;
@@ -51,7 +52,13 @@ bool BodyRenderer::setPose(std::span<const Quat> rotations, std::span<const Vec3
   const auto joints = static_cast<size_t>(mesh_.jointCount());
   hasPose_ = joints > 0 && rotations.size() == joints && positions.size() == joints;
   if (!hasPose_) return false;
-  skinningPalette(rotations, positions, mesh_.inverseBind, palette_);
+  rotations_.resize(joints);
+  positions_.resize(joints);
+  for (size_t j = 0; j < joints; ++j) {
+    rotations_[j] = toQuaternion(rotations[j]);
+    positions_[j] = toFloat3(positions[j]);
+  }
+  SkinningPaletteJob{rotations_, positions_, mesh_.inverseBind, palette_}.run();
   paletteDirty_ = true;
   return true;
 }
@@ -78,10 +85,10 @@ void BodyRenderer::uploadMesh() {
   std::vector<BodyVertex> interleaved(static_cast<size_t>(mesh_.vertexCount()));
   for (size_t v = 0; v < interleaved.size(); ++v) {
     BodyVertex& out = interleaved[v];
-    const Vec3f& p = mesh_.positions[v];
-    const Vec3f& n = mesh_.normals[v];
-    out.position = {p.x(), p.y(), p.z()};
-    out.normal = {n.x(), n.y(), n.z()};
+    const Float3& p = mesh_.positions[v];
+    const Float3& n = mesh_.normals[v];
+    out.position = {p.x, p.y, p.z};
+    out.normal = {n.x, n.y, n.z};
     out.joints = mesh_.joints[v];
     out.weights = mesh_.weights[v];
   }

@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "fatgraph/core/quaternion.h"
 #include "fatgraph/runtime/skinning.h"
 
 class QOpenGLContext;
@@ -44,7 +45,7 @@ class BodyRenderer : protected QOpenGLExtraFunctions {
   /// Whether initializeGL built the program (false on contexts too old to skin).
   bool hasProgram() const { return program_ != nullptr; }
   /// The palette the next draw uploads (one column-major matrix per joint).
-  const std::vector<SkinMatrix>& palette() const { return palette_; }
+  const std::vector<Float4x4>& palette() const { return palette_; }
 
   /// Builds the program and GL objects; the context must be current. False with `log` set
   /// when the context cannot skin on the GPU (then draw calls do nothing).
@@ -70,7 +71,9 @@ class BodyRenderer : protected QOpenGLExtraFunctions {
   void uploadMesh();
 
   SkinnedMesh mesh_;
-  std::vector<SkinMatrix> palette_;
+  std::vector<Float4x4> palette_;
+  std::vector<Quaternion> rotations_;  // the pose in float, the palette job's input
+  std::vector<Float3> positions_;
   bool hasPose_ = false;
   bool meshDirty_ = true;
   bool paletteDirty_ = true;

@@ -42,8 +42,8 @@ void ResponseCurvePlot::setMapping(const JoystickMapping& mapping) {
 Eigen::Vector2d ResponseCurvePlot::planePointOf(const JoystickMapping& m, double stickX,
                                                 double stickY) {
   // The runtime's own mapping: the curve drawn is the one the player applies.
-  return joystickPlanePoint(m, static_cast<float>(stickX), static_cast<float>(stickY))
-      .cast<double>();
+  const Float2 p = joystickPlanePoint(m, static_cast<float>(stickX), static_cast<float>(stickY));
+  return {p.x, p.y};
 }
 
 double ResponseCurvePlot::curveAt(int axis, double stick) const {

@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
 #include "views/line_geometry.h"
 
 namespace fatgraph::editor {

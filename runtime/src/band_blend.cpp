@@ -8,22 +8,22 @@
 
 namespace fatgraph {
 
-bool bandBlendWeights(const RuntimeEdge& edge, const Eigen::Vector2f& velocity,
-                      std::span<Eigen::Vector2f> samples, std::span<float> weights) {
+bool bandBlendWeights(const RuntimeEdge& edge, const Float2& velocity, Span<Float2> samples,
+                      Span<float> weights) {
   const std::size_t n = edge.segments.size();
   if (edge.blend == EdgeBlendMode::Grid || n == 0 || weights.size() != n || samples.size() < n ||
       edge.bandSamples.size() != 2 * n)
     return false;
   for (std::size_t i = 0; i < n; ++i) {
-    const Eigen::Vector2f s(edge.bandSamples[2 * i], edge.bandSamples[2 * i + 1]);
-    if (!s.allFinite()) return false;
+    const Float2 s{edge.bandSamples[2 * i], edge.bandSamples[2 * i + 1]};
+    if (!std::isfinite(s.x) || !std::isfinite(s.y)) return false;
     samples[i] = s;
   }
   // The stick mapping never yields NaN, but a caller's own velocity might: standing still is
   // the one harmless reading.
-  const Eigen::Vector2f query(std::isfinite(velocity.x()) ? velocity.x() : 0.0f,
-                              std::isfinite(velocity.y()) ? velocity.y() : 0.0f);
-  const std::span<const Eigen::Vector2f> points(samples.data(), n);
+  const Float2 query{std::isfinite(velocity.x) ? velocity.x : 0.0f,
+                     std::isfinite(velocity.y) ? velocity.y : 0.0f};
+  const Span<const Float2> points(samples.data(), n);
   return edge.blend == EdgeBlendMode::PolarBands ? polarGradientBandWeights(points, query, weights)
                                                   : cartesianGradientBandWeights(points, query, weights);
 }
@@ -31,14 +31,14 @@ bool bandBlendWeights(const RuntimeEdge& edge, const Eigen::Vector2f& velocity,
 BandBlend::BandBlend(const RuntimeGraph& graph) {
   std::size_t largest = 0;
   for (const RuntimeEdge& e : graph.edges) largest = std::max(largest, e.segments.size());
-  samples_.assign(largest, Eigen::Vector2f::Zero());
+  samples_.assign(largest, Float2{});
   weights_.assign(largest, 0.0f);
 }
 
-std::span<const float> BandBlend::evaluate(const RuntimeEdge& edge, const Eigen::Vector2f& velocity) {
+Span<const float> BandBlend::evaluate(const RuntimeEdge& edge, const Float2& velocity) {
   const std::size_t n = edge.segments.size();
   if (n > weights_.size()) return {};
-  const std::span<float> out(weights_.data(), n);
+  const Span<float> out(weights_.data(), n);
   if (!bandBlendWeights(edge, velocity, samples_, out)) return {};
   return out;
 }

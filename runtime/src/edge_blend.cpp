@@ -1,30 +1,21 @@
-// The fat-edge blend kernel (Fat Graph §5; docs/ALGORITHMS.md E). The hot loop is
-// samplePoseSoA: per segment one frame index and fraction, then a weighted sum over the 4J
-// contiguous rotation floats of two frames, which the compiler vectorizes because the data
-// are SoA floats and the quaternions were sign-aligned when the graph was built.
+// One fat edge at its clock (Fat Graph §5; docs/ALGORITHMS.md E): eq. 2's clock across the
+// warps' knots, the blended root delta, and the pose through the blend kernel
+// (segment_blend.h), each segment's frame cached in a cursor since T only grows.
 #include "fatgraph/runtime/edge_blend.h"
 
 #include <algorithm>
 #include <cmath>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/rotation_blending.h"
 #include "float_sin_cos.h"
-#include "soa_quaternions.h"
+#include "segment_blend.h"
 
 namespace fatgraph {
 
-namespace {
+using detail::pieceFrom;
 
-// The piece [x[p], x[p+1]] of a strictly increasing piecewise-linear map that holds t (the
-// right-hand one at an inner knot, like PiecewiseLinearMapView::slope), searching from
-// `piece`: T only grows inside an edge, so this is a step or two, not a binary search.
-int pieceFrom(const PiecewiseLinearMapView& m, float t, int piece) {
-  if (!(t > m.x[0])) return 0;
-  int p = std::clamp(piece, 0, m.count - 2);
-  while (p > 0 && t < m.x[p]) --p;
-  while (p < m.count - 2 && t >= m.x[p + 1]) ++p;
-  return p;
-}
+namespace {
 
 // Ground position and yaw of a segment's trajectory at frame k plus fraction a.
 struct TrajectoryPoint {
@@ -38,38 +29,6 @@ TrajectoryPoint trajectoryAt(const float* trajectory, int k, float a) {
 constexpr float kPi = 3.14159265f;
 constexpr float kEndTolerance = 1e-5f;  // seconds of reference time, far below a frame
 
-bool usableWeight(float w) { return std::isfinite(w) && w > 0.0f; }
-
-// One segment's contribution: frames k and k+1 (rotations and translations) with weights
-// w (1 - a) and w a.
-struct BlendTerm {
-  const float* rotations;
-  const float* translations;
-  float wa, wb;
-};
-
-template <bool kAdd>
-void blendPairInto(const BlendTerm& p, const BlendTerm& q, int n, int offsetNext,
-                   const float* __restrict p0, const float* __restrict q0, float* __restrict out) {
-  const float* __restrict p1 = p0 + offsetNext;
-  const float* __restrict q1 = q0 + offsetNext;
-  for (int m = 0; m < n; ++m) {
-    const float sum = (p.wa * p0[m] + p.wb * p1[m]) + (q.wa * q0[m] + q.wb * q1[m]);
-    out[m] = kAdd ? out[m] + sum : sum;
-  }
-}
-
-void blendPair(const BlendTerm& p, const BlendTerm& q, int nr, int nt, bool add,
-               float* __restrict rotations, float* __restrict translations) {
-  if (add) {
-    blendPairInto<true>(p, q, nr, nr, p.rotations, q.rotations, rotations);
-    blendPairInto<true>(p, q, nt, nt, p.translations, q.translations, translations);
-  } else {
-    blendPairInto<false>(p, q, nr, nr, p.rotations, q.rotations, rotations);
-    blendPairInto<false>(p, q, nt, nt, p.translations, q.translations, translations);
-  }
-}
-
 }  // namespace
 
 EdgeBlend::EdgeBlend(const RuntimeGraph& graph) : graph_(&graph) {
@@ -78,11 +37,10 @@ EdgeBlend::EdgeBlend(const RuntimeGraph& graph) : graph_(&graph) {
   weights_.assign(most, 0.0f);
   cursors_.assign(most, SegmentCursor{});
   warps_.assign(most, PiecewiseLinearMapView{});
-  eigenInputs_.assign(most, Quat::Identity());
-  eigenWeights_.assign(most, 0.0);
+  eigenInputs_.assign(most, Quaternion{});
+  eigenWeights_.assign(most, 0.0f);
   const int joints = graph.jointCount();
-  restOffsets_.resize(joints);
-  for (int j = 0; j < joints; ++j) restOffsets_[j] = graph.skeleton.restOffsets[j].cast<float>();
+  restOffsets_ = graph.skeleton.restOffsets;
   scratch_.assign(4 * static_cast<std::size_t>(joints) + 3 * graph.translatedJoints.size(), 0.0f);
 }
 
@@ -115,18 +73,12 @@ void EdgeBlend::useReferenceOnly() {
 // Unusable entries count as zero; nothing usable plays the reference alone. Scaling by the
 // largest weight first keeps huge (finite) weights from overflowing the sum.
 void EdgeBlend::normalizeWeights() {
-  float largest = 0.0f;
-  for (int i = 0; i < segmentCount_; ++i) {
-    if (!usableWeight(weights_[i])) weights_[i] = 0.0f;
-    largest = std::max(largest, weights_[i]);
-  }
-  if (!(largest > 0.0f)) return useReferenceOnly();
-  float sum = 0.0f;
-  for (int i = 0; i < segmentCount_; ++i) sum += weights_[i] / largest;
-  for (int i = 0; i < segmentCount_; ++i) weights_[i] = weights_[i] / largest / sum;
+  const detail::WeightNormalization normalized(Span<const float>(weights_.data(), segmentCount_));
+  if (!normalized.any) return useReferenceOnly();
+  for (int i = 0; i < segmentCount_; ++i) weights_[i] = normalized(weights_[i]);
 }
 
-void EdgeBlend::setWeights(std::span<const float> weights) {
+void EdgeBlend::setWeights(Span<const float> weights) {
   for (int i = 0; i < segmentCount_; ++i)
     weights_[i] = i < static_cast<int>(weights.size()) ? weights[i] : 0.0f;
   normalizeWeights();
@@ -173,14 +125,13 @@ void EdgeBlend::locate(int segment, float referenceTime) {
   const int piece = pieceFrom(m, referenceTime, c.piece);
   if (piece != c.piece || !(c.slope > 0.0f)) {  // the piece's slope, once per piece
     c.piece = piece;
-    c.slope = (m.y[piece + 1] - m.y[piece]) / (m.x[piece + 1] - m.x[piece]);
+    c.slope = detail::pieceSlope(m, piece);
     c.inverseSlope = (m.x[piece + 1] - m.x[piece]) / (m.y[piece + 1] - m.y[piece]);
   }
-  const float t = std::clamp(referenceTime, m.x[0], m.x[m.count - 1]);
-  c.time = t >= m.x[m.count - 1] ? m.y[m.count - 1] : m.y[piece] + (t - m.x[piece]) * c.slope;
-  const float u = std::max(c.time * graph_->fps, 0.0f);
-  c.frame = std::min(static_cast<int>(u), s.frameCount - 2);
-  c.fraction = std::min(u - static_cast<float>(c.frame), 1.0f);
+  c.time = detail::segmentTimeAt(m, referenceTime, piece, c.slope);
+  const detail::SegmentFrame f = detail::frameAt(c.time, graph_->fps, s.frameCount);
+  c.frame = f.frame;
+  c.fraction = f.fraction;
 }
 
 void EdgeBlend::locateSegments() {
@@ -249,9 +200,9 @@ RootDelta EdgeBlend::advance(float dt) {
   }
   time_ = next;
   RootDelta delta;
-  delta.displacement = Vec3(x, 0.0, z);
+  delta.displacement = {x, 0.0f, z};
   delta.yaw = std::abs(yaw) <= kPi ? yaw : wrapAngle(yaw);  // wraps only a whole-edge step
-  if (!delta.displacement.allFinite() || !std::isfinite(delta.yaw)) delta = RootDelta{};
+  if (!isFinite(delta.displacement) || !std::isfinite(delta.yaw)) delta = RootDelta{};
   return delta;
 }
 
@@ -260,14 +211,14 @@ bool EdgeBlend::finished() const {
   return e == nullptr || time_ >= e->referenceDuration;
 }
 
-std::span<const float> EdgeBlend::weights() const {
+Span<const float> EdgeBlend::weights() const {
   return {weights_.data(), static_cast<std::size_t>(segmentCount_)};
 }
 
 void EdgeBlend::samplePoseSoA(float* __restrict rotations, float* __restrict translations) const {
   const int joints = graph_->jointCount();
   const int translated = static_cast<int>(graph_->translatedJoints.size());
-  const int nr = 4 * joints, nt = 3 * translated;
+  const int nr = 4 * joints;
   const RuntimeEdge* e = current();
   if (e == nullptr) {  // no edge: the rest pose
     std::fill(rotations, rotations + nr, 0.0f);
@@ -277,41 +228,15 @@ void EdgeBlend::samplePoseSoA(float* __restrict rotations, float* __restrict tra
         translations[c * translated + a] = restOffsets_[graph_->translatedJoints[a]][c];
     return;
   }
-  // Segments two at a time, the first pair writing instead of adding: the output is read and
-  // written once per pair rather than once per frame of every segment.
-  const float* data = e->data.data();
-  BlendTerm pending{};
-  bool havePending = false, written = false;
-  for (int i = 0; i < segmentCount_; ++i) {
-    const float w = weights_[i];
-    if (w == 0.0f) continue;
-    const SegmentCursor& c = cursors_[i];
-    const RuntimeSegment& s = e->segments[i];
-    const float wb = w * c.fraction;
-    const BlendTerm term{data + s.rotations + static_cast<std::size_t>(c.frame) * nr,
-                         data + s.translations + static_cast<std::size_t>(c.frame) * nt, w - wb, wb};
-    if (!havePending) {
-      pending = term;
-      havePending = true;
-      continue;
-    }
-    blendPair(pending, term, nr, nt, written, rotations, translations);
-    written = true;
-    havePending = false;
-  }
-  if (havePending) {
-    blendPair(pending, BlendTerm{pending.rotations, pending.translations, 0.0f, 0.0f}, nr, nt,
-              written, rotations, translations);
-  } else if (!written) {  // no usable weight (cannot happen after normalizeWeights)
-    std::fill(rotations, rotations + nr, 0.0f);
-    std::fill(translations, translations + nt, 0.0f);
-  }
-  detail::normalizeQuaternions(rotations, rotations + joints, rotations + 2 * joints, rotations + 3 * joints, joints);
+  detail::blendSegments(
+      *graph_, *e, [&](int i) { return weights_[i]; },
+      [&](int i) { return detail::SegmentFrame{cursors_[i].frame, cursors_[i].fraction}; }, rotations,
+      translations);
 }
 
 // Park et al.'s exact average per joint: each segment's rotation at F_i(T) (nlerp between its
 // two frames), then the dominant eigenvector of sum_i w_i q_i q_i^T (rotation_blending.h).
-void EdgeBlend::sampleEigenvector(std::span<Eigen::Quaternionf> rotations) const {
+void EdgeBlend::sampleEigenvector(Span<Quaternion> rotations) const {
   const RuntimeEdge* e = current();
   const int joints = graph_->jointCount();
   const std::size_t nr = 4 * static_cast<std::size_t>(joints);
@@ -323,32 +248,32 @@ void EdgeBlend::sampleEigenvector(std::span<Eigen::Quaternionf> rotations) const
       const float* r0 = e->data.data() + e->segments[i].rotations + c.frame * nr;
       const float* r1 = r0 + nr;
       const float a = c.fraction;
-      Quat q(r0[3 * joints + j] + a * (r1[3 * joints + j] - r0[3 * joints + j]),
-             r0[j] + a * (r1[j] - r0[j]), r0[joints + j] + a * (r1[joints + j] - r0[joints + j]),
-             r0[2 * joints + j] + a * (r1[2 * joints + j] - r0[2 * joints + j]));
-      eigenInputs_[used] = q.normalized();
+      const Eigen::Quaternionf q(
+          r0[3 * joints + j] + a * (r1[3 * joints + j] - r0[3 * joints + j]),
+          r0[j] + a * (r1[j] - r0[j]), r0[joints + j] + a * (r1[joints + j] - r0[joints + j]),
+          r0[2 * joints + j] + a * (r1[2 * joints + j] - r0[2 * joints + j]));
+      eigenInputs_[used] = toQuaternion(q.normalized());
       eigenWeights_[used++] = weights_[i];
     }
-    rotations[j] = blendRotationsEigen(eigenInputs_.data(), eigenWeights_.data(), used).cast<float>();
+    rotations[j] = blendRotationsEigen(eigenInputs_.data(), eigenWeights_.data(), used);
   }
 }
 
-void EdgeBlend::samplePose(std::span<Eigen::Quaternionf> rotations,
-                           std::span<Eigen::Vector3f> translations, RotationAverage average) const {
+void EdgeBlend::samplePose(Span<Quaternion> rotations, Span<Float3> translations,
+                           RotationAverage average) const {
   const int joints = graph_->jointCount();
   const int translated = static_cast<int>(graph_->translatedJoints.size());
   float* soaRotations = scratch_.data();
   float* soaTranslations = scratch_.data() + 4 * joints;
   samplePoseSoA(soaRotations, soaTranslations);
   for (int j = 0; j < joints; ++j) {
-    rotations[j] = Eigen::Quaternionf(soaRotations[3 * joints + j], soaRotations[j],
-                                      soaRotations[joints + j], soaRotations[2 * joints + j]);
+    rotations[j] = {soaRotations[j], soaRotations[joints + j], soaRotations[2 * joints + j],
+                    soaRotations[3 * joints + j]};
     translations[j] = restOffsets_[j];
   }
   for (int a = 0; a < translated; ++a)
     translations[graph_->translatedJoints[a]] =
-        Eigen::Vector3f(soaTranslations[a], soaTranslations[translated + a],
-                        soaTranslations[2 * translated + a]);
+        Float3{soaTranslations[a], soaTranslations[translated + a], soaTranslations[2 * translated + a]};
   if (average == RotationAverage::Eigenvector && current() != nullptr) sampleEigenvector(rotations);
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <type_traits>
 
 #include <Eigen/Geometry>
 
@@ -16,8 +17,8 @@ namespace {
 
 using V3 = Eigen::Vector3f;
 
-V3 lift(const Eigen::Vector2f& v) { return {v.x(), v.y(), 0.0f}; }
-V3 lift(const Eigen::Vector3f& v) { return v; }
+V3 lift(const Float2& v) { return {v.x, v.y, 0.0f}; }
+V3 lift(const Float3& v) { return {v.x, v.y, v.z}; }
 
 // atan2 to about 1e-7 rad, several times cheaper than the libm call, which dominated the polar
 // bands (one or two per pair). The ratio t = min/max of |x|, |y| is in [0, 1]; above tan 15°
@@ -52,7 +53,7 @@ float angleBetween(const V3& a, const V3& b) { return fastAtan2(a.cross(b).norm(
 // `band(info_i, p_i, p_j, p)` returns 1 − (projection ratio), or NaN for a pair that puts no
 // band; normalizes, and guards a zero sum.
 template <class Vec, class Prepare, class Band>
-bool weigh(std::span<const Vec> samples, const Vec& queryIn, std::span<float> weights,
+bool weigh(Span<const Vec> samples, const Vec& queryIn, Span<float> weights,
            Prepare prepare, Band band) {
   const size_t n = samples.size();
   if (weights.size() != n) return false;
@@ -61,9 +62,9 @@ bool weigh(std::span<const Vec> samples, const Vec& queryIn, std::span<float> we
     std::fill(weights.begin(), weights.end(), 1.0f / static_cast<float>(n));
     return false;
   };
-  if (!queryIn.allFinite()) return uniform();
+  if (!lift(queryIn).allFinite()) return uniform();
   for (const Vec& s : samples) {
-    if (!s.allFinite()) return uniform();
+    if (!lift(s).allFinite()) return uniform();
   }
   const V3 p = lift(queryIn);
   float sum = 0.0f;
@@ -97,14 +98,14 @@ bool weigh(std::span<const Vec> samples, const Vec& queryIn, std::span<float> we
 
 // Largest squared length among the samples: the scale below which two samples coincide.
 template <class Vec>
-float largestSquaredNorm(std::span<const Vec> samples) {
+float largestSquaredNorm(Span<const Vec> samples) {
   float m = 0.0f;
-  for (const Vec& s : samples) m = std::max(m, s.squaredNorm());
+  for (const Vec& s : samples) m = std::max(m, lift(s).squaredNorm());
   return m;
 }
 
 template <class Vec>
-bool cartesian(std::span<const Vec> samples, const Vec& query, std::span<float> weights) {
+bool cartesian(Span<const Vec> samples, const Vec& query, Span<float> weights) {
   const float coincident = 1e-12f * largestSquaredNorm(samples);
   constexpr float kNoBand = std::numeric_limits<float>::quiet_NaN();
   const auto offset = [](const V3& pi, const V3& p) { return V3(p - pi); };
@@ -126,11 +127,11 @@ struct PolarSample {
 };
 
 template <class Vec>
-bool polar(std::span<const Vec> samples, const Vec& query, std::span<float> weights) {
+bool polar(Span<const Vec> samples, const Vec& query, Span<float> weights) {
   // In 2D every pair's plane is the plane itself: the query needs no projection and its
   // signed angle is the 2D one, flipped when p_j lies clockwise of p_i. So per pair only the
   // pair's own angle is left to compute.
-  constexpr bool kPlanar = Vec::RowsAtCompileTime == 2;
+  constexpr bool kPlanar = std::is_same_v<Vec, Float2>;
   const float idleSpeed = 1e-4f * std::sqrt(largestSquaredNorm(samples));
   constexpr float kNoBand = std::numeric_limits<float>::quiet_NaN();
   constexpr float kCollinear = 1e-4f;
@@ -186,20 +187,16 @@ bool polar(std::span<const Vec> samples, const Vec& query, std::span<float> weig
 
 }  // namespace
 
-bool cartesianGradientBandWeights(std::span<const Eigen::Vector2f> samples,
-                                  const Eigen::Vector2f& query, std::span<float> weights) {
+bool cartesianGradientBandWeights(Span<const Float2> samples, const Float2& query, Span<float> weights) {
   return cartesian(samples, query, weights);
 }
-bool cartesianGradientBandWeights(std::span<const Eigen::Vector3f> samples,
-                                  const Eigen::Vector3f& query, std::span<float> weights) {
+bool cartesianGradientBandWeights(Span<const Float3> samples, const Float3& query, Span<float> weights) {
   return cartesian(samples, query, weights);
 }
-bool polarGradientBandWeights(std::span<const Eigen::Vector2f> samples,
-                              const Eigen::Vector2f& query, std::span<float> weights) {
+bool polarGradientBandWeights(Span<const Float2> samples, const Float2& query, Span<float> weights) {
   return polar(samples, query, weights);
 }
-bool polarGradientBandWeights(std::span<const Eigen::Vector3f> samples,
-                              const Eigen::Vector3f& query, std::span<float> weights) {
+bool polarGradientBandWeights(Span<const Float3> samples, const Float3& query, Span<float> weights) {
   return polar(samples, query, weights);
 }
 

@@ -5,7 +5,7 @@
 
 namespace fatgraph {
 
-Eigen::Vector2f joystickPlanePoint(const JoystickMapping& m, float stickX, float stickY) {
+Float2 joystickPlanePoint(const JoystickMapping& m, float stickX, float stickY) {
   // 1. NaN is centred, the stick clamped to the unit square, then inverted per axis.
   float s[2] = {std::isnan(stickX) ? 0.0f : std::clamp(stickX, -1.0f, 1.0f),
                 std::isnan(stickY) ? 0.0f : std::clamp(stickY, -1.0f, 1.0f)};
@@ -17,7 +17,7 @@ Eigen::Vector2f joystickPlanePoint(const JoystickMapping& m, float stickX, float
   const float scale =
       radius > deadZone ? (std::min(radius, 1.0f) - deadZone) / ((1.0f - deadZone) * radius) : 0.0f;
   const float exponent = m.responseExponent > 0.0f ? m.responseExponent : 1.0f;
-  Eigen::Vector2f out;
+  float out[2];
   for (int a = 0; a < 2; ++a) {
     // 3. The response curve keeps the sign; each side of the neutral has its own range.
     const float linear = std::abs(s[a] * scale);
@@ -26,7 +26,7 @@ Eigen::Vector2f joystickPlanePoint(const JoystickMapping& m, float stickX, float
     out[a] = v >= 0.0f ? m.neutral[a] + v * (m.rangeMax[a] - m.neutral[a])
                        : m.neutral[a] + v * (m.neutral[a] - m.rangeMin[a]);
   }
-  return out;
+  return {out[0], out[1]};
 }
 
 }  // namespace fatgraph

@@ -22,15 +22,15 @@ bool usableCycle(const RuntimeLegCycle& c) {
 // One vertical probe; walls (normals steeper than maxSlope) and non-finite answers are no hit.
 Ground castDown(const Terrain& terrain, float x, float z, float top, float length,
                 float minNormalY) {
-  const TerrainHit h = terrain.raycast(Vec3f(x, top, z), -Vec3f::UnitY(), length);
+  const TerrainHit h = terrain.raycast(Float3{x, top, z}, Float3{0, -1, 0}, length);
   Ground g;
-  if (!h.hit || !h.point.allFinite() || !h.normal.allFinite()) return g;
-  const float n = h.normal.norm();
+  if (!h.hit || !isFinite(h.point) || !isFinite(h.normal)) return g;
+  const float n = fatgraph::length(h.normal);
   if (!(n > 1e-6f)) return g;
-  const Vec3f normal = h.normal / n;
+  const Vec3f normal = toEigen(h.normal) / n;
   if (!(normal.y() >= minNormalY)) return g;
   g.found = true;
-  g.height = h.point.y();
+  g.height = h.point.y;
   g.normal = normal;
   return g;
 }
@@ -53,7 +53,7 @@ bool usableLocomotion(const RuntimeEdge& edge, int legs) {
 // Step 1 of leg_layer.h: the stance time as a circular mean (a stance at 0.95 and one at 0.05
 // average to 0, not 0.5); key times are relative to each segment's stance, so plain means.
 BlendedCycle blendCycle(const RuntimeLocomotion& locomotion, int legs, int leg,
-                        std::span<const float> weights) {
+                        Span<const float> weights) {
   BlendedCycle out;
   float sx = 0, sy = 0, yx = 0, yy = 0, total = 0;
   for (std::size_t s = 0; s < weights.size(); ++s) {

@@ -59,7 +59,7 @@ void hipHeights(const Vec3f& hip, const Vec3f& originalAnkle, const Vec3f& targe
 // m_max = h_max,min - h_d,min: the hip goes up towards the legs' average wish only as far as
 // the most constrained leg allows. Guards: when the denominator vanishes, h_d,min; never
 // above h_max,min (a leg that cannot reach even then lets its foot hang).
-float hipOffset(std::span<const float> desired, std::span<const float> maximal) {
+float hipOffset(Span<const float> desired, Span<const float> maximal) {
   if (desired.empty()) return 0.0f;
   float dMin = desired[0], dSum = 0, mMin = maximal[0];
   for (std::size_t i = 0; i < desired.size(); ++i) {

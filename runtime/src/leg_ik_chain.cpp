@@ -15,14 +15,18 @@
 #include "fatgraph/runtime/leg_ik.h"
 #include "leg_ik_frames.h"
 
+#include "fatgraph/eigen_bridge.h"
+
 namespace fatgraph {
 
 using namespace leg_ik_detail;
 
 namespace {
 
-Vec3f boneDirection(std::span<const Vec3f> joints, size_t k) {
-  return (joints[k + 1] - joints[k]).normalized();
+using Columns = Eigen::Map<const Eigen::Matrix3Xf>;
+
+Vec3f boneDirection(const Columns& joints, size_t k) {
+  return (joints.col(k + 1) - joints.col(k)).normalized();
 }
 
 // The shortest-arc rotation vector (angle · unit axis) from unit a to unit b; zero when they
@@ -40,13 +44,13 @@ Quatf expRotation(const Vec3f& w) {
 }
 
 // Hip-relative end of the chain with every bend scaled by f.
-Vec3f chainEnd(std::span<const Vec3f> joints, std::span<const Vec3f> bends, float f) {
+Vec3f chainEnd(const Columns& joints, const Columns& bends, float f) {
   const Vec3f dir0 = boneDirection(joints, 0);
-  Vec3f end = (joints[1] - joints[0]).norm() * dir0;
+  Vec3f end = (joints.col(1) - joints.col(0)).norm() * dir0;
   Quatf c = Quatf::Identity();
-  for (size_t k = 1; k + 1 < joints.size(); ++k) {
-    c = c * expRotation(f * bends[k]);
-    end += (joints[k + 1] - joints[k]).norm() * (c * dir0);
+  for (size_t k = 1; k + 1 < static_cast<size_t>(joints.cols()); ++k) {
+    c = c * expRotation(f * bends.col(k));
+    end += (joints.col(k + 1) - joints.col(k)).norm() * (c * dir0);
   }
   return end;
 }
@@ -55,12 +59,13 @@ Vec3f chainEnd(std::span<const Vec3f> joints, std::span<const Vec3f> bends, floa
 
 bool ChainIkJob::validate() const {
   const size_t n = joints.size();
+  const Columns J = eigenColumns(joints);
   if (n < 3 || scratch.size() < n || rotations.size() < n - 1 || solvedJoints.size() < n)
     return false;
-  if (!usable(target) || !usable(bendHint)) return false;
+  if (!usable(toEigen(target)) || !usable(toEigen(bendHint))) return false;
   for (size_t k = 0; k < n; ++k) {
-    if (!usable(joints[k])) return false;
-    if (k + 1 < n && !((joints[k + 1] - joints[k]).norm() > 1e-6f)) return false;
+    if (!usable(J.col(k))) return false;
+    if (k + 1 < n && !((J.col(k + 1) - J.col(k)).norm() > 1e-6f)) return false;
   }
   return true;
 }
@@ -68,24 +73,28 @@ bool ChainIkJob::validate() const {
 bool ChainIkJob::run(ChainIkReport* report) const {
   if (report) *report = ChainIkReport{};
   if (!validate()) {
-    for (Quatf& q : rotations) q = Quatf::Identity();
+    for (Quaternion& q : rotations) q = Quaternion{};
     for (size_t k = 0; k < solvedJoints.size(); ++k) {
-      solvedJoints[k] = k < joints.size() && finite(joints[k]) ? joints[k] : Vec3f::Zero();
+      solvedJoints[k] = k < joints.size() && isFinite(joints[k]) ? joints[k] : Float3{};
     }
     return false;
   }
   const size_t n = joints.size();
-  const Vec3f hip = joints[0];
+  const Columns J = eigenColumns(joints);
+  Eigen::Map<Eigen::Matrix3Xf> S = eigenColumns(scratch);
+  Eigen::Map<Eigen::Matrix3Xf> X = eigenColumns(solvedJoints);
+  const Vec3f target = toEigen(this->target), bendHint = toEigen(this->bendHint);
+  const Vec3f hip = J.col(0);
   float total = 0.0f;
-  for (size_t k = 0; k + 1 < n; ++k) total += (joints[k + 1] - joints[k]).norm();
-  const Vec3f dir0 = boneDirection(joints, 0);
+  for (size_t k = 0; k + 1 < n; ++k) total += (J.col(k + 1) - J.col(k)).norm();
+  const Vec3f dir0 = boneDirection(J, 0);
 
-  // Bends in the first bone's frame (scratch[1..n−2]).
+  // Bends in the first bone's frame (S.col(1..n−2)).
   Quatf c = Quatf::Identity();
   float maxBend = 0.0f;
   for (size_t k = 1; k + 1 < n; ++k) {
-    const Vec3f w = arcVector(boneDirection(joints, k - 1), boneDirection(joints, k));
-    scratch[k] = c.conjugate() * w;
+    const Vec3f w = arcVector(boneDirection(J, k - 1), boneDirection(J, k));
+    S.col(k) = c.conjugate() * w;
     c = expRotation(w) * c;
     maxBend = std::max(maxBend, w.norm());
   }
@@ -94,16 +103,16 @@ bool ChainIkJob::run(ChainIkReport* report) const {
   const Vec3f outward = perpendicularUnit(Vec3f::Zero(), 1.0f, bendHint, dir0);
   const bool straight = maxBend < 1e-3f;
   if (straight) {
-    for (size_t k = 1; k + 1 < n; ++k) scratch[k] = 0.01f * outward.cross(dir0);
+    for (size_t k = 1; k + 1 < n; ++k) S.col(k) = 0.01f * outward.cross(dir0);
     maxBend = 0.01f;
   }
-  const std::span<const Vec3f> bends(scratch.data(), n);
+  const Columns bends(S.data(), 3, static_cast<Eigen::Index>(n));
 
   // The unadjusted axis and bend side (mean of the inner joints off the hip–ankle line).
-  const Vec3f hipToAnkle = joints[n - 1] - hip;
+  const Vec3f hipToAnkle = J.col(n - 1) - hip;
   const Vec3f axis0 = hipToAnkle.norm() > 1e-6f * total ? Vec3f(hipToAnkle.normalized()) : dir0;
   Vec3f inner = Vec3f::Zero();
-  for (size_t k = 1; k + 1 < n; ++k) inner += joints[k] - hip;
+  for (size_t k = 1; k + 1 < n; ++k) inner += J.col(k) - hip;
   const Vec3f pole0 =
       perpendicularUnit(inner / float(n - 2), 1e-4f * total, straight ? outward : bendHint, axis0);
 
@@ -117,14 +126,14 @@ bool ChainIkJob::run(ChainIkReport* report) const {
   // Bisection on f between a factor whose chain is too long (lo) and one too short (hi).
   float f = 1.0f;
   int iterations = 0;
-  float reachedLength = chainEnd(joints, bends, 1.0f).norm();
+  float reachedLength = chainEnd(J, bends, 1.0f).norm();
   if (std::abs(reachedLength - wanted) > tolerance) {
     float lo = 0.0f, hi = 1.0f;
     if (reachedLength > wanted) {
       lo = 1.0f;
       hi = static_cast<float>(std::numbers::pi) / maxBend;
     }
-    const float shortest = chainEnd(joints, bends, hi).norm();
+    const float shortest = chainEnd(J, bends, hi).norm();
     if (reachedLength > wanted && shortest > wanted) {
       f = hi;  // folded as far as it goes and still too long
       reachedLength = shortest;
@@ -132,7 +141,7 @@ bool ChainIkJob::run(ChainIkReport* report) const {
     } else {
       for (; iterations < 100; ++iterations) {
         f = 0.5f * (lo + hi);
-        reachedLength = chainEnd(joints, bends, f).norm();
+        reachedLength = chainEnd(J, bends, f).norm();
         if (std::abs(reachedLength - wanted) <= tolerance) break;
         (reachedLength > wanted ? lo : hi) = f;
       }
@@ -141,7 +150,7 @@ bool ChainIkJob::run(ChainIkReport* report) const {
   }
 
   // Turn the bent chain about the hip onto the target, its bend side onto the unadjusted one.
-  const Vec3f end = chainEnd(joints, bends, f);
+  const Vec3f end = chainEnd(J, bends, f);
   const Vec3f endDir = end.norm() > 1e-6f * total ? Vec3f(end.normalized()) : axis;
   const Vec3f poleFrom = perpendicularUnit(pole0, 1e-4f, bendHint, endDir);
   const Vec3f poleTo = perpendicularUnit(pole0, 1e-4f, bendHint, axis);
@@ -152,21 +161,21 @@ bool ChainIkJob::run(ChainIkReport* report) const {
   // C_k is rebuilt from the positions (not the scratch, which may hold the straight chain's
   // made-up bends).
   Quatf bent = Quatf::Identity(), original = Quatf::Identity();
-  solvedJoints[0] = hip;
+  X.col(0) = hip;
   for (size_t k = 0; k + 1 < n; ++k) {
     if (k > 0) {
-      bent = bent * expRotation(f * bends[k]);
+      bent = bent * expRotation(f * bends.col(k));
       original =
-          expRotation(arcVector(boneDirection(joints, k - 1), boneDirection(joints, k))) * original;
+          expRotation(arcVector(boneDirection(J, k - 1), boneDirection(J, k))) * original;
     }
-    rotations[k] = (turn * bent * original.conjugate()).normalized();
-    solvedJoints[k + 1] =
-        solvedJoints[k] + (joints[k + 1] - joints[k]).norm() * (turn * (bent * dir0));
+    rotations[k] = toQuaternion((turn * bent * original.conjugate()).normalized());
+    X.col(k + 1) =
+        X.col(k) + (J.col(k + 1) - J.col(k)).norm() * (turn * (bent * dir0));
   }
   if (report) {
     report->reached = reached;
     report->iterations = iterations;
-    report->distanceError = std::abs((solvedJoints[n - 1] - hip).norm() - distance);
+    report->distanceError = std::abs((X.col(n - 1) - hip).norm() - distance);
   }
   return true;
 }

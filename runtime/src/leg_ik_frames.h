@@ -2,6 +2,7 @@
 // Small vector helpers shared by the two leg IK solvers (leg_ik.cpp, leg_ik_chain.cpp).
 #include <cmath>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/leg_ik.h"
 
 namespace fatgraph::leg_ik_detail {
@@ -46,5 +47,8 @@ inline bool usable(const Vec3f& v) {
   return v.allFinite() && v.cwiseAbs().maxCoeff() <= kLegIkMaxCoordinate;
 }
 inline bool finite(const Vec3f& v) { return v.allFinite(); }
+
+/// legTwist on Eigen vectors, for the leg layer's own solve.
+Quatf legTwistRotation(const Vec3f& hip, const Vec3f& ankle, float angle);
 
 }  // namespace fatgraph::leg_ik_detail

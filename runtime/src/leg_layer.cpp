@@ -70,10 +70,10 @@ LegLayer::LegLayer(const RuntimeGraph& graph, const LegLayerSettings& settings)
     std::stable_sort(s.descendants.begin(), s.descendants.end(),
                      [&](int a, int b) { return depth[a] < depth[b]; });
     const std::size_t n = rig.chain.size();
-    s.joints.assign(n, Vec3f::Zero());
-    s.scratch.assign(n, Vec3f::Zero());
-    s.solved.assign(n, Vec3f::Zero());
-    s.rotations.assign(n - 1, Quatf::Identity());
+    s.joints.assign(n, Float3{});
+    s.scratch.assign(n, Float3{});
+    s.solved.assign(n, Float3{});
+    s.rotations.assign(n - 1, Quaternion{});
     for (const int j : rig.chain) changed[j] = 1;
     for (const int j : s.descendants) changed[j] = 1;
   }
@@ -97,9 +97,9 @@ void LegLayer::reset() {
   lastWarnings_ = 0;
   warnings_ = LegLayerWarnings{};
   changedCount_ = 0;
-  velocity_.setZero();
+  velocity_ = Float3{};
   turnRate_ = 0;
-  animationVelocity_.setZero();
+  animationVelocity_ = Float3{};
   animationTurnRate_ = 0;
   characterGround_ = 0;
   lastEdge_ = -1;
@@ -120,9 +120,8 @@ void LegLayer::beginUpdate(const Input& input, Frame& frame) {
   const RuntimeEdge& edge = graph_->edges[input.edge];
   frame.edge = &edge;
   frame.weights = input.weights;
-  frame.position = Vec3f(static_cast<float>(input.character.position.x()), 0.0f,
-                         static_cast<float>(input.character.position.z()));
-  frame.yaw = static_cast<float>(input.character.yaw);
+  frame.position = Vec3f(input.character.position.x, 0.0f, input.character.position.z);
+  frame.yaw = input.character.yaw;
   frame.heading = yawQuat(frame.yaw);
   frame.floor = std::isfinite(edge.locomotion.floorHeight) ? edge.locomotion.floorHeight : 0.0f;
   frame.dt = input.dt;
@@ -159,14 +158,13 @@ void LegLayer::beginUpdate(const Input& input, Frame& frame) {
   if (input.dt > 0.0f) {
     const float tau = settings_.velocitySmoothing;
     const float a = velocityKnown_ && tau > 0.0f ? 1.0f - std::exp(-input.dt / tau) : 1.0f;
-    auto smooth = [&](const RootDelta& d, Vec3f& velocity, float& turnRate) {
-      const Vec3f v(static_cast<float>(d.displacement.x()), 0.0f,
-                    static_cast<float>(d.displacement.z()));
-      velocity += a * (v / input.dt - velocity);
-      turnRate += a * (static_cast<float>(d.yaw) / input.dt - turnRate);
+    auto smooth = [&](const RootDelta& d, Float3& velocity, float& turnRate) {
+      const Vec3f v(d.displacement.x, 0.0f, d.displacement.z);
+      eigenView(velocity) += a * (v / input.dt - toEigen(velocity));
+      turnRate += a * (d.yaw / input.dt - turnRate);
     };
     smooth(input.delta, velocity_, turnRate_);
-    const bool steered = input.steered && input.animationDelta.displacement.allFinite() &&
+    const bool steered = input.steered && isFinite(input.animationDelta.displacement) &&
                          std::isfinite(input.animationDelta.yaw);
     smooth(steered ? input.animationDelta : input.delta, animationVelocity_, animationTurnRate_);
     frame.steered = steered;
@@ -175,8 +173,8 @@ void LegLayer::beginUpdate(const Input& input, Frame& frame) {
   lastEdge_ = input.edge;
 }
 
-void LegLayer::apply(const Input& input, std::span<Eigen::Quaternionf> modelRotations,
-                     std::span<Eigen::Vector3f> modelPositions, std::span<const int> parents) {
+void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<Float3> modelPositions,
+                     Span<const int> parents) {
   lastWarnings_ = 0;
   changedCount_ = 0;
   if (!settings_.enabled || !active_) {
@@ -189,13 +187,13 @@ void LegLayer::apply(const Input& input, std::span<Eigen::Quaternionf> modelRota
                parents.size() >= joints && input.edge >= 0 &&
                input.edge < static_cast<int>(graph_->edges.size()) && std::isfinite(input.dt) &&
                input.dt >= 0.0f && std::isfinite(input.referenceTime) &&
-               input.character.position.allFinite() && std::isfinite(input.character.yaw) &&
-               input.delta.displacement.allFinite() && std::isfinite(input.delta.yaw);
+               isFinite(input.character.position) && std::isfinite(input.character.yaw) &&
+               isFinite(input.delta.displacement) && std::isfinite(input.delta.yaw);
   if (valid) {
     valid = input.weights.size() == graph_->edges[input.edge].segments.size();
     for (const float w : input.weights) valid = valid && std::isfinite(w);
     for (std::size_t j = 0; valid && j < joints; ++j)
-      valid = modelPositions[j].allFinite() && modelRotations[j].coeffs().allFinite();
+      valid = isFinite(modelPositions[j]) && isFinite(modelRotations[j]);
   }
   if (!valid) {
     ++warnings_.invalidInput;
@@ -216,7 +214,7 @@ void LegLayer::apply(const Input& input, std::span<Eigen::Quaternionf> modelRota
   for (int l = 0; l < legs; ++l) {
     LegState& s = state_[l];
     const int ankle = s.chain.back();
-    s.foot = originalFoot(modelPositions[ankle], modelRotations[ankle], s.heel, s.toeTip,
+    s.foot = originalFoot(toEigen(modelPositions[ankle]), toEigen(modelRotations[ankle]), s.heel, s.toeTip,
                           s.footLength, frame.floor, frame.heading, frame.position, frame.yaw);
     LegReport& report = reports_[l];
     // Fading out of locomotion, the last corrections are held while their weight falls.
@@ -248,12 +246,12 @@ void LegLayer::apply(const Input& input, std::span<Eigen::Quaternionf> modelRota
     s.ankleTarget = ankleWorld;
     s.alignment = align;
     s.twist = 0.5f * yaw;
-    report.footbase = target;
+    report.footbase = toFloat3(target);
     if (frame.weight <= 0.0f) {
       report = LegReport{};
-      report.footbase = target;
-      report.previousFootprint = report.nextFootprint = Vec3f(target.x(), followGround, target.z());
-      report.previousNormal = report.nextNormal = s.followNormal;
+      report.footbase = toFloat3(target);
+      report.previousFootprint = report.nextFootprint = Float3{target.x(), followGround, target.z()};
+      report.previousNormal = report.nextNormal = toFloat3(s.followNormal);
     }
     // Planted means held still: ground following (and a fade towards it) rides the terrain
     // but does not lock the foot, so it reports no stance.

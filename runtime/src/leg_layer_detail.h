@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/leg_ik.h"
 #include "fatgraph/runtime/leg_layer.h"
 
@@ -76,7 +77,7 @@ float clearanceLift(const Terrain* terrain, const Vec3f& heel, const Vec3f& toe,
 
 /// A leg's cycle blended from the edge's segments (circular mean of the stance).
 BlendedCycle blendCycle(const RuntimeLocomotion& locomotion, int legs, int leg,
-                        std::span<const float> weights);
+                        Span<const float> weights);
 /// Whether the edge's locomotion data can drive the layer (key times ordered, finite).
 bool usableLocomotion(const RuntimeEdge& edge, int legs);
 
@@ -103,7 +104,7 @@ void predictFrame(const Vec3f& position, float yaw, const Vec3f& velocity, float
 void hipHeights(const Vec3f& hip, const Vec3f& originalAnkle, const Vec3f& target,
                 float reach, float& desired, float& maximal);
 /// 7.15-7.17 with the guards, from per-leg desired and maximal heights.
-float hipOffset(std::span<const float> desired, std::span<const float> maximal);
+float hipOffset(Span<const float> desired, Span<const float> maximal);
 
 }  // namespace leg_detail
 
@@ -149,14 +150,14 @@ struct LegLayer::LegState {
   Quatf alignment = Quatf::Identity();   // model space
   float twist = 0;
   // IK scratch for chains longer than two bones.
-  std::vector<Vec3f> joints, scratch, solved;
-  std::vector<Quatf> rotations;
+  std::vector<Float3> joints, scratch, solved;
+  std::vector<Quaternion> rotations;
 };
 
 /// One update's shared values.
 struct LegLayer::Frame {
   const RuntimeEdge* edge = nullptr;
-  std::span<const float> weights;
+  Span<const float> weights;
   Vec3f position = Vec3f::Zero();  // character (x, 0, z)
   float yaw = 0;
   Quatf heading = Quatf::Identity();  // R_y(yaw)

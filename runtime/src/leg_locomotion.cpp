@@ -86,27 +86,29 @@ bool LegLayer::footContact(const Step& step, LegState& leg) const {
 }
 
 // Where the next stance puts this foot if the character keeps its velocity and turn rate.
-Vec3f LegLayer::predictTarget(const Step& step, float& footYaw) const {
+Float3 LegLayer::predictTarget(const Step& step, float& footYaw) const {
   Vec3f at;
   float yaw = 0;
-  predictFrame(step.frame.position, step.frame.yaw, velocity_, turnRate_,
+  predictFrame(step.frame.position, step.frame.yaw, toEigen(velocity_), turnRate_,
                step.frame.cycleDuration * (1.0f - step.tau), at, yaw);
-  return step.footAt(at, yaw, footYaw);
+  return toFloat3(step.footAt(at, yaw, footYaw));
 }
 
 // Where the clips alone would land the foot: the character moves as it does until the strike,
 // and from there to the stance as the clips' root motion would (the foot is planted by then, so
 // its place relative to the body at the strike is the clips'). Unsteered, the two motions are
 // one and this equals predictTarget: no correction.
-Vec3f LegLayer::predictNominal(const Step& step) const {
+Float3 LegLayer::predictNominal(const Step& step) const {
   const float toStance = step.frame.cycleDuration * (1.0f - step.tau);
   const float toStrike =
       std::min(toStance, step.frame.cycleDuration * std::max(0.0f, step.cycle.footStrike - step.tau));
   Vec3f strikeAt, at;
   float strikeYaw = 0, yaw = 0, footYaw = 0;
-  predictFrame(step.frame.position, step.frame.yaw, velocity_, turnRate_, toStrike, strikeAt, strikeYaw);
-  predictFrame(strikeAt, strikeYaw, animationVelocity_, animationTurnRate_, toStance - toStrike, at, yaw);
-  return step.footAt(at, yaw, footYaw);
+  predictFrame(step.frame.position, step.frame.yaw, toEigen(velocity_), turnRate_, toStrike, strikeAt,
+               strikeYaw);
+  predictFrame(strikeAt, strikeYaw, toEigen(animationVelocity_), animationTurnRate_, toStance - toStrike,
+               at, yaw);
+  return toFloat3(step.footAt(at, yaw, footYaw));
 }
 
 // The leg's first update on this edge: its footprints start where the foot is.
@@ -152,7 +154,7 @@ void LegLayer::changeContact(const Step& step, LegState& leg, bool contact) cons
     leg.offFootbase = f;
     leg.nextFresh = true;
     float nextYaw = 0;
-    const Vec3f target = predictTarget(step, nextYaw);
+    const Vec3f target = toEigen(predictTarget(step, nextYaw));
     const float stepLength = Vec3f(target.x() - leg.previous.x(), 0.0f, target.z() - leg.previous.z()).norm();
     const float turn = std::abs(wrapPi(nextYaw - leg.lockYaw));
     leg.parked = stepLength < settings_.parkStepLength * leg.restLength && turn < settings_.parkTurn;
@@ -164,29 +166,29 @@ void LegLayer::changeContact(const Step& step, LegState& leg, bool contact) cons
 }
 
 // A standing (or parked) foot stays on P; returns the next footprint N as last predicted.
-Vec3f LegLayer::plant(LegState& leg) const {
+Float3 LegLayer::plant(LegState& leg) const {
   const OriginalFoot& foot = leg.foot;
   leg.correction = Vec3f(leg.previous.x() - foot.footbase.x(), leg.previous.y(), leg.previous.z() - foot.footbase.z());
   leg.yawCorrection = clampYawCorrection(leg.lockYaw - foot.yaw, foot.relativeYaw, settings_.maxFootYaw);
   leg.normal = leg.previousNormal;
   leg.arc = 0;
   leg.legGround = leg.previous.y();
-  return leg.parked ? leg.previous
-                    : Vec3f(leg.nominalNext.x() + leg.nextCorrection.x(), leg.nextCorrection.y(),
-                            leg.nominalNext.z() + leg.nextCorrection.z());
+  return leg.parked ? toFloat3(leg.previous)
+                    : Float3{leg.nominalNext.x() + leg.nextCorrection.x(), leg.nextCorrection.y(),
+                             leg.nominalNext.z() + leg.nextCorrection.z()};
 }
 
 // A swinging foot: N re-predicted until foot-strike (the change smoothed more as the strike
 // nears), the correction carried from foot-off's towards N's along the foot's own progress,
 // over an arc that clears the ground's tangents. Returns N.
-Vec3f LegLayer::swing(const Step& step, LegState& leg, float flight) {
+Float3 LegLayer::swing(const Step& step, LegState& leg, float flight) {
   const Vec3f& f = step.foot.footbase;
   float nextYaw = 0;
-  Vec3f target = predictTarget(step, nextYaw);
+  Vec3f target = toEigen(predictTarget(step, nextYaw));
   // Only for steered sideways motion: turning, a planted foot swings round the body anyway.
   if (step.frame.steered && std::abs(turnRate_) * step.frame.cycleDuration < 0.5f)
-    target = keepSide(step.legIndex, target, nextYaw - step.cycle.stanceYaw);
-  const Vec3f nominal = predictNominal(step);
+    target = toEigen(keepSide(step.legIndex, toFloat3(target), nextYaw - step.cycle.stanceYaw));
+  const Vec3f nominal = toEigen(predictNominal(step));
   const Vec3f footVector = yawQuat(nextYaw) * Vec3f(0.0f, 0.0f, leg.footLength);
   Vec3f grounded;
   const Ground g = groundFootprint(terrain_, target, footVector, characterGround_, settings_, grounded);
@@ -229,7 +231,7 @@ Vec3f LegLayer::swing(const Step& step, LegState& leg, float flight) {
   // The body's supporting height moves from P's ground to N's over the flight.
   const float s = 0.5f * (1.0f - std::cos(kPi * flight));
   leg.legGround = leg.previous.y() + s * (next.y() - leg.previous.y());
-  return next;
+  return toFloat3(next);
 }
 
 void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport& report) {
@@ -249,11 +251,10 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
     changeContact(step, leg, contact);
   }
   leg.lastTau = step.tau;
-  const Vec3f next = contact || leg.parked ? plant(leg) : swing(step, leg, flight);
-  report.previousFootprint = leg.previous;
-  report.nextFootprint = next;
-  report.previousNormal = leg.previousNormal;
-  report.nextNormal = leg.nextNormal;
+  report.nextFootprint = contact || leg.parked ? plant(leg) : swing(step, leg, flight);
+  report.previousFootprint = toFloat3(leg.previous);
+  report.previousNormal = toFloat3(leg.previousNormal);
+  report.nextNormal = toFloat3(leg.nextNormal);
   report.legTime = step.tau;
   report.flightTime = flight;
   report.strideTime = inverseLerp(c.footLift, c.footLand, step.tau);
@@ -268,14 +269,14 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
 // spacing on its side of every planted foot of the other side that stands beside it (within a
 // foot length fore and aft along the body: a foot a stride ahead, or a quadruped's diagonal
 // foot, is not beside it).
-Vec3f LegLayer::keepSide(int legIndex, const Vec3f& footprint, float bodyYaw) const {
+Float3 LegLayer::keepSide(int legIndex, const Float3& footprint, float bodyYaw) const {
   const LegState& leg = state_[legIndex];
   const Vec3f& s = leg.cycle.stancePosition;
   if (std::abs(s.x()) < 1e-4f) return footprint;  // a leg on the midline has no side
   const float side = s.x() > 0.0f ? 1.0f : -1.0f;
   const Vec3f left = yawQuat(bodyYaw) * Vec3f::UnitX();
   const Vec3f forward = yawQuat(bodyYaw) * Vec3f::UnitZ();
-  Vec3f out = footprint;
+  Vec3f out = toEigen(footprint);
   for (std::size_t k = 0; k < state_.size(); ++k) {
     const LegState& other = state_[k];
     const Vec3f& o = other.cycle.stancePosition;
@@ -288,7 +289,7 @@ Vec3f LegLayer::keepSide(int legIndex, const Vec3f& footprint, float bodyYaw) co
     const float lateral = side * d.dot(left);
     if (lateral < gap) out += side * (gap - lateral) * left;
   }
-  return out;
+  return toFloat3(out);
 }
 
 // Ground following (edges that are not locomotion): each foot rides the terrain under it.

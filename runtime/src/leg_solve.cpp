@@ -4,14 +4,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "leg_ik_frames.h"
 #include "leg_layer_detail.h"
 
 namespace fatgraph {
 
 using namespace leg_detail;
 
-void LegLayer::solveLegs(const Frame& frame, std::span<Eigen::Quaternionf> modelRotations,
-                         std::span<Eigen::Vector3f> modelPositions) {
+void LegLayer::solveLegs(const Frame& frame, Span<Quaternion> modelRotations, Span<Float3> modelPositions) {
   const Quatf toModel = frame.heading.conjugate();
   const Vec3f origin = frame.position + Vec3f(0.0f, characterGround_, 0.0f);
   const Vec3f floor(0.0f, frame.floor, 0.0f);
@@ -22,16 +22,16 @@ void LegLayer::solveLegs(const Frame& frame, std::span<Eigen::Quaternionf> model
     s.ankleTarget = toModel * (s.ankleTarget - origin) + floor;
     const bool identity = s.alignment.vec().isZero(0.0f);
     s.alignment = identity ? Quatf::Identity() : Quatf(toModel * s.alignment * frame.heading);
-    const Vec3f hip = modelPositions[s.chain.front()];
+    const Vec3f hip = eigenView(modelPositions[s.chain.front()]);
     float reach = 0.0f;
     for (std::size_t i = 1; i < s.chain.size(); ++i)
-      reach += (modelPositions[s.chain[i]] - modelPositions[s.chain[i - 1]]).norm();
-    hipHeights(hip, modelPositions[s.chain.back()], s.ankleTarget, reach, hipDesired_[l],
+      reach += (eigenView(modelPositions[s.chain[i]]) - eigenView(modelPositions[s.chain[i - 1]])).norm();
+    hipHeights(hip, eigenView(modelPositions[s.chain.back()]), s.ankleTarget, reach, hipDesired_[l],
                hipMaximal_[l]);
   }
   const float offset = hipOffset(hipDesired_, hipMaximal_);
   if (offset != 0.0f)
-    for (Eigen::Vector3f& p : modelPositions.first(graph_->jointCount())) p.y() += offset;
+    for (Float3& p : modelPositions.subspan(0, graph_->jointCount())) p.y += offset;
 
   for (int l = 0; l < legs; ++l) {
     LegState& s = state_[l];
@@ -39,57 +39,60 @@ void LegLayer::solveLegs(const Frame& frame, std::span<Eigen::Quaternionf> model
     const std::size_t n = s.chain.size();
     const int hipJoint = s.chain.front();
     const int ankle = s.chain.back();
-    const Vec3f hip = modelPositions[hipJoint];
-    const Vec3f oldAnkle = modelPositions[ankle];
+    const Vec3f hip = eigenView(modelPositions[hipJoint]);
+    const Vec3f oldAnkle = eigenView(modelPositions[ankle]);
     Vec3f newAnkle = oldAnkle;
     const Vec3f bendHint = Vec3f::UnitZ();
     bool reached = true;
     if (n == 3) {
       TwoBoneIkJob job;
-      job.hip = hip;
+      job.hip = toFloat3(hip);
       job.knee = modelPositions[s.chain[1]];
-      job.ankle = oldAnkle;
-      job.target = s.ankleTarget;
-      job.bendHint = bendHint;
+      job.ankle = toFloat3(oldAnkle);
+      job.target = toFloat3(s.ankleTarget);
+      job.bendHint = toFloat3(bendHint);
       TwoBoneIkResult result;
       const bool ran = job.run(result);
-      if (ran && s.twist != 0.0f) twistLeg(result, hip, s.twist);
+      if (ran && s.twist != 0.0f) twistLeg(result, job.hip, s.twist);
       if (ran) {
-        modelRotations[hipJoint] = (result.hipRotation * modelRotations[hipJoint]).normalized();
-        modelRotations[s.chain[1]] = (result.kneeRotation * modelRotations[s.chain[1]]).normalized();
+        eigenView(modelRotations[hipJoint]) =
+            (toEigen(result.hipRotation) * eigenView(modelRotations[hipJoint])).normalized();
+        eigenView(modelRotations[s.chain[1]]) =
+            (toEigen(result.kneeRotation) * eigenView(modelRotations[s.chain[1]])).normalized();
         modelPositions[s.chain[1]] = result.knee;
-        newAnkle = result.ankle;
+        newAnkle = toEigen(result.ankle);
       }
       reached = ran && result.reached;
     } else {
       for (std::size_t i = 0; i < n; ++i) s.joints[i] = modelPositions[s.chain[i]];
       ChainIkJob job;
       job.joints = s.joints;
-      job.target = s.ankleTarget;
-      job.bendHint = bendHint;
+      job.target = toFloat3(s.ankleTarget);
+      job.bendHint = toFloat3(bendHint);
       job.scratch = s.scratch;
       job.rotations = s.rotations;
       job.solvedJoints = s.solved;
       ChainIkReport chainReport;
       const bool ran = job.run(&chainReport);
       if (ran) {
-        const Quatf twist = legTwist(hip, s.solved[n - 1], s.twist);
+        const Quatf twist = leg_ik_detail::legTwistRotation(hip, toEigen(s.solved[n - 1]), s.twist);
         for (std::size_t i = 0; i + 1 < n; ++i) {
           const int j = s.chain[i];
-          modelRotations[j] = (twist * s.rotations[i] * modelRotations[j]).normalized();
-          modelPositions[j] = hip + twist * (s.solved[i] - hip);
+          eigenView(modelRotations[j]) =
+              (twist * toEigen(s.rotations[i]) * eigenView(modelRotations[j])).normalized();
+          eigenView(modelPositions[j]) = hip + twist * (toEigen(s.solved[i]) - hip);
         }
-        newAnkle = s.solved[n - 1];
+        newAnkle = toEigen(s.solved[n - 1]);
       }
       reached = ran && chainReport.reached;
     }
     // The foot keeps its alignment whatever the shin did: the ankle's model rotation is the
     // alignment applied to its original, and everything below moves with it rigidly.
-    modelPositions[ankle] = newAnkle;
-    modelRotations[ankle] = (s.alignment * modelRotations[ankle]).normalized();
+    eigenView(modelPositions[ankle]) = newAnkle;
+    eigenView(modelRotations[ankle]) = (s.alignment * eigenView(modelRotations[ankle])).normalized();
     for (const int d : s.descendants) {
-      modelPositions[d] = newAnkle + s.alignment * (modelPositions[d] - oldAnkle);
-      modelRotations[d] = (s.alignment * modelRotations[d]).normalized();
+      eigenView(modelPositions[d]) = newAnkle + s.alignment * (eigenView(modelPositions[d]) - oldAnkle);
+      eigenView(modelRotations[d]) = (s.alignment * eigenView(modelRotations[d])).normalized();
     }
     const float miss = (newAnkle - s.ankleTarget).norm();
     report.reached = reached || miss < 1e-3f;

@@ -7,7 +7,9 @@
 #include <cmath>
 #include <limits>
 
+#include "fatgraph/runtime/jobs.h"
 #include "fatgraph/runtime/joystick_mapping.h"
+#include "fatgraph/eigen_bridge.h"
 #include "soa_quaternions.h"
 
 namespace fatgraph {
@@ -15,8 +17,8 @@ namespace fatgraph {
 namespace {
 
 // forwardKinematics() writes the AoS outputs as flat float arrays.
-static_assert(sizeof(Eigen::Quaternionf) == 4 * sizeof(float));
-static_assert(sizeof(Eigen::Vector3f) == 3 * sizeof(float));
+static_assert(sizeof(Quaternion) == 4 * sizeof(float));
+static_assert(sizeof(Float3) == 3 * sizeof(float));
 
 constexpr float kLongestSubStep = 0.25f;  // seconds; eq. 2 is a first-order step
 constexpr float kLongestUpdate = 1.0f;    // seconds of play per call; the rest is dropped
@@ -30,33 +32,16 @@ float offsetWeight(float age, float seconds) {
   return 1.0f - x * x * (3.0f - 2.0f * x);
 }
 
-// v = q t q^-1 = t + 2w (u x t) + u x (2 (u x t)) for q = (u, w): every joint's local
-// translation into its parent's model frame, independent per joint, so it vectorizes.
-void rotateByParents(const float* __restrict qx, const float* __restrict qy,
-                     const float* __restrict qz, const float* __restrict qw,
-                     const float* __restrict tx, const float* __restrict ty,
-                     const float* __restrict tz, float* __restrict vx, float* __restrict vy,
-                     float* __restrict vz, int joints) {
-  for (int j = 0; j < joints; ++j) {
-    const float cx = 2.0f * (qy[j] * tz[j] - qz[j] * ty[j]);
-    const float cy = 2.0f * (qz[j] * tx[j] - qx[j] * tz[j]);
-    const float cz = 2.0f * (qx[j] * ty[j] - qy[j] * tx[j]);
-    vx[j] = tx[j] + qw[j] * cx + (qy[j] * cz - qz[j] * cy);
-    vy[j] = ty[j] + qw[j] * cy + (qz[j] * cx - qx[j] * cz);
-    vz[j] = tz[j] + qw[j] * cz + (qx[j] * cy - qy[j] * cx);
-  }
-}
-
 }  // namespace
 
 Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
     : graph_(&graph), options_(options), blend_(graph), legs_(graph, options.legs) {
   const int joints = graph.jointCount();
   const std::size_t translated = graph.translatedJoints.size();
-  localRotations_.assign(joints, Eigen::Quaternionf::Identity());
-  localTranslations_.assign(joints, Eigen::Vector3f::Zero());
-  modelRotations_.assign(joints + 1, Eigen::Quaternionf::Identity());  // [0]: the roots' parent
-  modelPositions_.assign(joints + 1, Eigen::Vector3f::Zero());
+  localRotations_.assign(joints, Quaternion{});
+  localTranslations_.assign(joints, Float3{});
+  modelRotations_.assign(joints, Quaternion{});
+  modelPositions_.assign(joints, Float3{});
   offsetRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
   offsetTranslations_.assign(3 * translated, 0.0f);
   soaRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
@@ -64,19 +49,8 @@ Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
   soaTranslations_.assign(3 * translated, 0.0f);
   endTranslations_.assign(3 * translated, 0.0f);
   parents_ = graph.skeleton.parents;
-  std::vector<int> depth(joints, 0);
-  for (int j = 0; j < joints; ++j) {
-    depth[j] = parents_[j] < 0 ? 0 : depth[parents_[j]] + 1;
-    breadthFirst_.push_back(j);
-  }
-  std::stable_sort(breadthFirst_.begin(), breadthFirst_.end(),
-                   [&](int a, int b) { return depth[a] < depth[b]; });
-  for (const int j : breadthFirst_) parentSlot_.push_back(parents_[j] + 1);
+  depthOrder_ = depthOrder(graph.skeleton);
   fkScratch_.assign(10 * static_cast<std::size_t>(joints), 0.0f);
-  for (int j = 0; j < joints; ++j)
-    for (int c = 0; c < 3; ++c)
-      fkScratch_[(4 + c) * static_cast<std::size_t>(joints) + j] =
-          static_cast<float>(graph.skeleton.restOffsets[j][c]);
   reset();
 }
 
@@ -119,7 +93,7 @@ void Player::applyStick() {
   const RuntimeEdge& edge = graph_->edges[blend_.edge()];
   planePoint_ = joystickPlanePoint(edge.joystick, stick_[0], stick_[1]);
   if (edge.blend == EdgeBlendMode::Grid)
-    blend_.setPlanePoint(planePoint_.x(), planePoint_.y());
+    blend_.setPlanePoint(planePoint_.x, planePoint_.y);
   else
     blend_.setWeights(bands_.evaluate(edge, planePoint_));  // empty: the reference segment
   mappedStick_[0] = stick_[0];
@@ -171,13 +145,12 @@ void Player::applyLegs(float dt, bool edgeChanged) {
   // The offset is read back from a root (the layer moves every joint by it).
   int root = 0;
   while (root < graph_->jointCount() && parents_[root] >= 0) ++root;
-  const float rootBefore = root < graph_->jointCount() ? modelPositions_[root + 1].y() : 0.0f;
-  legs_.apply(input, std::span<Eigen::Quaternionf>(modelRotations_).subspan(1),
-              std::span<Eigen::Vector3f>(modelPositions_).subspan(1), parents_);
-  character_.position.y() = legs_.groundHeight();
+  const float rootBefore = root < graph_->jointCount() ? modelPositions_[root].y : 0.0f;
+  LegLayerJob{&legs_, input, parents_, modelRotations_, modelPositions_}.run();
+  character_.position.y = legs_.groundHeight();
   legsChanged_ = !legs_.changedJoints().empty();
   if (legsChanged_ && root < graph_->jointCount())
-    legHipOffset_ = modelPositions_[root + 1].y() - rootBefore;
+    legHipOffset_ = modelPositions_[root].y - rootBefore;
 }
 
 // One sub-step: the clock runs to the edge's end at most, the rest of the step is played on
@@ -208,8 +181,8 @@ RootDelta Player::steeredDelta(float seconds) const {
   const double c = std::cos(half), s = std::sin(half);
   const double vx = steering_.velocity[0] * seconds * sinc, vz = steering_.velocity[1] * seconds * sinc;
   // R_y(half) applied to (vx, 0, vz): yaw turns +Z towards +X (quaternion.h).
-  d.displacement = Vec3(c * vx + s * vz, 0.0, -s * vx + c * vz);
-  d.yaw = wrapAngle(turn);
+  d.displacement = {static_cast<float>(c * vx + s * vz), 0.0f, static_cast<float>(-s * vx + c * vz)};
+  d.yaw = wrapAngle(static_cast<float>(turn));
   return d;
 }
 
@@ -257,8 +230,13 @@ void Player::sampleDisplayedPose(float* rotations, float* translations) const {
     // The exact average (slower; AoS): the local-pose buffers serve as scratch, refilled on
     // the next access anyway.
     blend_.samplePose(localRotations_, localTranslations_, RotationAverage::Eigenvector);
-    for (int j = 0; j < joints; ++j)
-      for (int c = 0; c < 4; ++c) rotations[c * joints + j] = localRotations_[j].coeffs()[c];
+    for (int j = 0; j < joints; ++j) {
+      const Quaternion& q = localRotations_[j];
+      rotations[j] = q.x;
+      rotations[joints + j] = q.y;
+      rotations[2 * joints + j] = q.z;
+      rotations[3 * joints + j] = q.w;
+    }
   }
   const float weight = offsetWeight(transitionAge_, graph_->transitions.blendSeconds);
   if (weight <= 0.0f) return;
@@ -273,63 +251,11 @@ void Player::sampleDisplayedPose(float* rotations, float* translations) const {
   for (int m = 0; m < n; ++m) translations[m] += weight * offsetTranslations_[m];
 }
 
-// Local SoA pose -> model space (forward_kinematics.h, in float):
-//   R_model(j) = R_model(p) R_local(j),  x_model(j) = x_model(p) + R_model(p) t_local(j).
-// Only the rotation products form a chain along the hierarchy; rotating every joint's local
-// translation by its parent's model rotation is independent per joint, so that part runs as
-// one vectorized pass over SoA arrays, and the positions are then a chain of plain additions.
-// Both chains run breadth-first: joints of one depth do not depend on each other, so the CPU
-// overlaps them instead of waiting on every product down a limb (file order is depth-first).
+// Local SoA pose -> model space: the LocalToModelJob, joints by depth.
 void Player::forwardKinematics() {
-  const int joints = graph_->jointCount();
-  const int translated = static_cast<int>(graph_->translatedJoints.size());
-  const float* r = soaRotations_.data();
-  const float* t = soaTranslations_.data();
-  float* __restrict f = fkScratch_.data();
-  float* __restrict px = f;  // each joint's parent's model rotation (identity at roots), SoA
-  float* __restrict py = f + joints;
-  float* __restrict pz = f + 2 * joints;
-  float* __restrict pw = f + 3 * joints;
-  float* __restrict tx = f + 4 * joints;  // local translations (rest offsets preset)
-  float* __restrict ty = f + 5 * joints;
-  float* __restrict tz = f + 6 * joints;
-  float* __restrict vx = f + 7 * joints;  // local translations in the parent's model frame
-  float* __restrict vy = f + 8 * joints;
-  float* __restrict vz = f + 9 * joints;
-  for (int a = 0; a < translated; ++a) {
-    const int j = graph_->translatedJoints[a];
-    tx[j] = t[a];
-    ty[j] = t[translated + a];
-    tz[j] = t[2 * translated + a];
-  }
-  // Model rotations: scalar component loads and stores, which store forwarding serves at once.
-  // Slot 0 of the model arrays is the roots' parent (identity, origin), so no joint branches.
-  float* model = modelRotations_.data()->coeffs().data();  // x y z w per slot
-  for (int k = 0; k < joints; ++k) {
-    const int j = breadthFirst_[k];
-    const float x = r[j], y = r[joints + j], z = r[2 * joints + j], w = r[3 * joints + j];
-    const float* q = model + 4 * parentSlot_[k];
-    const float ax = q[0], ay = q[1], az = q[2], aw = q[3];
-    px[j] = ax;
-    py[j] = ay;
-    pz[j] = az;
-    pw[j] = aw;
-    float* m = model + 4 * (j + 1);
-    m[0] = aw * x + ax * w + ay * z - az * y;
-    m[1] = aw * y - ax * z + ay * w + az * x;
-    m[2] = aw * z + ax * y - ay * x + az * w;
-    m[3] = aw * w - ax * x - ay * y - az * z;
-  }
-  rotateByParents(px, py, pz, pw, tx, ty, tz, vx, vy, vz, joints);
-  float* position = modelPositions_.data()->data();  // x y z per slot
-  for (int k = 0; k < joints; ++k) {
-    const int j = breadthFirst_[k];
-    const float* base = position + 3 * parentSlot_[k];
-    float* out = position + 3 * (j + 1);
-    out[0] = vx[j] + base[0];
-    out[1] = vy[j] + base[1];
-    out[2] = vz[j] + base[2];
-  }
+  const LocalToModelJob job{graph_, depthOrder_, soaRotations_, soaTranslations_, fkScratch_,
+                            modelRotations_, modelPositions_};
+  job.run();
   localPoseStale_ = true;
 }
 
@@ -340,18 +266,18 @@ void Player::refreshLocalPose() const {
   const float* r = soaRotations_.data();
   const float* f = fkScratch_.data();
   for (int j = 0; j < joints; ++j) {
-    localRotations_[j] = Eigen::Quaternionf(r[3 * joints + j], r[j], r[joints + j], r[2 * joints + j]);
-    localTranslations_[j] = Eigen::Vector3f(f[4 * joints + j], f[5 * joints + j], f[6 * joints + j]);
+    localRotations_[j] = {r[j], r[joints + j], r[2 * joints + j], r[3 * joints + j]};
+    localTranslations_[j] = {f[4 * joints + j], f[5 * joints + j], f[6 * joints + j]};
   }
   // The leg layer's adjustments: local = parentModel^-1 * model for the joints it rotated,
   // and the hip offset on the roots' translation (the model positions already carry it).
   if (legsChanged_) {
     for (const int j : legs_.changedJoints()) {
-      const Eigen::Quaternionf& parent = modelRotations_[parents_[j] + 1];
-      localRotations_[j] = (parent.conjugate() * modelRotations_[j + 1]).normalized();
+      const Quatf parent = parents_[j] < 0 ? Quatf::Identity() : toEigen(modelRotations_[parents_[j]]);
+      localRotations_[j] = toQuaternion((parent.conjugate() * toEigen(modelRotations_[j])).normalized());
     }
     for (int j = 0; j < joints; ++j)
-      if (parents_[j] < 0) localTranslations_[j].y() += legHipOffset_;
+      if (parents_[j] < 0) localTranslations_[j].y += legHipOffset_;
   }
   localPoseStale_ = false;
 }

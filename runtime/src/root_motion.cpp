@@ -7,15 +7,15 @@ namespace fatgraph {
 
 namespace {
 
-// R_y(angle) applied to the ground components of v (x, z); y is dropped.
-Vec3 rotateOnGround(const Vec3& v, double angle) {
+// R_y(angle) applied to the ground components (x, z); y is dropped. In double: a character's
+// frame accumulates these every update.
+void rotateOnGround(double x, double z, double angle, double& outX, double& outZ) {
   const double c = std::cos(angle), s = std::sin(angle);
-  return Vec3(c * v.x() + s * v.z(), 0.0, -s * v.x() + c * v.z());
+  outX = c * x + s * z;
+  outZ = -s * x + c * z;
 }
 
-}  // namespace
-
-double wrapAngle(double radians) {
+double wrapAngleDouble(double radians) {
   if (!std::isfinite(radians)) return 0.0;
   constexpr double pi = std::numbers::pi;
   double a = std::remainder(radians, 2.0 * pi);  // [-pi, pi]
@@ -23,34 +23,51 @@ double wrapAngle(double radians) {
   return a;
 }
 
-double headingYaw(const Quat& rootRotation) {
-  if (!rootRotation.coeffs().allFinite()) return 0.0;
-  const Vec3 forward = rootRotation * Vec3::UnitZ();
-  if (std::abs(forward.x()) < 1e-12 && std::abs(forward.z()) < 1e-12) return 0.0;
-  return std::atan2(forward.x(), forward.z());
+// A wrapped angle in float, still in (-pi, pi]: within float rounding of -pi it is the float
+// nearest +pi (pi_v<float> lies just above pi and wraps to just above -pi in double, so without
+// this a heading of pi_v<float> would flip to -pi and back on every zero step).
+float toWrappedFloat(double wrapped) {
+  constexpr double kFloatStepAtPi = 2.384185791015625e-07;  // 2^-22, float spacing near pi
+  if (wrapped <= -std::numbers::pi + kFloatStepAtPi) return std::numbers::pi_v<float>;
+  return static_cast<float>(wrapped);
+}
+
+}  // namespace
+
+float wrapAngle(float radians) { return toWrappedFloat(wrapAngleDouble(radians)); }
+
+float headingYaw(const Quaternion& q) {
+  const Float3 forward = rotate(q, Float3{0, 0, 1});
+  if (!isFinite(forward)) return 0.0f;
+  // Float rounding leaves ~1e-7 on the ground components of an axis pointing straight down.
+  if (std::abs(forward.x) < 1e-6f && std::abs(forward.z) < 1e-6f) return 0.0f;
+  return std::atan2(forward.x, forward.z);
 }
 
 RootDelta rootDelta(const CharacterFrame& previous, const CharacterFrame& current) {
   RootDelta d;
-  const Vec3 world = current.position - previous.position;
-  if (!world.allFinite() || !std::isfinite(previous.yaw)) return d;
-  d.displacement = rotateOnGround(world, -previous.yaw);
-  d.yaw = wrapAngle(current.yaw - previous.yaw);
+  const Float3 world = current.position - previous.position;
+  if (!isFinite(world) || !std::isfinite(previous.yaw)) return d;
+  double x = 0, z = 0;
+  rotateOnGround(world.x, world.z, -double(previous.yaw), x, z);
+  d.displacement = {static_cast<float>(x), 0.0f, static_cast<float>(z)};
+  d.yaw = toWrappedFloat(wrapAngleDouble(double(current.yaw) - previous.yaw));
   return d;
 }
 
 CharacterFrame applyRootDelta(const CharacterFrame& frame, const RootDelta& delta) {
   CharacterFrame next = frame;
-  if (!delta.displacement.allFinite() || !std::isfinite(delta.yaw)) return next;
+  if (!isFinite(delta.displacement) || !std::isfinite(delta.yaw)) return next;
   const double yaw = std::isfinite(frame.yaw) ? frame.yaw : 0.0;
-  const Vec3 world = rotateOnGround(delta.displacement, yaw);
-  next.position.x() += world.x();
-  next.position.z() += world.z();
-  next.yaw = wrapAngle(yaw + delta.yaw);
+  double x = 0, z = 0;
+  rotateOnGround(delta.displacement.x, delta.displacement.z, yaw, x, z);
+  next.position.x = static_cast<float>(frame.position.x + x);
+  next.position.z = static_cast<float>(frame.position.z + z);
+  next.yaw = toWrappedFloat(wrapAngleDouble(yaw + delta.yaw));
   return next;
 }
 
-RootDelta blendRootDeltas(const RootDelta* deltas, const double* weights, int count) {
+RootDelta blendRootDeltas(const RootDelta* deltas, const float* weights, int count) {
   RootDelta out;
   if (deltas == nullptr || weights == nullptr) return out;
   // Weights are scaled by the largest usable one so that huge weights cannot overflow.
@@ -58,21 +75,19 @@ RootDelta blendRootDeltas(const RootDelta* deltas, const double* weights, int co
   for (int i = 0; i < count; ++i)
     if (std::isfinite(weights[i]) && weights[i] > wMax) wMax = weights[i];
   if (!(wMax > 0.0)) return out;
-  double total = 0.0;
-  Vec3 displacement = Vec3::Zero();
-  double yaw = 0.0;
+  double total = 0.0, x = 0.0, z = 0.0, yaw = 0.0;
   for (int i = 0; i < count; ++i) {
-    if (!std::isfinite(weights[i]) || weights[i] <= 0.0) continue;
+    if (!std::isfinite(weights[i]) || weights[i] <= 0.0f) continue;
     const double w = weights[i] / wMax;
     total += w;
-    displacement += w * deltas[i].displacement;
-    yaw += w * wrapAngle(deltas[i].yaw);
+    x += w * deltas[i].displacement.x;
+    z += w * deltas[i].displacement.z;
+    yaw += w * wrapAngleDouble(deltas[i].yaw);
   }
   if (!(total > 0.0) || !std::isfinite(total)) return out;
-  out.displacement = displacement / total;
-  out.displacement.y() = 0.0;
-  out.yaw = wrapAngle(yaw / total);
-  if (!out.displacement.allFinite()) out = RootDelta{};
+  out.displacement = {static_cast<float>(x / total), 0.0f, static_cast<float>(z / total)};
+  out.yaw = toWrappedFloat(wrapAngleDouble(yaw / total));
+  if (!isFinite(out.displacement)) out = RootDelta{};
   return out;
 }
 

@@ -3,6 +3,8 @@
 #include "fatgraph/runtime/runtime_graph.h"
 
 #include <cmath>
+#include <unordered_set>
+#include <utility>
 #include <cstdint>
 
 namespace fatgraph {
@@ -195,6 +197,40 @@ std::string validateHubs(const RuntimeGraph& g) {
 }
 
 }  // namespace
+
+int RuntimeSkeleton::find(const std::string& name) const {
+  for (int i = 0; i < jointCount(); ++i)
+    if (names[i] == name) return i;
+  return -1;
+}
+
+int RuntimeSkeleton::addJoint(std::string name, int parent, const Float3& restOffset, bool animated) {
+  names.push_back(std::move(name));
+  parents.push_back(parent);
+  restOffsets.push_back(restOffset);
+  animatedTranslation.push_back(animated ? 1 : 0);
+  return jointCount() - 1;
+}
+
+std::string RuntimeSkeleton::validate() const {
+  const std::size_t n = names.size();
+  if (parents.size() != n || restOffsets.size() != n || animatedTranslation.size() != n)
+    return "joint arrays differ in length";
+  if (n == 0) return "skeleton has no joints";
+  std::unordered_set<std::string> seen;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (parents[i] >= static_cast<int>(i) || parents[i] < -1)
+      return "joint '" + names[i] + "' has parent index " + std::to_string(parents[i]) +
+             ", expected a joint listed before it";
+    if (!isFinite(restOffsets[i])) return "joint '" + names[i] + "' has a non-finite offset";
+    if (!seen.insert(names[i]).second) return "duplicate joint name '" + names[i] + "'";
+  }
+  for (const RuntimeEndSite& e : endSites) {
+    if (e.parent < 0 || e.parent >= static_cast<int>(n)) return "end site with invalid parent";
+    if (!isFinite(e.offset)) return "end site with a non-finite offset";
+  }
+  return {};
+}
 
 int RuntimeGraph::findEdge(const std::string& name) const {
   for (std::size_t e = 0; e < edges.size(); ++e)

@@ -6,6 +6,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "fatgraph/eigen_bridge.h"
+
 namespace fatgraph {
 
 namespace {
@@ -20,7 +22,8 @@ std::string vertexLabel(int v) { return "vertex " + std::to_string(v); }
 
 // A rigid transform: orthonormal 3x3 block (det +1), bottom row (0, 0, 0, 1). Skinning relies
 // on it: R(M) then also transforms normals.
-bool rigid(const SkinMatrix& m) {
+bool rigid(const Float4x4& matrix) {
+  const Eigen::Matrix4f m = toEigen(matrix);
   const Eigen::Matrix3f r = m.topLeftCorner<3, 3>();
   return (r.transpose() * r - Eigen::Matrix3f::Identity()).cwiseAbs().maxCoeff() < 1e-3f &&
          r.determinant() > 0.0f && m.row(3).isApprox(Eigen::RowVector4f(0, 0, 0, 1), 1e-6f);
@@ -30,8 +33,8 @@ bool rigid(const SkinMatrix& m) {
 // without a square root: FK's rotations are products of unit quaternions, so this only removes
 // their rounding. A zero or non-finite quaternion carries no rotation at all and gives the
 // identity rather than a NaN palette entry.
-Eigen::Matrix3f rotationMatrix(const Quat& q) {
-  const double x = q.x(), y = q.y(), z = q.z(), w = q.w();
+Eigen::Matrix3f rotationMatrix(const Quaternion& q) {
+  const double x = q.x, y = q.y, z = q.z, w = q.w;
   const double n2 = x * x + y * y + z * z + w * w;
   if (!(n2 > 1e-300) || !std::isfinite(n2)) return Eigen::Matrix3f::Identity();
   const double s = 2.0 / n2;
@@ -69,14 +72,14 @@ std::string SkinnedMesh::validate(int skeletonJointCount) const {
       return "triangle " + std::to_string(t / 3) + ": vertex index " +
              std::to_string(triangles[t]) + " out of range";
   for (int j = 0; j < jointCount(); ++j) {
-    if (!finite(inverseBind[j].data(), 16))
+    if (!finite(inverseBind[j].m, 16))
       return "inverse bind matrix " + std::to_string(j) + " is not finite";
     if (!rigid(inverseBind[j]))
       return "inverse bind matrix " + std::to_string(j) + " is not a rigid transform";
   }
   for (int i = 0; i < v; ++i) {
-    if (!finite(positions[i].data(), 3)) return vertexLabel(i) + ": position is not finite";
-    if (!finite(normals[i].data(), 3) || std::abs(normals[i].norm() - 1.0f) > 1e-3f)
+    if (!isFinite(positions[i])) return vertexLabel(i) + ": position is not finite";
+    if (!std::isfinite(length(normals[i])) || std::abs(length(normals[i]) - 1.0f) > 1e-3f)
       return vertexLabel(i) + ": normal is not unit length";
     float sum = 0.0f;
     for (int k = 0; k < kMaxSkinInfluences; ++k) {
@@ -93,79 +96,90 @@ std::string SkinnedMesh::validate(int skeletonJointCount) const {
   return {};
 }
 
-SkinMatrix skinMatrix(const Quat& rotation, const Vec3& translation) {
-  SkinMatrix m = SkinMatrix::Identity();
+Float4x4 rigidMatrix(const Quaternion& rotation, const Float3& translation) {
+  Float4x4 out;
+  Eigen::Map<Eigen::Matrix4f> m(out.m);
   m.topLeftCorner<3, 3>() = rotationMatrix(rotation);
-  m.topRightCorner<3, 1>() = translation.cast<float>();
-  return m;
+  m.topRightCorner<3, 1>() = toEigen(translation);
+  return out;
 }
 
-void inverseBindMatrices(std::span<const Quat> bindRotations, std::span<const Vec3> bindPositions,
-                         std::span<SkinMatrix> out) {
+void inverseBindMatrices(Span<const Quaternion> bindRotations, Span<const Float3> bindPositions,
+                         Span<Float4x4> out) {
   assert(bindRotations.size() == out.size() && bindPositions.size() == out.size());
   const std::size_t n = std::min({bindRotations.size(), bindPositions.size(), out.size()});
   for (std::size_t i = 0; i < n; ++i) {
     // (R, t)^-1 = (R^T, -R^T t), in double so the bind pose round-trips to the identity.
-    const Quat r = bindRotations[i].conjugate();
-    out[i] = skinMatrix(r, -(r * bindPositions[i]));
+    const Eigen::Quaterniond r = toEigenDouble(bindRotations[i]).normalized().conjugate();
+    const Eigen::Vector3d t = -(r * toEigenDouble(bindPositions[i]));
+    out[i] = rigidMatrix(toQuaternion(r), toFloat3(t));
   }
 }
 
-void skinningPalette(std::span<const Quat> modelRotations, std::span<const Vec3> modelPositions,
-                     std::span<const SkinMatrix> inverseBind, std::span<SkinMatrix> palette) {
-  assert(modelRotations.size() == palette.size() && modelPositions.size() == palette.size() &&
-         inverseBind.size() == palette.size());
-  const std::size_t n = std::min({modelRotations.size(), modelPositions.size(),
-                                  inverseBind.size(), palette.size()});
-  for (std::size_t i = 0; i < n; ++i) {
+bool SkinningPaletteJob::validate() const {
+  const std::size_t n = palette.size();
+  return modelRotations.size() == n && modelPositions.size() == n && inverseBind.size() == n;
+}
+
+bool SkinningPaletteJob::run() const {
+  if (!validate()) return false;
+  for (std::size_t i = 0; i < palette.size(); ++i) {
     // Both factors are rigid: the product is (R_A R_B, R_A t_B + t_A), bottom row (0 0 0 1).
     const Eigen::Matrix3f ra = rotationMatrix(modelRotations[i]);
-    const Eigen::Vector3f ta = modelPositions[i].cast<float>();
-    const SkinMatrix& b = inverseBind[i];
-    SkinMatrix& m = palette[i];
+    const Eigen::Map<const Eigen::Matrix4f> b(inverseBind[i].m);
+    Eigen::Map<Eigen::Matrix4f> m(palette[i].m);
     m.topLeftCorner<3, 3>().noalias() = ra * b.topLeftCorner<3, 3>();
-    m.topRightCorner<3, 1>().noalias() = ra * b.topRightCorner<3, 1>() + ta;
+    m.topRightCorner<3, 1>().noalias() = ra * b.topRightCorner<3, 1>() + toEigen(modelPositions[i]);
     m.row(3) << 0.0f, 0.0f, 0.0f, 1.0f;
   }
+  return true;
 }
 
-void skinVertices(const SkinnedMesh& mesh, std::span<const SkinMatrix> palette,
-                  std::span<Vec3f> positions, std::span<Vec3f> normals) {
-  const std::size_t count = static_cast<std::size_t>(mesh.vertexCount());
-  assert(positions.size() == count && (normals.empty() || normals.size() == count));
-  const std::size_t n = std::min(count, positions.size());
-  const bool withNormals = normals.size() >= n && !normals.empty();
+bool SkinVerticesJob::validate() const {
+  if (mesh == nullptr) return false;
+  const std::size_t count = static_cast<std::size_t>(mesh->vertexCount());
+  return palette.size() == static_cast<std::size_t>(mesh->jointCount()) && positions.size() == count &&
+         (normals.empty() || normals.size() == count);
+}
+
+bool SkinVerticesJob::run() const {
+  if (!validate()) return false;
+  const std::size_t n = positions.size();
+  const bool withNormals = !normals.empty();
   for (std::size_t v = 0; v < n; ++v) {
     // Blend the influences' matrices first, then transform once:
     // sum_k w_k (M_k x) == (sum_k w_k M_k) x. All 16 floats of each matrix, contiguous, so the
     // sum is a few wide multiply-adds (the bottom row is blended too and never read).
     float m[16] = {};
-    const auto& joint = mesh.joints[v];
-    const auto& weight = mesh.weights[v];
+    const auto& joint = mesh->joints[v];
+    const auto& weight = mesh->weights[v];
     for (int k = 0; k < kMaxSkinInfluences; ++k) {
       const float w = weight[k];
-      const float* p = palette[joint[k]].data();  // column-major: column c at p + 4c
+      const float* p = palette[joint[k]].m;  // column-major: column c at p + 4c
       for (int e = 0; e < 16; ++e) m[e] += w * p[e];
     }
-    const Vec3f& x = mesh.positions[v];
-    positions[v] = Vec3f(m[0] * x[0] + m[4] * x[1] + m[8] * x[2] + m[12],
-                         m[1] * x[0] + m[5] * x[1] + m[9] * x[2] + m[13],
-                         m[2] * x[0] + m[6] * x[1] + m[10] * x[2] + m[14]);
+    const Float3& x = mesh->positions[v];
+    positions[v] = {m[0] * x.x + m[4] * x.y + m[8] * x.z + m[12],
+                    m[1] * x.x + m[5] * x.y + m[9] * x.z + m[13],
+                    m[2] * x.x + m[6] * x.y + m[10] * x.z + m[14]};
     if (!withNormals) continue;
-    const Vec3f& d = mesh.normals[v];
-    Vec3f normal(m[0] * d[0] + m[4] * d[1] + m[8] * d[2], m[1] * d[0] + m[5] * d[1] + m[9] * d[2],
-                 m[2] * d[0] + m[6] * d[1] + m[10] * d[2]);
-    const float len2 = normal.squaredNorm();
+    const Float3& d = mesh->normals[v];
+    Float3 normal{m[0] * d.x + m[4] * d.y + m[8] * d.z, m[1] * d.x + m[5] * d.y + m[9] * d.z,
+                  m[2] * d.x + m[6] * d.y + m[10] * d.z};
+    const float len2 = dot(normal, normal);
     if (len2 > 1e-12f) {
-      normal *= 1.0f / std::sqrt(len2);
+      normal = normal * (1.0f / std::sqrt(len2));
     } else {
       // Influences turning the normal opposite ways cancel it; the strongest bone's rotation
       // alone still gives a unit normal (never a NaN).
       const int strongest = static_cast<int>(std::max_element(weight.begin(), weight.end()) - weight.begin());
-      normal = palette[joint[strongest]].topLeftCorner<3, 3>() * d;
+      const float* p = palette[joint[strongest]].m;
+      normal = {p[0] * d.x + p[4] * d.y + p[8] * d.z, p[1] * d.x + p[5] * d.y + p[9] * d.z,
+                p[2] * d.x + p[6] * d.y + p[10] * d.z};
     }
     normals[v] = normal;
   }
+  return true;
 }
 
 }  // namespace fatgraph

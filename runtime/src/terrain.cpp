@@ -13,6 +13,8 @@
 #include <cmath>
 #include <limits>
 
+#include "fatgraph/eigen_bridge.h"
+
 namespace fatgraph {
 
 namespace {
@@ -94,7 +96,7 @@ float Heightfield::height(float x, float z) const {
   return static_cast<float>(h0 + (h1 - h0) * v);
 }
 
-Vec3f Heightfield::normal(float x, float z) const {
+Float3 Heightfield::normal(float x, float z) const {
   const double gx = clampedGrid(x, originX_, cellSize_, cols_);
   const double gz = clampedGrid(z, originZ_, cellSize_, rows_);
   const int c = std::min(static_cast<int>(gx), cols_ - 2);
@@ -109,15 +111,15 @@ Vec3f Heightfield::normal(float x, float z) const {
       (z - originZ_) / cellSize_ >= 0.0f && (z - originZ_) / cellSize_ <= rows_ - 1;
   const double dhdx = insideX ? (b + e * v) / cellSize_ : 0.0;
   const double dhdz = insideZ ? (cc + e * u) / cellSize_ : 0.0;
-  return Eigen::Vector3d(-dhdx, 1.0, -dhdz).normalized().cast<float>();
+  return toFloat3(Eigen::Vector3d(-dhdx, 1.0, -dhdz).normalized());
 }
 
-TerrainHit Heightfield::raycast(const Vec3f& originF, const Vec3f& directionF,
+TerrainHit Heightfield::raycast(const Float3& originF, const Float3& directionF,
                                 float maxDistance) const {
   const TerrainHit none;
-  if (!originF.allFinite() || !directionF.allFinite() || !(maxDistance > 0.0f)) return none;
-  const Eigen::Vector3d o = originF.cast<double>();
-  Eigen::Vector3d d = directionF.cast<double>();
+  if (!isFinite(originF) || !isFinite(directionF) || !(maxDistance > 0.0f)) return none;
+  const Eigen::Vector3d o = toEigenDouble(originF);
+  Eigen::Vector3d d = toEigenDouble(directionF);
   const double length = d.norm();
   if (!(length > 0.0)) return none;
   d /= length;
@@ -201,8 +203,8 @@ TerrainHit Heightfield::raycast(const Vec3f& originF, const Vec3f& directionF,
           const double dhdx = inX ? (b + e * vh) / cs : 0.0, dhdz = inZ ? (c + e * uh) / cs : 0.0;
           TerrainHit hit;
           hit.hit = true;
-          hit.point = (o + d * th).cast<float>();
-          hit.normal = Eigen::Vector3d(-dhdx, 1.0, -dhdz).normalized().cast<float>();
+          hit.point = toFloat3(o + d * th);
+          hit.normal = toFloat3(Eigen::Vector3d(-dhdx, 1.0, -dhdz).normalized());
           return hit;
         }
       }

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "fatgraph/core/bvh_import.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace {
 void BM_ForwardKinematics_Cmu31(benchmark::State& state) {

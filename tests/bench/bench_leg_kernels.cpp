@@ -15,18 +15,33 @@
 
 namespace {
 
-using fatgraph::Vec3f;
+using fatgraph::Float2;
+using fatgraph::Float3;
 constexpr int kTable = 1024;
+
+// An offset whose coordinates are drawn from u in the order x, y, z.
+Float3 randomOffset(std::uniform_real_distribution<float>& u, std::mt19937& rng) {
+  Float3 v;
+  v.x = u(rng);
+  v.y = u(rng);
+  v.z = u(rng);
+  return v;
+}
 
 void raycast(benchmark::State& state, const char* preset, bool oblique) {
   const fatgraph::Heightfield h = *fatgraph::terrainFromSpec(preset);
   std::mt19937 rng(1);
   std::uniform_real_distribution<float> u(-6.0f, 6.0f), tilt(-0.5f, 0.5f);
-  std::vector<Vec3f> origins(kTable), directions(kTable);
+  std::vector<Float3> origins(kTable), directions(kTable);
   for (int i = 0; i < kTable; ++i) {
-    origins[i] = Vec3f(u(rng), 0.0f, u(rng));
-    origins[i].y() = h.height(origins[i].x(), origins[i].z()) + 1.0f;
-    directions[i] = oblique ? Vec3f(tilt(rng), -1.0f, tilt(rng)) : Vec3f(0.0f, -1.0f, 0.0f);
+    origins[i].x = u(rng);
+    origins[i].z = u(rng);
+    origins[i].y = h.height(origins[i].x, origins[i].z) + 1.0f;
+    if (oblique) {
+      directions[i].x = tilt(rng);
+      directions[i].z = tilt(rng);
+    }
+    directions[i].y = -1.0f;
   }
   int i = 0, hits = 0;
   for (auto _ : state) {
@@ -49,13 +64,13 @@ BENCHMARK(BM_Raycast_Stairs_Oblique);
 
 void BM_TwoBoneIk(benchmark::State& state) {
   fatgraph::TwoBoneIkJob job;
-  job.hip = Vec3f(0.1f, 0.95f, 0.0f);
-  job.knee = Vec3f(0.11f, 0.52f, 0.06f);
-  job.ankle = Vec3f(0.1f, 0.1f, -0.02f);
+  job.hip = {0.1f, 0.95f, 0.0f};
+  job.knee = {0.11f, 0.52f, 0.06f};
+  job.ankle = {0.1f, 0.1f, -0.02f};
   std::mt19937 rng(2);
   std::uniform_real_distribution<float> u(-0.15f, 0.15f);
-  std::vector<Vec3f> targets(kTable);
-  for (Vec3f& t : targets) t = job.ankle + Vec3f(u(rng), u(rng), u(rng));
+  std::vector<Float3> targets(kTable);
+  for (Float3& t : targets) t = job.ankle + randomOffset(u, rng);
   fatgraph::TwoBoneIkResult result;
   int i = 0;
   for (auto _ : state) {
@@ -69,15 +84,15 @@ void BM_TwoBoneIk(benchmark::State& state) {
 BENCHMARK(BM_TwoBoneIk);
 
 void BM_ChainIk_ThreeBones(benchmark::State& state) {
-  const std::array<Vec3f, 4> joints = {Vec3f(0, 0.6f, 0), Vec3f(0.02f, 0.38f, 0.12f),
-                                       Vec3f(-0.01f, 0.15f, -0.05f), Vec3f(0, 0.02f, 0.0f)};
-  std::array<Vec3f, 4> scratch, solved;
-  std::array<fatgraph::Quatf, 3> rotations;
-  fatgraph::ChainIkJob job{joints, Vec3f::Zero(), Vec3f::UnitZ(), scratch, rotations, solved};
+  const std::array<Float3, 4> joints = {Float3{0, 0.6f, 0}, Float3{0.02f, 0.38f, 0.12f},
+                                        Float3{-0.01f, 0.15f, -0.05f}, Float3{0, 0.02f, 0.0f}};
+  std::array<Float3, 4> scratch, solved;
+  std::array<fatgraph::Quaternion, 3> rotations;
+  fatgraph::ChainIkJob job{joints, {}, {0, 0, 1}, scratch, rotations, solved};
   std::mt19937 rng(3);
   std::uniform_real_distribution<float> u(-0.1f, 0.1f);
-  std::vector<Vec3f> targets(kTable);
-  for (Vec3f& t : targets) t = joints[3] + Vec3f(u(rng), u(rng), u(rng));
+  std::vector<Float3> targets(kTable);
+  for (Float3& t : targets) t = joints[3] + randomOffset(u, rng);
   fatgraph::ChainIkReport report;
   long long iterations = 0;
   int i = 0;
@@ -96,14 +111,16 @@ BENCHMARK(BM_ChainIk_ThreeBones);
 // Eight locomotion velocities (m/s, x sideways, y forward): idle, walk and run forward, walk
 // back, strafes, and two diagonals.
 void gradientBands(benchmark::State& state, bool polar) {
-  const std::array<Eigen::Vector2f, 8> samples = {
-      Eigen::Vector2f(0, 0),  Eigen::Vector2f(0, 1.4f), Eigen::Vector2f(0, 3.5f),
-      Eigen::Vector2f(0, -1), Eigen::Vector2f(1.1f, 0), Eigen::Vector2f(-1.1f, 0),
-      Eigen::Vector2f(1, 1),  Eigen::Vector2f(-1, 1)};
+  const std::array<Float2, 8> samples = {Float2{0, 0},  Float2{0, 1.4f}, Float2{0, 3.5f},
+                                         Float2{0, -1}, Float2{1.1f, 0}, Float2{-1.1f, 0},
+                                         Float2{1, 1},  Float2{-1, 1}};
   std::mt19937 rng(4);
   std::uniform_real_distribution<float> u(-2.0f, 3.0f);
-  std::vector<Eigen::Vector2f> queries(kTable);
-  for (Eigen::Vector2f& q : queries) q = Eigen::Vector2f(0.6f * u(rng), u(rng));
+  std::vector<Float2> queries(kTable);
+  for (Float2& q : queries) {
+    q.x = 0.6f * u(rng);
+    q.y = u(rng);
+  }
   std::array<float, 8> weights;
   int i = 0;
   for (auto _ : state) {

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "fatgraph/core/runtime_skeleton.h"
 #include "fatgraph/core/cycle_analysis.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
@@ -34,7 +35,7 @@ RuntimeGraph legGraph(int legs) {
                             : legs == 4 ? generateQuadrupedWalk(p)
                                         : generateHexapodWalk(p);
   RuntimeGraph graph;
-  graph.skeleton = m.skeleton;
+  graph.skeleton = toRuntimeSkeleton(m.skeleton);
   graph.translatedJoints = runtimeTranslatedJoints(m.skeleton);
   graph.fps = 30.0f;
   const LegSetup setup = detectLegs(m.skeleton, &m.clip);
@@ -63,8 +64,8 @@ void BM_PlayerUpdateLegs(benchmark::State& state) {
     player.update(1.0f / 60.0f, 0.0f, 0.0f);
     benchmark::DoNotOptimize(player.modelPositions().data());
     benchmark::ClobberMemory();
-    const Vec3& at = player.character().position;
-    if (at.x() * at.x() + at.z() * at.z() > 7.0 * 7.0) {  // stay on the bumps grid (+-8 m)
+    const Float3& at = player.character().position;
+    if (at.x * at.x + at.z * at.z > 7.0f * 7.0f) {  // stay on the bumps grid (+-8 m)
       state.PauseTiming();
       player.reset();
       state.ResumeTiming();

@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "fatgraph/core/runtime_skeleton.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/runtime/player.h"
@@ -53,7 +54,7 @@ RuntimeGraph blendGraph(int segments) {
   for (int i = 0; i < segments; ++i)
     source.segments.push_back({0, kSegmentStarts[i], kSegmentStarts[i] + kSegmentFrames - 1, {}});
   RuntimeGraph graph;
-  graph.skeleton = w.skeleton;
+  graph.skeleton = toRuntimeSkeleton(w.skeleton);
   graph.translatedJoints = runtimeTranslatedJoints(w.skeleton);
   graph.fps = 30.0f;
   graph.edges.push_back(buildRuntimeEdge(w.skeleton, w.clips, 30.0, source));

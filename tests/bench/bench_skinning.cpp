@@ -8,27 +8,39 @@
 
 #include "fatgraph/core/body_generation.h"
 #include "fatgraph/core/bvh_import.h"
-#include "fatgraph/runtime/forward_kinematics.h"
-#include "fatgraph/runtime/pose.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/pose.h"
+#include "fatgraph/eigen_bridge.h"
 
 namespace {
 
 using namespace fatgraph;
 
-// Model-space frames of a clip, computed once so the benchmarks time skinning alone.
+// Model-space frames of a clip in float, as the player hands them to the palette job, computed
+// once so the benchmarks time skinning alone.
 struct ModelFrames {
   int joints = 0;
-  std::vector<std::vector<Quat>> rotations;
-  std::vector<std::vector<Vec3>> positions;
+  std::vector<std::vector<Quaternion>> rotations;
+  std::vector<std::vector<Float3>> positions;
+
+  void add(const std::vector<Quat>& r, const std::vector<Vec3>& x) {
+    rotations.emplace_back();
+    positions.emplace_back();
+    for (std::size_t j = 0; j < r.size(); ++j) {
+      rotations.back().push_back(toQuaternion(r[j]));
+      positions.back().push_back(toFloat3(x[j]));
+    }
+  }
 };
 
 ModelFrames clipFrames(const BvhImport& b) {
   ModelFrames m;
   m.joints = b.skeleton.jointCount();
+  std::vector<Quat> r(m.joints);
+  std::vector<Vec3> x(m.joints);
   for (int f = 0; f < b.clip.frameCount(); ++f) {
-    m.rotations.emplace_back(m.joints);
-    m.positions.emplace_back(m.joints);
-    clipFrameToModel(b.skeleton, b.clip, f, m.rotations.back(), m.positions.back());
+    clipFrameToModel(b.skeleton, b.clip, f, r, x);
+    m.add(r, x);
   }
   return m;
 }
@@ -43,28 +55,29 @@ ModelFrames randomFrames(int joints) {
                Vec3(0.1 * n(rng), 0.1 * n(rng), 0.1 * n(rng)), j == 0);
   ModelFrames m;
   m.joints = joints;
+  std::vector<Quat> r(joints);
+  std::vector<Vec3> x(joints);
   for (int f = 0; f < 64; ++f) {
     Pose p = Pose::rest(s);
     for (Quat& q : p.rotations) q = Quat(n(rng), n(rng), n(rng), n(rng)).normalized();
-    m.rotations.emplace_back(joints);
-    m.positions.emplace_back(joints);
-    localToModel(s, p.rotations, p.translations, m.rotations.back(), m.positions.back());
+    localToModel(s, p.rotations, p.translations, r, x);
+    m.add(r, x);
   }
   return m;
 }
 
-std::vector<SkinMatrix> restInverseBind(const ModelFrames& frames) {
-  std::vector<SkinMatrix> out(frames.joints);
+std::vector<Float4x4> restInverseBind(const ModelFrames& frames) {
+  std::vector<Float4x4> out(frames.joints);
   inverseBindMatrices(frames.rotations[0], frames.positions[0], out);
   return out;
 }
 
 void runPalette(benchmark::State& state, const ModelFrames& frames) {
-  const std::vector<SkinMatrix> inverseBind = restInverseBind(frames);
-  std::vector<SkinMatrix> palette(frames.joints);
+  const std::vector<Float4x4> inverseBind = restInverseBind(frames);
+  std::vector<Float4x4> palette(frames.joints);
   std::size_t frame = 0;
   for (auto _ : state) {
-    skinningPalette(frames.rotations[frame], frames.positions[frame], inverseBind, palette);
+    SkinningPaletteJob{frames.rotations[frame], frames.positions[frame], inverseBind, palette}.run();
     benchmark::DoNotOptimize(palette.data());
     benchmark::ClobberMemory();
     if (++frame == frames.rotations.size()) frame = 0;
@@ -90,13 +103,13 @@ void BM_SkinVertices_Body144(benchmark::State& state) {
   const SkinnedMesh mesh = generateBody(b.skeleton).mesh;
   const ModelFrames frames = clipFrames(b);
   // The palettes of every frame, so the loop times the vertex job alone.
-  std::vector<std::vector<SkinMatrix>> palettes(frames.rotations.size(), std::vector<SkinMatrix>(frames.joints));
+  std::vector<std::vector<Float4x4>> palettes(frames.rotations.size(), std::vector<Float4x4>(frames.joints));
   for (std::size_t f = 0; f < palettes.size(); ++f)
-    skinningPalette(frames.rotations[f], frames.positions[f], mesh.inverseBind, palettes[f]);
-  std::vector<Vec3f> positions(mesh.vertexCount()), normals(state.range(0) ? mesh.vertexCount() : 0);
+    SkinningPaletteJob{frames.rotations[f], frames.positions[f], mesh.inverseBind, palettes[f]}.run();
+  std::vector<Float3> positions(mesh.vertexCount()), normals(state.range(0) ? mesh.vertexCount() : 0);
   std::size_t frame = 0;
   for (auto _ : state) {
-    skinVertices(mesh, palettes[frame], positions, normals);
+    SkinVerticesJob{&mesh, palettes[frame], positions, normals}.run();
     benchmark::DoNotOptimize(positions.data());
     benchmark::DoNotOptimize(normals.data());
     benchmark::ClobberMemory();

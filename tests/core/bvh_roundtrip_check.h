@@ -8,7 +8,7 @@
 
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/bvh_import.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph::test {
 

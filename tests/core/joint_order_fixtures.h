@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph::joint_order_fixtures {
 

@@ -11,6 +11,7 @@
 #include "fatgraph/core/cycle_analysis.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_locomotion.h"
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/player.h"
 #include "runtime_graph_fixtures.h"
 
@@ -66,15 +67,15 @@ inline LegGraph syntheticLegGraph(const SyntheticMotion& m) {
 
 /// Every pose value and the character frame finite (model and local pose).
 inline bool finitePose(const Player& p) {
-  for (const Vec3f& x : p.modelPositions())
-    if (!x.allFinite()) return false;
-  for (const Eigen::Quaternionf& q : p.modelRotations())
-    if (!q.coeffs().allFinite()) return false;
-  for (const Eigen::Quaternionf& q : p.localRotations())
-    if (!q.coeffs().allFinite()) return false;
-  for (const Vec3f& x : p.localTranslations())
-    if (!x.allFinite()) return false;
-  return p.character().position.allFinite() && std::isfinite(p.character().yaw);
+  for (const Float3& x : p.modelPositions())
+    if (!isFinite(x)) return false;
+  for (const Quaternion& q : p.modelRotations())
+    if (!isFinite(q)) return false;
+  for (const Quaternion& q : p.localRotations())
+    if (!isFinite(q)) return false;
+  for (const Float3& x : p.localTranslations())
+    if (!isFinite(x)) return false;
+  return isFinite(p.character().position) && std::isfinite(p.character().yaw);
 }
 
 /// Feet measured from the played pose (world): per leg its footbase (corrected 4.6), heel and
@@ -88,24 +89,23 @@ struct FootSample {
 /// the footbase is measured in the frame of the ground's normal under the foot.
 inline FootSample measureFoot(const Player& player, const RuntimeLeg& leg, const Heightfield* ground) {
   const CharacterFrame& c = player.character();
-  const Eigen::Quaternionf heading(Eigen::AngleAxisf(static_cast<float>(c.yaw), Vec3f::UnitY()));
-  const Vec3f at(static_cast<float>(c.position.x()), static_cast<float>(c.position.y()),
-                 static_cast<float>(c.position.z()));
+  const Eigen::Quaternionf heading(Eigen::AngleAxisf(c.yaw, Vec3f::UnitY()));
+  const Vec3f at = toEigen(c.position);
   const int ankle = leg.chain.back();
-  const Vec3f a = player.modelPositions()[ankle];
-  const Eigen::Quaternionf r = player.modelRotations()[ankle];
+  const Vec3f a = toEigen(player.modelPositions()[ankle]);
+  const Eigen::Quaternionf r = toEigen(player.modelRotations()[ankle]);
   auto world = [&](const Vec3f& m) { return Vec3f(heading * m + at); };
   const Vec3f hw = world(a + r * Vec3f(leg.heel[0], leg.heel[1], leg.heel[2]));
   const Vec3f tw = world(a + r * Vec3f(leg.toeTip[0], leg.toeTip[1], leg.toeTip[2]));
   const Vec3f mid = 0.5f * (hw + tw);
-  const Vec3f n = ground ? ground->normal(mid.x(), mid.z()) : Vec3f::UnitY();
+  const Vec3f n = ground ? toEigen(ground->normal(mid.x(), mid.z())) : Vec3f::UnitY();
   const Eigen::Quaternionf up = Eigen::Quaternionf::FromTwoVectors(Vec3f::UnitY(), n);
   const Vec3f h = up.conjugate() * hw, t = up.conjugate() * tw;  // ground frame
   Vec3f dir(t.x() - h.x(), 0.0f, t.z() - h.z());
   dir = dir.norm() > 1e-6f ? Vec3f(dir.normalized()) : Vec3f::UnitZ();
   const float b = std::atan((h.y() - t.y()) / leg.footLength * 20.0f) / 3.14159265f + 0.5f;
   const Vec3f base = up * Vec3f(h * (1.0f - b) + (t - leg.footLength * dir) * b);
-  return {base, hw, tw, world(a), world(player.modelPositions()[leg.chain.front()])};
+  return {base, hw, tw, world(a), world(toEigen(player.modelPositions()[leg.chain.front()]))};
 }
 
 /// Issue 12's figures over a run.

@@ -4,9 +4,9 @@
 #include <utility>
 #include <vector>
 
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/forward_kinematics.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph::test {
 

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "fatgraph/core/bvh_export.h"
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph::rig_fixtures {
 

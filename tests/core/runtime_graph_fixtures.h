@@ -10,8 +10,10 @@
 #include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph::test {
@@ -56,7 +58,7 @@ inline SyntheticMotion syntheticWalk(double turningRate = 0.0, double cycles = 4
 inline RuntimeGraph loopGraph(const Skeleton& skeleton, const std::vector<Clip>& clips,
                               const std::vector<std::vector<std::pair<int, int>>>& edges) {
   RuntimeGraph graph;
-  graph.skeleton = skeleton;
+  graph.skeleton = toRuntimeSkeleton(skeleton);
   graph.translatedJoints = runtimeTranslatedJoints(skeleton);
   graph.fps = static_cast<float>(clips.front().fps);
   graph.hubs.resize(1);
@@ -81,25 +83,23 @@ inline RuntimeGraph loopGraph(const Skeleton& skeleton, const std::vector<Clip>&
 inline CharacterFrame segmentStartFrame(const Skeleton& skeleton, const Clip& clip, int first) {
   CharacterFrame frame;
   const Vec3 root = clip.frameTranslations(first)[0];
-  frame.position = Vec3(root.x(), 0.0, root.z());
-  frame.yaw = characterHeadings(skeleton, clip, detectLegs(skeleton, &clip))[first];
+  frame.position = toFloat3(Vec3(root.x(), 0.0, root.z()));
+  frame.yaw = static_cast<float>(characterHeadings(skeleton, clip, detectLegs(skeleton, &clip))[first]);
   return frame;
 }
 
 /// World-space joint positions of a float local pose placed by a character frame.
-inline std::vector<Vec3> worldPositions(const Skeleton& skeleton,
-                                        const std::vector<Eigen::Quaternionf>& rotations,
-                                        const std::vector<Eigen::Vector3f>& translations,
-                                        const CharacterFrame& frame) {
+inline std::vector<Vec3> worldPositions(const Skeleton& skeleton, const std::vector<Quaternion>& rotations,
+                                        const std::vector<Float3>& translations, const CharacterFrame& frame) {
   const int joints = skeleton.jointCount();
   std::vector<Quat> r(joints), modelR(joints);
   std::vector<Vec3> t(joints), modelX(joints);
   for (int j = 0; j < joints; ++j) {
-    r[j] = rotations[j].cast<double>();
-    t[j] = translations[j].cast<double>();
+    r[j] = toEigenDouble(rotations[j]);
+    t[j] = toEigenDouble(translations[j]);
   }
   localToModel(skeleton, r, t, modelR, modelX);
-  modelToWorld({yawRotation(frame.yaw), frame.position}, modelR, modelX);
+  modelToWorld({yawRotation(frame.yaw), toEigenDouble(frame.position)}, modelR, modelX);
   return modelX;
 }
 

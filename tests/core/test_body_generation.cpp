@@ -20,8 +20,8 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/runtime/forward_kinematics.h"
-#include "fatgraph/runtime/pose.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/pose.h"
 
 using namespace fatgraph;
 
@@ -104,6 +104,7 @@ Vec3 nearestOnSegment(const Vec3& p, const Vec3& a, const Vec3& b) {
 }
 
 Vec3 d(const Vec3f& v) { return v.cast<double>(); }
+Vec3 d(const Float3& v) { return toEigenDouble(v); }
 
 const BodyPart* partOf(const GeneratedBody& body, int vertex) {
   for (const BodyPart& p : body.parts) {
@@ -123,7 +124,7 @@ const BodyPart* partOfBone(const GeneratedBody& body, int joint, const Vec3& end
 // Per vertex of `part` in the ring nearest the bone's parameter `t` (0 start, 1 end): its
 // distance from `center` in the rest pose and in `skinned`.
 void ringRadii(const GeneratedBody& body, const BodyPart& part, double t, const Vec3& center,
-               const Vec3& skinnedCenter, const std::vector<Vec3f>& skinned,
+               const Vec3& skinnedCenter, const std::vector<Float3>& skinned,
                std::vector<double>& rest, std::vector<double>& bent,
                std::vector<Vec3>* bentOffsets = nullptr) {
   const Vec3 a = d(part.boneStart), b = d(part.boneEnd);
@@ -217,8 +218,8 @@ void TestBodyGeneration::invariants() {
     const BodyPart* part = partOf(body, v);
     QVERIFY(part);
     const Vec3 p = d(mesh.positions[v]);
-    QVERIFY(p.allFinite() && mesh.normals[v].allFinite());
-    QVERIFY(std::abs(mesh.normals[v].norm() - 1) < 1e-4);
+    QVERIFY(p.allFinite() && isFinite(mesh.normals[v]));
+    QVERIFY(std::abs(length(mesh.normals[v]) - 1) < 1e-4);
     const Vec3 foot = nearestOnSegment(p, d(part->boneStart), d(part->boneEnd));
     QVERIFY2((p - foot).norm() <= part->radiusBound,
              (skeleton.names[part->joint] + " vertex " + std::to_string(v)).c_str());
@@ -254,13 +255,11 @@ void TestBodyGeneration::restPaletteGivesBindPose() {
   std::vector<Quat> rotations(n);
   std::vector<Vec3> positions(n);
   localToModel(skeleton, rest.rotations, rest.translations, rotations, positions);
-  std::vector<SkinMatrix> palette(n);
-  skinningPalette(rotations, positions, body.mesh.inverseBind, palette);
-  std::vector<Vec3f> skinned(body.mesh.vertexCount()), normals(body.mesh.vertexCount());
-  skinVertices(body.mesh, palette, skinned, normals);
+  std::vector<Float3> skinned, normals;
+  skinBody(body.mesh, rotations, positions, skinned, &normals);
   for (int v = 0; v < body.mesh.vertexCount(); ++v) {
-    QVERIFY((skinned[v] - body.mesh.positions[v]).norm() < 1e-5f);
-    QVERIFY((normals[v] - body.mesh.normals[v]).norm() < 1e-4f);
+    QVERIFY(length(skinned[v] - body.mesh.positions[v]) < 1e-5f);
+    QVERIFY(length(normals[v] - body.mesh.normals[v]) < 1e-4f);
   }
 }
 
@@ -324,10 +323,8 @@ void TestBodyGeneration::bendKeepsJointOpen() {
   std::vector<Quat> rotations(n);
   std::vector<Vec3> positions(n);
   localToModel(skeleton, pose.rotations, pose.translations, rotations, positions);
-  std::vector<SkinMatrix> palette(n);
-  skinningPalette(rotations, positions, body.mesh.inverseBind, palette);
-  std::vector<Vec3f> skinned(body.mesh.vertexCount());
-  skinVertices(body.mesh, palette, skinned, {});
+  std::vector<Float3> skinned;
+  skinBody(body.mesh, rotations, positions, skinned, nullptr);
 
   const BodyPart* upper = partOfBone(body, parent, rest.joints[j]);
   const BodyPart* lower = partOfBone(body, j, rest.joints[child]);

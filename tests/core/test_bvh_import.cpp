@@ -10,7 +10,7 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/motion_summary.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 using namespace fatgraph;
 

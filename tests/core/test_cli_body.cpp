@@ -8,9 +8,10 @@
 #include <vector>
 
 #include "cli_run.h"
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/core/body_generation.h"
 #include "fatgraph/core/bvh_import.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 using namespace fatgraph;
 
@@ -66,7 +67,7 @@ class TestCliBody : public QObject {
     QCOMPARE(static_cast<int>(obj.faces.size()), body.mesh.triangleCount());
     QCOMPARE(obj.objects, static_cast<int>(body.parts.size()));
     for (size_t v = 0; v < obj.positions.size(); ++v)
-      QVERIFY((obj.positions[v] - body.mesh.positions[v]).norm() < 1e-5f);
+      QVERIFY((obj.positions[v] - toEigen(body.mesh.positions[v])).norm() < 1e-5f);
     for (size_t f = 0; f < obj.faces.size(); ++f) {
       for (int k = 0; k < 3; ++k) {
         QVERIFY(obj.faces[f][k] >= 1 && obj.faces[f][k] <= body.mesh.vertexCount());
@@ -90,15 +91,13 @@ class TestCliBody : public QObject {
     std::vector<Quat> rotations(n);
     std::vector<Vec3> positions(n);
     clipFrameToModel(bvh.skeleton, bvh.clip, frame, rotations, positions);
-    std::vector<SkinMatrix> palette(n);
-    skinningPalette(rotations, positions, body.mesh.inverseBind, palette);
-    std::vector<Vec3f> skinned(body.mesh.vertexCount());
-    skinVertices(body.mesh, palette, skinned, {});
+    std::vector<Float3> skinned;
+    skinBody(body.mesh, rotations, positions, skinned, nullptr);
 
     const Obj obj = readObj(out);
     QCOMPARE(obj.positions.size(), skinned.size());
     for (size_t v = 0; v < skinned.size(); ++v)
-      QVERIFY((obj.positions[v] - skinned[v]).norm() < 1e-4f);
+      QVERIFY((obj.positions[v] - toEigen(skinned[v])).norm() < 1e-4f);
     // The walk stands on the ground: the body's lowest point is near the lowest joint's height.
     float lowest = 1e9f;
     for (const Vec3f& p : obj.positions) lowest = std::min(lowest, p.y());

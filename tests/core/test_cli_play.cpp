@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "fatgraph/core/bvh_import.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace {
 QString s(const char* text) { return QString::fromUtf8(text); }

@@ -15,7 +15,7 @@
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/project_store.h"
 #include "core/joint_order_fixtures.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 using namespace fatgraph;
 using namespace fatgraph::joint_order_fixtures;

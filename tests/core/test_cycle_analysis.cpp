@@ -13,7 +13,7 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/cycle_analysis.h"
 #include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 using namespace fatgraph;
 

@@ -16,21 +16,21 @@ using namespace fatgraph::test;
 namespace {
 
 struct LocalPose {
-  std::vector<Eigen::Quaternionf> rotations;
-  std::vector<Eigen::Vector3f> translations;
+  std::vector<Quaternion> rotations;
+  std::vector<Float3> translations;
 };
 
 LocalPose sample(const EdgeBlend& blend, int joints, RotationAverage average = RotationAverage::Nlerp) {
-  LocalPose pose{std::vector<Eigen::Quaternionf>(joints), std::vector<Eigen::Vector3f>(joints)};
+  LocalPose pose{std::vector<Quaternion>(joints), std::vector<Float3>(joints)};
   blend.samplePose(pose.rotations, pose.translations, average);
   return pose;
 }
 
 bool finite(const LocalPose& p) {
   for (const auto& q : p.rotations)
-    if (!q.coeffs().allFinite() || std::abs(q.norm() - 1.0f) > 1e-4f) return false;
+    if (!isFinite(q) || std::abs(toEigen(q).norm() - 1.0f) > 1e-4f) return false;
   for (const auto& t : p.translations)
-    if (!t.allFinite()) return false;
+    if (!isFinite(t)) return false;
   return true;
 }
 
@@ -65,7 +65,7 @@ class TestEdgeBlend : public QObject {
       const std::vector<Vec3> truth = clipPositions(walk_.skeleton, clip, 400 + k);
       for (int j = 0; j < joints; ++j) worst = std::max(worst, (world[j] - truth[j]).norm());
       for (int j = 1; j < joints; ++j)
-        worstAngle = std::max(worstAngle, angleBetween(pose.rotations[j].cast<double>(), clip.frameRotations(400 + k)[j]));
+        worstAngle = std::max(worstAngle, angleBetween(toEigenDouble(pose.rotations[j]), clip.frameRotations(400 + k)[j]));
     }
     qInfo("one-hot: worst joint position error %.2g m, worst local rotation error %.2g rad", worst, worstAngle);
     QVERIFY(worst < 2e-4);
@@ -166,11 +166,11 @@ class TestEdgeBlend : public QObject {
         inputs.push_back(sample(blend, joints));
       }
       for (int j = 0; j < joints; ++j) {
-        Quat q[4];
-        const double w[4] = {0.4, 0.3, 0.2, 0.1};
-        for (int i = 0; i < 4; ++i) q[i] = inputs[i].rotations[j].cast<double>();
-        const Quat a = nlerp.rotations[j].cast<double>(), b = exact.rotations[j].cast<double>();
-        worst = std::max(worst, angleBetween(a, b));
+        Quaternion q[4];
+        const float w[4] = {0.4f, 0.3f, 0.2f, 0.1f};
+        for (int i = 0; i < 4; ++i) q[i] = inputs[i].rotations[j];
+        const Quaternion a = nlerp.rotations[j], b = exact.rotations[j];
+        worst = std::max(worst, angleBetween(toEigenDouble(a), toEigenDouble(b)));
         QVERIFY(rotationAverageObjective(b, q, w, 4) >= rotationAverageObjective(a, q, w, 4) - 1e-6);
       }
       blend.setWeights(weights);
@@ -222,10 +222,10 @@ class TestEdgeBlend : public QObject {
     for (float dt : {nan, inf, -inf, -1.0f, 0.0f}) {
       const RootDelta d = blend.advance(dt);
       QCOMPARE(blend.time(), 0.0f);
-      QCOMPARE(d.displacement.norm(), 0.0);
+      QCOMPARE(length(d.displacement), 0.0f);
     }
     const RootDelta d = blend.advance(1e9f);
-    QVERIFY(d.displacement.allFinite() && std::isfinite(d.yaw));
+    QVERIFY(isFinite(d.displacement) && std::isfinite(d.yaw));
     QVERIFY(blend.finished());
     QCOMPARE(blend.time(), g.edges[0].referenceDuration);
     QVERIFY(blend.unplayedTime() > 1e8f);
@@ -235,7 +235,7 @@ class TestEdgeBlend : public QObject {
     QVERIFY(blend.finished());
     const LocalPose rest = sample(blend, joints);
     QVERIFY(finite(rest));
-    QCOMPARE(rest.translations[1], walk_.skeleton.restOffsets[1].cast<float>());
+    QCOMPARE(toEigen(rest.translations[1]), walk_.skeleton.restOffsets[1].cast<float>().eval());
   }
 };
 

@@ -9,7 +9,7 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/segment_distances.h"
 #include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "synthetic_projects.h"
 
 using namespace fatgraph;

@@ -60,9 +60,9 @@ class TestHeightfieldFile : public QObject {
     // Row 1 is z = 2.5; column 2 is x = 0.
     QVERIFY(std::abs(h.height(0.0f, 2.5f) - 1.25f) < 1e-6f);
     QVERIFY(std::abs(h.height(-0.75f, 2.25f) - 0.55f) < 1e-6f);
-    const TerrainHit hit = h.raycast(Vec3f(-1.0f, 5.0f, 2.0f), Vec3f(0, -1, 0), 10.0f);
+    const TerrainHit hit = h.raycast({-1.0f, 5.0f, 2.0f}, {0, -1, 0}, 10.0f);
     QVERIFY(hit.hit);
-    QVERIFY(std::abs(hit.point.y()) < 1e-6f);
+    QVERIFY(std::abs(hit.point.y) < 1e-6f);
   }
 
   void damagedFilesNameTheLine_data() {

@@ -12,7 +12,7 @@
 #include "fatgraph/core/graph_coverage.h"
 #include "fatgraph/core/hub_suggestions.h"
 #include "fatgraph/core/segment_cutting.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "synthetic_projects.h"
 
 using namespace fatgraph;

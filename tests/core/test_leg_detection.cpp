@@ -15,8 +15,8 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/runtime/forward_kinematics.h"
-#include "fatgraph/runtime/pose.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/pose.h"
 #include "skippable_test_main.h"
 
 using namespace fatgraph;

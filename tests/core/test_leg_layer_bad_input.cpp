@@ -30,17 +30,17 @@ Heightfield blockTerrain(float height, float z0, float z1) {
 // Every ray meets a vertical wall.
 class WallTerrain final : public Terrain {
  public:
-  TerrainHit raycast(const Vec3f& origin, const Vec3f&, float) const override {
-    return TerrainHit{true, origin, Vec3f::UnitX()};
+  TerrainHit raycast(const Float3& origin, const Float3&, float) const override {
+    return TerrainHit{true, origin, Float3{1, 0, 0}};
   }
 };
 
 // Every ray "hits" at NaN.
 class NanTerrain final : public Terrain {
  public:
-  TerrainHit raycast(const Vec3f&, const Vec3f&, float) const override {
+  TerrainHit raycast(const Float3&, const Float3&, float) const override {
     const float nan = std::nanf("");
-    return TerrainHit{true, Vec3f(nan, nan, nan), Vec3f(nan, 1.0f, nan)};
+    return TerrainHit{true, Float3{nan, nan, nan}, Float3{nan, 1.0f, nan}};
   }
 };
 
@@ -111,8 +111,8 @@ class TestLegLayerBadInput : public QObject {
     EdgeBlend blend(graph);
     blend.begin(0);
     const int joints = graph.jointCount();
-    std::vector<Eigen::Quaternionf> local(joints), modelR(joints);
-    std::vector<Vec3f> localT(joints), modelX(joints);
+    std::vector<Quaternion> local(joints), modelR(joints);
+    std::vector<Float3> localT(joints), modelX(joints);
     bool parked = false;
     std::vector<Vec3f> planted(graph.legs.size(), Vec3f::Zero());
     float drift = 0;
@@ -123,7 +123,7 @@ class TestLegLayerBadInput : public QObject {
       for (int j = 0; j < joints; ++j) {
         const int p = graph.skeleton.parents[j];
         modelR[j] = p < 0 ? local[j] : modelR[p] * local[j];
-        modelX[j] = p < 0 ? localT[j] : Vec3f(modelX[p] + modelR[p] * localT[j]);
+        modelX[j] = p < 0 ? localT[j] : modelX[p] + rotate(modelR[p], localT[j]);
       }
       LegLayer::Input in;
       in.edge = 0;
@@ -131,14 +131,14 @@ class TestLegLayerBadInput : public QObject {
       in.weights = blend.weights();
       in.dt = 1.0f / 30.0f;
       layer.apply(in, modelR, modelX, graph.skeleton.parents);
-      for (const Vec3f& x : modelX) QVERIFY(x.allFinite());
+      for (const Float3& x : modelX) QVERIFY(isFinite(x));
       for (std::size_t l = 0; l < graph.legs.size(); ++l) {
         const LegReport& r = layer.legs()[l];
         parked = parked || r.parked;
         if (!r.planted) planted[l].setZero();
         if (f > 40 && r.planted) {
-          if (planted[l].isZero()) planted[l] = r.footbase;
-          drift = std::max(drift, Vec3f(r.footbase - planted[l]).norm());
+          if (planted[l].isZero()) planted[l] = toEigen(r.footbase);
+          drift = std::max(drift, (toEigen(r.footbase) - planted[l]).norm());
         }
       }
     }
@@ -164,9 +164,9 @@ class TestLegLayerBadInput : public QObject {
     const RuntimeGraph& graph = walk().graph.graph;
     LegLayer layer(graph);
     const int joints = graph.jointCount();
-    std::vector<Eigen::Quaternionf> r(joints, Eigen::Quaternionf::Identity());
-    std::vector<Vec3f> x(joints, Vec3f::Zero());
-    x[3].x() = std::nanf("");
+    std::vector<Quaternion> r(joints);
+    std::vector<Float3> x(joints);
+    x[3].x = std::nanf("");
     LegLayer::Input in;
     in.edge = 0;
     std::vector<float> w(graph.edges[0].segments.size(), 1.0f);
@@ -175,7 +175,7 @@ class TestLegLayerBadInput : public QObject {
     layer.apply(in, r, x, graph.skeleton.parents);
     QCOMPARE(layer.warnings().invalidInput, 1);
     QVERIFY(layer.lastWarnings() & 4u);
-    x[3].x() = 0;
+    x[3].x = 0;
     in.dt = std::nanf("");
     layer.apply(in, r, x, graph.skeleton.parents);
     QCOMPARE(layer.warnings().invalidInput, 2);

@@ -20,11 +20,10 @@ namespace {
 // World positions of every joint of a player's pose, placed by its character frame.
 std::vector<Vec3f> worldPose(const Player& p, float extraY) {
   const CharacterFrame& c = p.character();
-  const Eigen::Quaternionf r(Eigen::AngleAxisf(static_cast<float>(c.yaw), Vec3f::UnitY()));
-  const Vec3f at(static_cast<float>(c.position.x()), static_cast<float>(c.position.y()) + extraY,
-                 static_cast<float>(c.position.z()));
+  const Eigen::Quaternionf r(Eigen::AngleAxisf(c.yaw, Vec3f::UnitY()));
+  const Vec3f at = toEigen(c.position) + Vec3f(0.0f, extraY, 0.0f);
   std::vector<Vec3f> out;
-  for (const Vec3f& m : p.modelPositions()) out.push_back(r * m + at);
+  for (const Float3& m : p.modelPositions()) out.push_back(r * toEigen(m) + at);
   return out;
 }
 
@@ -130,9 +129,9 @@ class TestLegLayerPlayer : public QObject {
     QVERIFY(left >= 0 && right >= 0);
     for (int f = 0; f < 200; ++f) {
       player.update(1.0f / 30.0f, 0, 0);
-      const Vec3f a = player.modelPositions()[g.graph.legs[left].chain.back()];
-      const Vec3f b = player.modelPositions()[g.graph.legs[right].chain.back()];
-      QVERIFY2(a.x() > b.x(), qPrintable(QString("frame %1: %2 <= %3").arg(f).arg(a.x()).arg(b.x())));
+      const Float3 a = player.modelPositions()[g.graph.legs[left].chain.back()];
+      const Float3 b = player.modelPositions()[g.graph.legs[right].chain.back()];
+      QVERIFY2(a.x > b.x, qPrintable(QString("frame %1: %2 <= %3").arg(f).arg(a.x).arg(b.x)));
     }
   }
 

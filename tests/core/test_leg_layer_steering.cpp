@@ -88,7 +88,7 @@ class TestLegLayerSteering : public QObject {
     QVERIFY2(std::abs(yawChange - wrapAngle(turn * seconds)) < 0.05,
              qPrintable(QString("yaw change %1").arg(yawChange)));
     if (turn == 0.0f) {
-      const Vec3 moved = yawRotation(-before.yaw) * (player.character().position - before.position);
+      const Vec3 moved = yawRotation(-before.yaw) * toEigenDouble(player.character().position - before.position);
       QVERIFY2(std::abs(moved.x() - vx * seconds) < 0.02 && std::abs(moved.z() - vz * seconds) < 0.02,
                qPrintable(QString("moved %1 %2").arg(moved.x()).arg(moved.z())));
     }
@@ -100,8 +100,8 @@ class TestLegLayerSteering : public QObject {
       player.update(1.0f / 30.0f, 0, 0);
       QVERIFY(finitePose(player));
       for (const auto& [l, r] : pairs)
-        worstSide = std::min(worstSide, player.modelPositions()[g.graph.legs[l].chain.back()].x() -
-                                            player.modelPositions()[g.graph.legs[r].chain.back()].x());
+        worstSide = std::min(worstSide, player.modelPositions()[g.graph.legs[l].chain.back()].x -
+                                            player.modelPositions()[g.graph.legs[r].chain.back()].x);
     }
     qInfo("%s: skate median %.2f mm over %d stances, penetration %.2f mm, overextension %.2f mm, "
           "side gap >= %.3f m, warnings unreachable %d no-ground %d",
@@ -130,9 +130,9 @@ class TestLegLayerSteering : public QObject {
       plain.update(1.0f / 30.0f, 0, 0);
       steered.update(1.0f / 30.0f, 0, 0);
     }
-    QCOMPARE(steered.character().position, plain.character().position);
+    QCOMPARE(toEigen(steered.character().position), toEigen(plain.character().position));
     for (int j = 0; j < g.graph.jointCount(); ++j)
-      QCOMPARE(steered.modelPositions()[j], plain.modelPositions()[j]);
+      QCOMPARE(toEigen(steered.modelPositions()[j]), toEigen(plain.modelPositions()[j]));
     PlayerSteering nan;
     nan.enabled = true;
     nan.velocity[0] = std::nanf("");

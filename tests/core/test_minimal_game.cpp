@@ -1,8 +1,10 @@
 // A game's view of fatgraph, end to end: `fatgraph build` and `fatgraph export` make a graph
 // from 144_03, `cmake --install` of this build (compiled with FATGRAPH_ARCH's -march) puts the
 // runtime package in a fresh prefix, examples/minimal_game is configured against that prefix
-// alone with default compiler flags, built, and plays the graph: the library's ABI does not
-// depend on the instruction set. Bad input fails on one line.
+// alone with default compiler flags, built as C++17 with -Wall -Wextra -Werror and no Eigen or
+// compile definition from the package, and plays the graph with its own head look-at between the
+// player and the skinning jobs: the library's ABI does not depend on the instruction set, its
+// headers on a math library. Bad input fails on one line.
 #include <QtTest>
 
 #include "cli_run.h"
@@ -88,7 +90,8 @@ class TestMinimalGame : public QObject {
     const Tool configure = runTool(s(FATGRAPH_CMAKE),
         {s("-S"), s(FATGRAPH_SOURCE_DIR "/examples/minimal_game"), s("-B"), buildDir,
          s("-G"), s(FATGRAPH_CMAKE_GENERATOR), s("-DCMAKE_PREFIX_PATH=") + prefix,
-         s("-DCMAKE_BUILD_TYPE=Release"), s("-DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF")});
+         s("-DCMAKE_BUILD_TYPE=Release"), s("-DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF"),
+         s("-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")});
     QVERIFY2(configure.exitCode == 0, qPrintable(configure.out));
     const Tool compile = runTool(s(FATGRAPH_CMAKE), {s("--build"), buildDir, s("-j"), s("2")});
     QVERIFY2(compile.exitCode == 0, qPrintable(compile.out));
@@ -105,15 +108,36 @@ class TestMinimalGame : public QObject {
     QVERIFY(!text.contains(s("-march")));
   }
 
+  // What the compiler was told for the game: C++17, warnings as errors, nothing of the package's
+  // own build (no Eigen definition or include directory; -DNDEBUG is CMake's Release default).
+  void gameCompiledAsCpp17WithWarningsAsErrors() {
+    QFile commands(QFileInfo(game_).absolutePath() + s("/compile_commands.json"));
+    QVERIFY(commands.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QString text = QString::fromUtf8(commands.readAll());
+    QVERIFY2(text.contains(s("main.cpp")), qPrintable(text));
+    for (const char* flag : {"-std=c++17", "-Wall", "-Wextra", "-Werror"})
+      QVERIFY2(text.contains(s(flag)), flag);
+    for (const char* absent : {"eigen3", "EIGEN", "-march"}) QVERIFY2(!text.contains(s(absent)), absent);
+    QCOMPARE(text.count(s(" -D")), text.count(s(" -DNDEBUG")));
+  }
+
   void playsTheGraphAndTravels() {
     const Tool run = runTool(game_, {graph_});
     QVERIFY2(run.exitCode == 0, qPrintable(run.out));
     const QStringList lines = run.out.trimmed().split(QLatin1Char('\n'));
     // The exported graph carries the generated body, which the game skins every update: its
     // lowest vertex (a sole) ends near the ground the walk stands on.
-    QVERIFY2(lines.size() == 2, qPrintable(run.out));
+    QVERIFY2(lines.size() == 3, qPrintable(run.out));
     qInfo("minimal_game: %s", qPrintable(lines.join(QStringLiteral("; "))));
-    const QStringList body = lines[1].split(QLatin1Char(' '));
+    // The game's look-at turned the head (the lantern is off to the left) within its limit.
+    const QStringList look = lines[1].split(QLatin1Char(' '));
+    QCOMPARE(look.size(), 3);
+    QCOMPARE(look[0], s("look"));
+    QCOMPARE(look[1], s("Head"));
+    bool turnOk = false;
+    const double turn = look[2].toDouble(&turnOk);
+    QVERIFY2(turnOk && turn > 1.0 && turn <= 60.001, qPrintable(run.out));
+    const QStringList body = lines[2].split(QLatin1Char(' '));
     QCOMPARE(body.size(), 3);
     QCOMPARE(body[0], s("body"));
     QVERIFY2(body[1].toInt() > 100, qPrintable(run.out));

@@ -10,8 +10,10 @@
 
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/runtime_locomotion.h"
+#include "fatgraph/core/runtime_skeleton.h"
 #include "fatgraph/core/synthetic_motion.h"
 #include "fatgraph/core/warp_map.h"
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/player.h"
 
 using namespace fatgraph;
@@ -39,7 +41,7 @@ struct Setup {
   RuntimeGraph graph;
 
   Setup() {
-    graph.skeleton = slow.skeleton;
+    graph.skeleton = toRuntimeSkeleton(slow.skeleton);
     graph.translatedJoints = runtimeTranslatedJoints(slow.skeleton);
     graph.fps = float(kFps);
     graph.hubs.resize(1);
@@ -79,7 +81,7 @@ std::vector<std::vector<double>> contactChanges(const Setup& s, int edge, float 
   const double duration = s.graph.edges[size_t(edge)].referenceDuration;
   std::vector<std::vector<double>> changes(s.slow.truth.legs.size());
   std::vector<Vec3> previous(changes.size());
-  Vec3 body = player.character().position;
+  Vec3 body = toEigenDouble(player.character().position);
   std::vector<int> planted(changes.size(), -1);
   player.update(0.0f, 0.0f, stickY);
   weights->assign(player.weights().begin(), player.weights().end());
@@ -88,11 +90,12 @@ std::vector<std::vector<double>> contactChanges(const Setup& s, int edge, float 
     if (k > 0) player.update(float(dt), 0.0f, stickY);
     if (player.transitionCount() > 0) break;
     const CharacterFrame& c = player.character();
-    const double bodySpeed = std::hypot(c.position.x() - body.x(), c.position.z() - body.z()) / dt;
-    body = c.position;
+    const Vec3 position = toEigenDouble(c.position);
+    const double bodySpeed = std::hypot(position.x() - body.x(), position.z() - body.z()) / dt;
+    body = position;
     for (size_t l = 0; l < changes.size(); ++l) {
       const int toe = s.slow.truth.legs[l].toe;
-      const Vec3 world = yawRotation(c.yaw) * player.modelPositions()[size_t(toe)].cast<double>() + c.position;
+      const Vec3 world = yawRotation(c.yaw) * toEigenDouble(player.modelPositions()[size_t(toe)]) + position;
       if (k > 0) {
         const double speed = std::hypot(world.x() - previous[l].x(), world.z() - previous[l].z()) / dt;
         const int now = speed < 0.3 * bodySpeed ? 1 : 0;

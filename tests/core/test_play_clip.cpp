@@ -8,7 +8,8 @@
 
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/bvh_import.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/eigen_bridge.h"
 #include "play_clip.h"
 
 using fatgraph::Quat;
@@ -26,8 +27,8 @@ fatgraph::Skeleton threeJoints() {
 }
 
 struct FloatPose {
-  std::vector<Eigen::Quaternionf> rotations;
-  std::vector<Eigen::Vector3f> translations, model;
+  std::vector<fatgraph::Quaternion> rotations;
+  std::vector<fatgraph::Float3> translations, model;
 };
 
 // A character-space pose (root at x = z = 0, as the player gives it) with its FK.
@@ -41,9 +42,9 @@ FloatPose pose(const fatgraph::Skeleton& s, double bend) {
   fatgraph::localToModel(s, rotations, translations, modelRotations, modelPositions);
   FloatPose p;
   for (int j = 0; j < 3; ++j) {
-    p.rotations.push_back(rotations[size_t(j)].cast<float>());
-    p.translations.push_back(translations[size_t(j)].cast<float>());
-    p.model.push_back(modelPositions[size_t(j)].cast<float>());
+    p.rotations.push_back(fatgraph::toQuaternion(rotations[size_t(j)]));
+    p.translations.push_back(fatgraph::toFloat3(translations[size_t(j)]));
+    p.model.push_back(fatgraph::toFloat3(modelPositions[size_t(j)]));
   }
   return p;
 }
@@ -57,8 +58,8 @@ class TestPlayClip : public QObject {
     const fatgraph::Skeleton s = threeJoints();
     const FloatPose p = pose(s, 0.5);
     fatgraph::CharacterFrame c;
-    c.position = Vec3(1, 0, 2);
-    c.yaw = 1.0;
+    c.position = {1, 0, 2};
+    c.yaw = 1.0f;
     fatgraph::Clip clip;
     clip.jointCount = 3;
     fatgraph::cli::appendWorldFrame(clip, s, p.rotations, p.translations, c);
@@ -85,8 +86,8 @@ class TestPlayClip : public QObject {
     for (int f = 0; f < 4; ++f) {
       const FloatPose p = pose(s, 0.2 * f);
       fatgraph::CharacterFrame c;
-      c.position = Vec3(0.1 * f, 0, -0.05 * f);
-      c.yaw = 3.0 + 0.1 * f;  // crosses pi: the writer keeps Euler angles continuous
+      c.position = fatgraph::toFloat3(Vec3(0.1 * f, 0, -0.05 * f));
+      c.yaw = static_cast<float>(3.0 + 0.1 * f);  // crosses pi: the writer keeps Euler angles continuous
       fatgraph::cli::appendWorldFrame(clip, s, p.rotations, p.translations, c);
       std::vector<Vec3> world(3);
       fatgraph::cli::worldPositions(c, p.model, world);
@@ -115,10 +116,10 @@ class TestPlayClip : public QObject {
     FloatPose p = pose(s, 0.1);
     fatgraph::CharacterFrame c;
     QVERIFY(fatgraph::cli::isFinitePose(p.rotations, p.translations, p.model, c));
-    c.yaw = std::nan("");
+    c.yaw = std::nanf("");
     QVERIFY(!fatgraph::cli::isFinitePose(p.rotations, p.translations, p.model, c));
     c.yaw = 0;
-    p.model[2].x() = INFINITY;
+    p.model[2].x = INFINITY;
     QVERIFY(!fatgraph::cli::isFinitePose(p.rotations, p.translations, p.model, c));
   }
 };

@@ -7,9 +7,11 @@
 #include <cmath>
 #include <numbers>
 
+#include "fatgraph/eigen_bridge.h"
 #include "play_metrics.h"
 
 using fatgraph::CharacterFrame;
+using fatgraph::Float2;
 using fatgraph::Vec3;
 using fatgraph::cli::PlayMetrics;
 using fatgraph::cli::PlayObservation;
@@ -43,8 +45,7 @@ fatgraph::RuntimeGraph oneLegGraph() {
 void observeLeg(PlayMetrics& m, const Vec3& ankle, bool planted, double dt = 1.0 / 30,
                 const Vec3& hip = Vec3(std::nan(""), 0, 0)) {
   const Vec3 world[3] = {hip.allFinite() ? hip : ankle + Vec3(0, 0.9, 0), ankle + Vec3(0, 0.45, 0.05), ankle};
-  const Eigen::Quaternionf rotations[3] = {Eigen::Quaternionf::Identity(), Eigen::Quaternionf::Identity(),
-                                           Eigen::Quaternionf::Identity()};
+  const fatgraph::Quaternion rotations[3] = {};  // identities
   fatgraph::LegReport report;
   report.planted = planted;
   PlayObservation o;
@@ -73,18 +74,21 @@ fatgraph::RuntimeEdge edge(const char* name, float duration, int joint, float re
   return e;
 }
 
-// The character at time t moving `speed` m/s along its heading `yaw` from `start`.
+// The character at time t moving `speed` m/s along its heading `yaw` from `start` (worked out
+// in double, then rounded to the frame's float).
 CharacterFrame walking(const CharacterFrame& start, double speed, double t) {
   CharacterFrame c = start;
-  c.position += fatgraph::yawRotation(start.yaw) * Vec3(0, 0, speed * t);
+  c.position = fatgraph::toFloat3(fatgraph::toEigenDouble(start.position) +
+                                  fatgraph::yawRotation(start.yaw) * Vec3(0, 0, speed * t));
   return c;
 }
 
 // Feeds one observation; the world positions follow from the character frame.
 void observe(PlayMetrics& m, int edge, double time, int transitions, const CharacterFrame& c, double dt,
-             bool frame = true, Eigen::Vector2f plane = Eigen::Vector2f::Zero(), bool finite = true) {
+             bool frame = true, Float2 plane = {}, bool finite = true) {
   Vec3 world[2];
-  for (int j = 0; j < 2; ++j) world[j] = fatgraph::yawRotation(c.yaw) * kModel[j] + c.position;
+  for (int j = 0; j < 2; ++j)
+    world[j] = fatgraph::yawRotation(c.yaw) * kModel[j] + fatgraph::toEigenDouble(c.position);
   PlayObservation o;
   o.edge = edge;
   o.time = float(time);
@@ -112,7 +116,7 @@ class TestPlayMetrics : public QObject {
     for (int k = 0; k <= 10; ++k) observe(m, 0, 0.1 * k, 0, walking(start, 1.0, 0.1 * k), k ? 0.1 : 0.0);
     const auto& r = m.report();
     QCOMPARE(r.frames, 11);
-    QVERIFY(std::abs(r.maxJointJump - 0.1) < 1e-12);
+    QVERIFY(std::abs(r.maxJointJump - 0.1) < 1e-6);  // the character frame is float
     QVERIFY(std::abs(r.rootTravel - 1.0) < 1e-12);
     QVERIFY((r.rootStart - Vec3(0, 1, 0)).norm() < 1e-12);
     QVERIFY((r.rootEnd - Vec3(0, 1, 1)).norm() < 1e-12);
@@ -134,7 +138,7 @@ class TestPlayMetrics : public QObject {
       observe(m, 0, 0.05 * k, 0, walking(start, 1.0, 0.05 * k), k ? 0.05 : 0.0, k % 3 == 0);
     }
     QCOMPARE(m.report().frames, 5);
-    QVERIFY(std::abs(m.report().maxJointJump - 0.15) < 1e-12);
+    QVERIFY(std::abs(m.report().maxJointJump - 0.15) < 1e-6);  // the character frame is float
   }
 
   // 40 steps of +0.3 rad: 12 rad in all, though the frame's yaw stays wrapped in (-pi, pi].
@@ -145,10 +149,10 @@ class TestPlayMetrics : public QObject {
     CharacterFrame c;
     m.begin(0, c);
     for (int k = 0; k <= 40; ++k) {
-      c.yaw = fatgraph::wrapAngle(0.3 * k);
+      c.yaw = static_cast<float>(fatgraph::wrapAngle(0.3 * k));
       observe(m, 0, 0.1 * k, 0, c, k ? 0.1 : 0.0);
     }
-    QVERIFY(std::abs(m.report().finalYaw - 12.0) < 1e-9);
+    QVERIFY(std::abs(m.report().finalYaw - 12.0) < 1e-6);  // the frame's yaw is float
     QCOMPARE(m.report().rootTravel, 0.0);
   }
 
@@ -159,10 +163,10 @@ class TestPlayMetrics : public QObject {
     graph.edges.push_back(edge("walk", 2, 1, 0.5f, Vec3(0.2, 1, 0)));
     PlayMetrics m(graph);
     CharacterFrame start;
-    start.position = Vec3(1, 0, 2);
-    start.yaw = std::numbers::pi / 2;
+    start.position = {1, 0, 2};
+    start.yaw = std::numbers::pi_v<float> / 2;
     m.begin(0, start);
-    const Eigen::Vector2f plane(0.1f, 0.25f);  // target (0.3, 1, 0.25)
+    const Float2 plane{0.1f, 0.25f};  // target (0.3, 1, 0.25)
     for (int k = 0; k <= 5; ++k) {
       observe(m, 0, 0.15 * k, 0, walking(start, 1.0, 0.1 * k), k ? 0.1 : 0.0, true, plane);
     }
@@ -183,7 +187,7 @@ class TestPlayMetrics : public QObject {
     graph.edges.push_back(edge("stop", 1.0f, 0, 0.0f, Vec3(0, 1, 0)));
     PlayMetrics m(graph);
     CharacterFrame start;
-    start.yaw = 0.4;
+    start.yaw = 0.4f;
     m.begin(0, start);
     for (int k = 0; k <= 7; ++k) {
       const double t = 0.1 * k;
@@ -220,7 +224,7 @@ class TestPlayMetrics : public QObject {
     PlayMetrics m(graph);
     CharacterFrame c;
     m.begin(0, c);
-    for (int k = 0; k < 5; ++k) observe(m, 0, 0.1 * k, 0, c, k ? 0.1 : 0.0, true, Eigen::Vector2f::Zero(), k != 2 && k != 4);
+    for (int k = 0; k < 5; ++k) observe(m, 0, 0.1 * k, 0, c, k ? 0.1 : 0.0, true, Float2{}, k != 2 && k != 4);
     QCOMPARE(m.report().nanFrames, 2);
     QCOMPARE(m.report().firstNanFrame, 2);
   }
@@ -338,12 +342,14 @@ class TestPlayMetrics : public QObject {
     graph.edges[0].parameters.gridResolution = 0;
     PlayMetrics m(graph);
     m.begin(0, CharacterFrame{});
-    const double h = 1.0 / 30;
+    // Frames 1/32 s apart: the character frame is float, and at a power-of-two frame time it
+    // holds these polynomials exactly (at 1/30 s its rounding alone moves the jerk by ~1e-4).
+    const double h = 1.0 / 32;
     for (int k = 0; k < 12; ++k) {
       // Two updates per frame: the jerk uses the frame time, not the update's.
       const double t = k * h;
       CharacterFrame c;
-      c.position = Vec3(0, -1, cubic * t * t * t + square * t * t);
+      c.position = fatgraph::toFloat3(Vec3(0, -1, cubic * t * t * t + square * t * t));
       if (k > 0) observe(m, 0, t - h / 2, 0, c, h / 2, false);
       observe(m, 0, t, 0, c, k ? h / 2 : 0.0);
     }

@@ -16,7 +16,7 @@
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/motion_summary.h"
 #include "fatgraph/core/rig_conventions.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "rig_fixtures.h"
 
 using namespace fatgraph;

@@ -10,8 +10,10 @@
 #include <limits>
 
 #include "fatgraph/core/runtime_graph_export.h"
-#include "fatgraph/runtime/forward_kinematics.h"
-#include "fatgraph/runtime/pose.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/pose.h"
+#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 
 using namespace fatgraph;
@@ -21,27 +23,35 @@ namespace {
 // The smallest valid graph: a skeleton and nothing to play (no hubs, no edges), so the body is
 // all there is to write.
 RuntimeGraph graphWithBody() {
+  Skeleton skeleton;
+  skeleton.addJoint("hip", -1, Vec3(0, 0.9, 0), true);
+  skeleton.addJoint("knee", 0, Vec3(0.1, -0.45, 0.02), false);
+  skeleton.addJoint("ankle", 1, Vec3(0, -0.43, -0.01), false);
   RuntimeGraph g;
-  g.skeleton.addJoint("hip", -1, Vec3(0, 0.9, 0), true);
-  g.skeleton.addJoint("knee", 0, Vec3(0.1, -0.45, 0.02), false);
-  g.skeleton.addJoint("ankle", 1, Vec3(0, -0.43, -0.01), false);
+  g.skeleton = toRuntimeSkeleton(skeleton);
   g.translatedJoints = {0};
   SkinnedMesh& m = g.body;
   // Awkward floats on purpose: a load must give exactly these bits back (-0, a denormal,
   // values with no short decimal form).
-  m.positions = {Vec3f(-0.0f, 0.9f, 0.1f), Vec3f(1e-40f, 0.45f, 1.0f / 3.0f),
-                 Vec3f(0.1f, 0.02f, -0.123456789f), Vec3f(0.2f, 0.5f, 0.05f)};
-  m.normals = {Vec3f(0, 0, 1), Vec3f(0.6f, 0, 0.8f), Vec3f(-0.0f, -1, 0), Vec3f(1, 0, 0)};
+  m.positions = {Float3{-0.0f, 0.9f, 0.1f}, Float3{1e-40f, 0.45f, 1.0f / 3.0f},
+                 Float3{0.1f, 0.02f, -0.123456789f}, Float3{0.2f, 0.5f, 0.05f}};
+  m.normals = {Float3{0, 0, 1}, Float3{0.6f, 0, 0.8f}, Float3{-0.0f, -1, 0}, Float3{1, 0, 0}};
   m.joints = {{0, 0, 0, 0}, {0, 1, 0, 0}, {2, 1, 0, 0}, {1, 2, 0, 0}};
   m.weights = {{1, 0, 0, 0}, {0.7f, 0.3f, 0, 0}, {0.25f, 0.75f, 0, 0}, {0.1f, 0.2f, 0.3f, 0.4f}};
   m.triangles = {0, 1, 2, 2, 1, 3};
   std::vector<Quat> r(3);
   std::vector<Vec3> x(3);
-  Pose bind = Pose::rest(g.skeleton);
+  Pose bind = Pose::rest(skeleton);
   bind.rotations[1] = Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized()));  // a turned bind pose
-  localToModel(g.skeleton, bind.rotations, bind.translations, r, x);
+  localToModel(skeleton, bind.rotations, bind.translations, r, x);
+  std::vector<Quaternion> bindRotations;
+  std::vector<Float3> bindPositions;
+  for (int j = 0; j < 3; ++j) {
+    bindRotations.push_back(toQuaternion(r[j]));
+    bindPositions.push_back(toFloat3(x[j]));
+  }
   m.inverseBind.resize(3);
-  inverseBindMatrices(r, x, m.inverseBind);
+  inverseBindMatrices(bindRotations, bindPositions, m.inverseBind);
   return g;
 }
 
@@ -53,15 +63,15 @@ std::string bodyDifference(const SkinnedMesh& a, const SkinnedMesh& b) {
       a.joints.size() != b.joints.size() || a.weights.size() != b.weights.size())
     return "vertex count";
   for (int v = 0; v < a.vertexCount(); ++v) {
-    if (!sameBits(a.positions[v].data(), b.positions[v].data(), 3 * sizeof(float))) return "position " + std::to_string(v);
-    if (!sameBits(a.normals[v].data(), b.normals[v].data(), 3 * sizeof(float))) return "normal " + std::to_string(v);
+    if (!sameBits(&a.positions[v], &b.positions[v], sizeof(Float3))) return "position " + std::to_string(v);
+    if (!sameBits(&a.normals[v], &b.normals[v], sizeof(Float3))) return "normal " + std::to_string(v);
     if (a.joints[v] != b.joints[v]) return "joints " + std::to_string(v);
     if (!sameBits(a.weights[v].data(), b.weights[v].data(), sizeof a.weights[v])) return "weights " + std::to_string(v);
   }
   if (a.triangles != b.triangles) return "triangles";
   if (a.inverseBind.size() != b.inverseBind.size()) return "inverse bind count";
   for (std::size_t j = 0; j < a.inverseBind.size(); ++j)
-    if (!sameBits(a.inverseBind[j].data(), b.inverseBind[j].data(), 16 * sizeof(float)))
+    if (!sameBits(a.inverseBind[j].m, b.inverseBind[j].m, sizeof a.inverseBind[j].m))
       return "inverse bind " + std::to_string(j);
   return {};
 }
@@ -177,7 +187,7 @@ class TestRuntimeGraphBodyFile : public QObject {
     std::filesystem::copy_file(exported_, p, std::filesystem::copy_options::overwrite_existing);
     const float nan = std::numeric_limits<float>::quiet_NaN();
     std::vector<float> positions;
-    for (const Vec3f& x : graph_.body.positions) positions.insert(positions.end(), {x.x(), x.y(), x.z()});
+    for (const Float3& x : graph_.body.positions) positions.insert(positions.end(), {x.x, x.y, x.z});
     if (damage == QStringLiteral("unlink weights")) unlink(p, "/body/weights");
     if (damage == QStringLiteral("weights shape"))
       replaceDataset<float>(p, "/body/weights", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, {4, 3}, std::vector<float>(12, 0.25f));

@@ -61,10 +61,10 @@ class TestRuntimeGraphBuilder : public QObject {
       QCOMPARE(t[2 * translated], 0.0f);
       QVERIFY(std::abs(t[translated] - clip.frameTranslations(first + k)[0].y()) < 1e-5);
       const float* p = e.data.data() + s.trajectory + 3 * k;
-      const Vec3 world = start.position + yawRotation(start.yaw) * Vec3(p[0], 0.0, p[1]);
+      const Vec3 world = toEigenDouble(start.position) + yawRotation(start.yaw) * Vec3(p[0], 0.0, p[1]);
       const Vec3 truth = clip.frameTranslations(first + k)[0];
       QVERIFY2(std::hypot(world.x() - truth.x(), world.z() - truth.z()) < 1e-5, qPrintable(QString::number(k)));
-      const Quat rebuilt = yawRotation(start.yaw + p[2]) * root;
+      const Quat rebuilt = yawRotation(double(start.yaw) + p[2]) * root;
       QVERIFY(angleBetween(rebuilt, clip.frameRotations(first + k)[0]) < 1e-5);
       QVERIFY(std::abs(p[2] - previousYaw) < 0.5);  // unwrapped: no 2 pi jumps
       previousYaw = p[2];

@@ -57,7 +57,7 @@ bool sameBits(const T (&a)[N], const T (&b)[N]) {
 
 // The first field in which two graphs differ, or empty.
 std::string firstDifference(const RuntimeGraph& a, const RuntimeGraph& b) {
-  const Skeleton &s = a.skeleton, &t = b.skeleton;
+  const RuntimeSkeleton &s = a.skeleton, &t = b.skeleton;
   if (a.formatVersion != b.formatVersion) return "formatVersion";
   if (!sameBits(a.fps, b.fps) || a.startEdge != b.startEdge) return "fps or startEdge";
   if (!sameBits(a.transitions.blendSeconds, b.transitions.blendSeconds)) return "transitions";
@@ -128,13 +128,12 @@ std::string firstDifference(const RuntimeGraph& a, const RuntimeGraph& b) {
       p.joints != q.joints || p.triangles != q.triangles || p.inverseBind.size() != q.inverseBind.size())
     return "body sizes, joints or triangles";
   for (int v = 0; v < p.vertexCount(); ++v) {
-    if (std::memcmp(p.positions[v].data(), q.positions[v].data(), 3 * sizeof(float)) != 0 ||
-        std::memcmp(p.normals[v].data(), q.normals[v].data(), 3 * sizeof(float)) != 0 ||
+    if (!sameBits(p.positions[v], q.positions[v]) || !sameBits(p.normals[v], q.normals[v]) ||
         std::memcmp(p.weights[v].data(), q.weights[v].data(), sizeof p.weights[v]) != 0)
       return "body vertex " + std::to_string(v);
   }
   for (size_t j = 0; j < p.inverseBind.size(); ++j)
-    if (std::memcmp(p.inverseBind[j].data(), q.inverseBind[j].data(), 16 * sizeof(float)) != 0)
+    if (!sameBits(p.inverseBind[j], q.inverseBind[j]))
       return "body inverse bind " + std::to_string(j);
   if (a.legs.size() != b.legs.size()) return "leg count";
   for (size_t l = 0; l < a.legs.size(); ++l) {
@@ -257,8 +256,8 @@ class TestRuntimeGraphFile : public QObject {
       built.update(1.0f / 60.0f, x, y, action);
       fromFile.update(1.0f / 60.0f, x, y, action);
       const auto a = built.modelPositions(), b = fromFile.modelPositions();
-      QVERIFY(std::memcmp(a.data(), b.data(), a.size_bytes()) == 0);
-      QVERIFY(built.character().position == fromFile.character().position);
+      QVERIFY(std::memcmp(a.data(), b.data(), a.size() * sizeof(Float3)) == 0);
+      QVERIFY(sameBits(built.character().position, fromFile.character().position));
       QVERIFY(built.character().yaw == fromFile.character().yaw);
     }
     QVERIFY(built.transitionCount() > 0);

@@ -17,8 +17,9 @@
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/runtime_locomotion.h"
+#include "fatgraph/core/runtime_skeleton.h"
 #include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 using namespace fatgraph;
 
@@ -118,17 +119,17 @@ Fixture makeFixture(Creature c, double turningRate) {
     f.firsts.push_back(k * F);
   }
   RuntimeGraph& g = f.graph;
-  g.skeleton = f.motion.skeleton;
-  g.translatedJoints = runtimeTranslatedJoints(g.skeleton);
+  g.skeleton = toRuntimeSkeleton(f.motion.skeleton);
+  g.translatedJoints = runtimeTranslatedJoints(f.motion.skeleton);
   g.fps = 30.0f;
   g.legs = runtimeLegs(f.legs);
   g.hubs.resize(1);
-  g.edges.push_back(buildRuntimeEdge(g.skeleton, {f.motion.clip}, 30.0, source, &f.legs));
+  g.edges.push_back(buildRuntimeEdge(f.motion.skeleton, {f.motion.clip}, 30.0, source, &f.legs));
   g.hubs[0].outgoing = {0};
   g.hubs[0].defaultEdge = 0;
   g.startEdge = 0;
   for (int first : f.firsts)
-    f.cycles.push_back(analyzeCycle(g.skeleton, f.motion.clip, first, first + F, f.legs));
+    f.cycles.push_back(analyzeCycle(f.motion.skeleton, f.motion.clip, first, first + F, f.legs));
   applyLocomotion(g, g.edges[0], f.cycles, true);
   return f;
 }
@@ -333,14 +334,14 @@ class TestRuntimeLocomotion : public QObject {
     const LegSetup legs = detectLegs(m.skeleton, &m.clip);
     QVERIFY(!legs.empty());
     RuntimeGraph g;
-    g.skeleton = m.skeleton;
-    g.translatedJoints = runtimeTranslatedJoints(g.skeleton);
+    g.skeleton = toRuntimeSkeleton(m.skeleton);
+    g.translatedJoints = runtimeTranslatedJoints(m.skeleton);
     g.legs = runtimeLegs(legs);
     RuntimeEdgeSource source;
     source.name = "walk";
     source.segments.push_back({0, frames, 2 * frames, {}});
-    RuntimeEdge e = buildRuntimeEdge(g.skeleton, {m.clip}, 30.0, source, &legs);
-    applyLocomotion(g, e, {analyzeCycle(g.skeleton, m.clip, frames, 2 * frames, legs)}, true);
+    RuntimeEdge e = buildRuntimeEdge(m.skeleton, {m.clip}, 30.0, source, &legs);
+    applyLocomotion(g, e, {analyzeCycle(m.skeleton, m.clip, frames, 2 * frames, legs)}, true);
     QVERIFY(e.locomotion.enabled);
     const double declared = m.truth.floorHeight + m.truth.legs.front().toeHeight;
     QVERIFY2(std::abs(e.locomotion.floorHeight - declared) < 0.005,

@@ -12,7 +12,7 @@
 #include "document/document.h"
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/bvh_import.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 using fatgraph::editor::Document;
 

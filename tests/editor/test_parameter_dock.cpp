@@ -31,6 +31,7 @@
 #include "document/job_runner.h"
 #include "fatgraph/core/edge_joystick.h"
 #include "fatgraph/core/edge_locomotion.h"
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "one_hub_request.h"
 #include "views/blend_preview.h"
@@ -195,9 +196,9 @@ class TestParameterDock : public QObject {
     QCOMPARE(preview.legReports().size(), preview.legs().size());
     int grounded = 0;
     for (const fatgraph::LegReport& report : preview.legReports()) {
-      QVERIFY(report.previousFootprint.allFinite());
-      QVERIFY(report.nextFootprint.allFinite());
-      const Eigen::Vector3f& next = report.nextFootprint;
+      QVERIFY(fatgraph::isFinite(report.previousFootprint));
+      QVERIFY(fatgraph::isFinite(report.nextFootprint));
+      const Eigen::Vector3f next = fatgraph::toEigen(report.nextFootprint);
       if (next.isZero()) continue;
       // The predicted footprint is grounded near the slope (within a heel's height; the leg
       // layer's own tests hold its exact placement).

@@ -25,6 +25,7 @@
 #include "document/document.h"
 #include "document/graph_edit_request.h"
 #include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/eigen_bridge.h"
 #include "one_hub_request.h"
 #include "play/gamepad_input.h"
 #include "play/keyboard_stick.h"
@@ -208,10 +209,10 @@ class TestPlayDock : public QObject {
   }
 
   void characterWalksAndTheCameraFollows() {
-    const fatgraph::Vec3 start = dock_->preview().player().character().position;
+    const fatgraph::Vec3 start = fatgraph::toEigenDouble(dock_->preview().player().character().position);
     QTest::keyPress(viewport(), Qt::Key_W);
     tick(3 * 60);
-    const fatgraph::Vec3 end = dock_->preview().player().character().position;
+    const fatgraph::Vec3 end = fatgraph::toEigenDouble(dock_->preview().player().character().position);
     QTest::keyRelease(viewport(), Qt::Key_W);
     QVERIFY2(groundDistance(start, end) > 1.0,  // a walk covers about a metre a second
              qPrintable(QString::number(groundDistance(start, end))));
@@ -241,7 +242,7 @@ class TestPlayDock : public QObject {
     for (int i = 0; i < 4 * 60; ++i) {
       dock_->advance(steps[i % 5]);
       QVERIFY(finitePose(dock_->preview()));
-      const double y = dock_->preview().player().character().position.y();
+      const double y = dock_->preview().player().character().position.y;
       lowest = std::min(lowest, y);
       highest = std::max(highest, y);
     }

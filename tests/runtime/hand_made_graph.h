@@ -56,10 +56,10 @@ inline RuntimeSegment appendConstantSegment(std::vector<float>& data, int frames
 /// The graph described above; RuntimeGraph::validate() accepts it.
 inline RuntimeGraph handMadeGraph(const HandMadeGraphOptions& options = {}) {
   RuntimeGraph g;
-  g.skeleton.addJoint("root", -1, Vec3(0.0, 1.0, 0.0), true);
-  g.skeleton.addJoint("hip", 0, Vec3(0.1, 0.0, 0.0), false);
-  g.skeleton.addJoint("knee", 1, Vec3(0.0, -0.45, 0.0), false);
-  g.skeleton.addJoint("ankle", 2, Vec3(0.0, -0.45, 0.0), false);
+  g.skeleton.addJoint("root", -1, {0.0f, 1.0f, 0.0f}, true);
+  g.skeleton.addJoint("hip", 0, {0.1f, 0.0f, 0.0f}, false);
+  g.skeleton.addJoint("knee", 1, {0.0f, -0.45f, 0.0f}, false);
+  g.skeleton.addJoint("ankle", 2, {0.0f, -0.45f, 0.0f}, false);
   const int joints = g.jointCount();
   g.translatedJoints = {0};
   g.fps = 30.0f;

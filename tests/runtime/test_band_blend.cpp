@@ -7,10 +7,11 @@
 #include <limits>
 #include <vector>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/band_blend.h"
 
 using namespace fatgraph;
-using V2 = Eigen::Vector2f;
+using V2 = Float2;  // the runtime's plain types, short for the many literal points below
 
 namespace {
 
@@ -23,14 +24,14 @@ RuntimeEdge bandEdge(const std::vector<V2>& velocities, EdgeBlendMode mode) {
   e.blend = mode;
   e.segments.resize(velocities.size());
   for (const V2& v : velocities) {
-    e.bandSamples.push_back(v.x());
-    e.bandSamples.push_back(v.y());
+    e.bandSamples.push_back(v.x);
+    e.bandSamples.push_back(v.y);
   }
   return e;
 }
 
 // Idle, walk forward at 1.2 m/s, run forward at 3.6 m/s, side-step left at 0.8 m/s.
-const std::vector<V2> kGaits = {V2(0, 0), V2(0, 1.2f), V2(0, 3.6f), V2(0.8f, 0)};
+const std::vector<V2> kGaits = {V2{0, 0}, V2{0, 1.2f}, V2{0, 3.6f}, V2{0.8f, 0}};
 
 std::vector<float> weightsOf(const RuntimeEdge& e, const V2& velocity, bool* ok = nullptr) {
   std::vector<V2> scratch(e.segments.size());
@@ -86,9 +87,9 @@ class TestBandBlend : public QObject {
   void normalized_data() {
     QTest::addColumn<EdgeBlendMode>("mode");
     QTest::addColumn<V2>("velocity");
-    const V2 queries[] = {V2(0, 0.6f), V2(0.3f, 2.0f), V2(-0.5f, 1.0f), V2(0, -1.0f), V2(5, 9), V2(0.4f, 0.4f)};
+    const V2 queries[] = {V2{0, 0.6f}, V2{0.3f, 2.0f}, V2{-0.5f, 1.0f}, V2{0, -1.0f}, V2{5, 9}, V2{0.4f, 0.4f}};
     for (const V2& q : queries) {
-      const QString at = QStringLiteral("(%1, %2)").arg(q.x()).arg(q.y());
+      const QString at = QStringLiteral("(%1, %2)").arg(q.x).arg(q.y);
       QTest::newRow(qPrintable(QStringLiteral("cartesian ") + at)) << EdgeBlendMode::CartesianBands << q;
       QTest::newRow(qPrintable(QStringLiteral("polar ") + at)) << EdgeBlendMode::PolarBands << q;
     }
@@ -130,8 +131,8 @@ class TestBandBlend : public QObject {
     QFETCH(float, idle);
     QFETCH(float, walk);
     QFETCH(float, run);
-    const std::vector<V2> gaits = {V2(0, 0), V2(0, 1.2f), V2(0, 3.6f)};
-    const std::vector<float> w = weightsOf(bandEdge(gaits, mode), V2(0, speed));
+    const std::vector<V2> gaits = {V2{0, 0}, V2{0, 1.2f}, V2{0, 3.6f}};
+    const std::vector<float> w = weightsOf(bandEdge(gaits, mode), V2{0, speed});
     QVERIFY2(std::abs(w[0] - idle) < 1e-5f && std::abs(w[1] - walk) < 1e-5f && std::abs(w[2] - run) < 1e-5f,
              qPrintable(QStringLiteral("%1 %2 %3").arg(w[0]).arg(w[1]).arg(w[2])));
   }
@@ -141,17 +142,17 @@ class TestBandBlend : public QObject {
   // 1 - a/90°: halves at 45°, 0.75 at 22.5°. Cartesian bands split the chord: its midpoint
   // (0.5, 0.5) gives halves.
   void polarFadesByAngle() {
-    const std::vector<V2> gaits = {V2(0, 1), V2(1, 0)};
-    const V2 diagonal = V2(1, 1).normalized();
+    const std::vector<V2> gaits = {V2{0, 1}, V2{1, 0}};
+    const V2 diagonal = toFloat2(Eigen::Vector2f(1, 1).normalized());
     const std::vector<float> polar = weightsOf(bandEdge(gaits, EdgeBlendMode::PolarBands), diagonal);
     QVERIFY2(std::abs(polar[0] - 0.5f) < 1e-5f && std::abs(polar[1] - 0.5f) < 1e-5f,
              qPrintable(QStringLiteral("%1 %2").arg(polar[0]).arg(polar[1])));
     const std::vector<float> cartesian =
-        weightsOf(bandEdge(gaits, EdgeBlendMode::CartesianBands), V2(0.5f, 0.5f));
+        weightsOf(bandEdge(gaits, EdgeBlendMode::CartesianBands), V2{0.5f, 0.5f});
     QVERIFY(std::abs(cartesian[0] - 0.5f) < 1e-5f && std::abs(cartesian[1] - 0.5f) < 1e-5f);
     const float a = 0.3926991f;  // 22.5°
     const std::vector<float> quarter =
-        weightsOf(bandEdge(gaits, EdgeBlendMode::PolarBands), V2(std::sin(a), std::cos(a)));
+        weightsOf(bandEdge(gaits, EdgeBlendMode::PolarBands), V2{std::sin(a), std::cos(a)});
     QVERIFY2(std::abs(quarter[0] - 0.75f) < 1e-4f, qPrintable(QString::number(quarter[0])));
   }
 
@@ -160,10 +161,10 @@ class TestBandBlend : public QObject {
     QTest::addColumn<EdgeBlendMode>("mode");
     QTest::addColumn<V2>("velocity");
     const float inf = std::numeric_limits<float>::infinity();
-    QTest::newRow("cartesian NaN") << EdgeBlendMode::CartesianBands << V2(kNaN, kNaN);
-    QTest::newRow("polar NaN") << EdgeBlendMode::PolarBands << V2(kNaN, 1.0f);
-    QTest::newRow("cartesian inf") << EdgeBlendMode::CartesianBands << V2(inf, 0.0f);
-    QTest::newRow("polar -inf") << EdgeBlendMode::PolarBands << V2(0.0f, -inf);
+    QTest::newRow("cartesian NaN") << EdgeBlendMode::CartesianBands << V2{kNaN, kNaN};
+    QTest::newRow("polar NaN") << EdgeBlendMode::PolarBands << V2{kNaN, 1.0f};
+    QTest::newRow("cartesian inf") << EdgeBlendMode::CartesianBands << V2{inf, 0.0f};
+    QTest::newRow("polar -inf") << EdgeBlendMode::PolarBands << V2{0.0f, -inf};
   }
   void nonFiniteVelocity() {
     QFETCH(EdgeBlendMode, mode);
@@ -175,7 +176,7 @@ class TestBandBlend : public QObject {
     QVERIFY(nonNegativeFinite(w));
     QVERIFY(std::abs(sum(w) - 1.0) < 1e-5);
     // Standing still is the idle sample's own velocity.
-    QVERIFY(std::abs(weightsOf(e, V2(0, 0))[0] - 1.0f) < 1e-6f);
+    QVERIFY(std::abs(weightsOf(e, V2{0, 0})[0] - 1.0f) < 1e-6f);
   }
 
   // Edges that cannot be blended by bands leave the caller's weights alone.
@@ -197,25 +198,25 @@ class TestBandBlend : public QObject {
     QFETCH(int, weights);
     std::vector<V2> scratch(4);
     std::vector<float> w(size_t(weights), -1.0f);
-    QVERIFY(!bandBlendWeights(edge, V2(0, 1), scratch, w));
+    QVERIFY(!bandBlendWeights(edge, V2{0, 1}, scratch, w));
     for (float x : w) QCOMPARE(x, -1.0f);
     if (weights != int(edge.segments.size())) return;  // only the caller's buffer was wrong
     RuntimeGraph graph;
     graph.edges.push_back(edge);
     BandBlend bands(graph);
-    QVERIFY(bands.evaluate(edge, V2(0, 1)).empty());
+    QVERIFY(bands.evaluate(edge, V2{0, 1}).empty());
   }
 
   // The scratch-owning form agrees with the function, for every edge of a graph, and its
   // buffers fit the largest edge.
   void bandBlendObject() {
     RuntimeGraph graph;
-    graph.edges.push_back(bandEdge({V2(0, 1), V2(0, 2)}, EdgeBlendMode::CartesianBands));
+    graph.edges.push_back(bandEdge({V2{0, 1}, V2{0, 2}}, EdgeBlendMode::CartesianBands));
     graph.edges.push_back(bandEdge(kGaits, EdgeBlendMode::PolarBands));
     BandBlend bands(graph);
     for (const RuntimeEdge& e : graph.edges) {
-      const V2 v(0.2f, 1.5f);
-      const std::span<const float> w = bands.evaluate(e, v);
+      const V2 v{0.2f, 1.5f};
+      const Span<const float> w = bands.evaluate(e, v);
       const std::vector<float> expected = weightsOf(e, v);
       QCOMPARE(w.size(), expected.size());
       for (size_t i = 0; i < w.size(); ++i) QCOMPARE(w[i], expected[i]);

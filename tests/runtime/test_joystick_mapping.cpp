@@ -8,6 +8,7 @@
 #include <limits>
 #include <vector>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/joystick_mapping.h"
 
 using namespace fatgraph;
@@ -103,9 +104,9 @@ class TestJoystickMapping : public QObject {
     QFETCH(float, y);
     QFETCH(float, px);
     QFETCH(float, py);
-    const Eigen::Vector2f p = joystickPlanePoint(m, x, y);
-    QVERIFY2(std::abs(p.x() - px) < 1e-6f && std::abs(p.y() - py) < 1e-6f,
-             qPrintable(QStringLiteral("(%1, %2), expected (%3, %4)").arg(p.x()).arg(p.y()).arg(px).arg(py)));
+    const Float2 p = joystickPlanePoint(m, x, y);
+    QVERIFY2(std::abs(p.x - px) < 1e-6f && std::abs(p.y - py) < 1e-6f,
+             qPrintable(QStringLiteral("(%1, %2), expected (%3, %4)").arg(p.x).arg(p.y).arg(px).arg(py)));
   }
 
   // Every stick, odd values included, on valid mappings: a finite point inside the box the
@@ -127,7 +128,7 @@ class TestJoystickMapping : public QObject {
                                        -std::numeric_limits<float>::max()};
     for (float x : values) {
       for (float y : values) {
-        const Eigen::Vector2f p = joystickPlanePoint(m, x, y);
+        const Eigen::Vector2f p = toEigen(joystickPlanePoint(m, x, y));  // p[a]: axis a
         for (int a = 0; a < 2; ++a) {
           const float lo = std::min(m.rangeMin[a], m.neutral[a]), hi = std::max(m.rangeMax[a], m.neutral[a]);
           QVERIFY2(std::isfinite(p[a]) && p[a] >= lo - 1e-6f && p[a] <= hi + 1e-6f,

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/player.h"
 
@@ -16,14 +16,14 @@ namespace {
 // Hips 0.9 m up; per side UpLeg, Leg, Foot (0.42 m bones, ankle 0.06 m above the floor), Toe.
 RuntimeGraph standingGraph(bool withLegs) {
   RuntimeGraph g;
-  Skeleton& s = g.skeleton;
-  s.addJoint("Hips", -1, Vec3(0, 0.9, 0), true);
-  for (const double side : {1.0, -1.0}) {
+  RuntimeSkeleton& s = g.skeleton;
+  s.addJoint("Hips", -1, {0, 0.9f, 0}, true);
+  for (const float side : {1.0f, -1.0f}) {
     const std::string p = side > 0 ? "Left" : "Right";
-    const int up = s.addJoint(p + "UpLeg", 0, Vec3(0.1 * side, 0, 0), false);
-    const int leg = s.addJoint(p + "Leg", up, Vec3(0, -0.42, 0.0), false);
-    const int foot = s.addJoint(p + "Foot", leg, Vec3(0, -0.42, 0), false);
-    s.addJoint(p + "Toe", foot, Vec3(0, -0.04, 0.12), false);
+    const int up = s.addJoint(p + "UpLeg", 0, {0.1f * side, 0, 0}, false);
+    const int leg = s.addJoint(p + "Leg", up, {0, -0.42f, 0}, false);
+    const int foot = s.addJoint(p + "Foot", leg, {0, -0.42f, 0}, false);
+    s.addJoint(p + "Toe", foot, {0, -0.04f, 0.12f}, false);
     if (withLegs) {
       RuntimeLeg l;
       l.name = p;
@@ -81,12 +81,28 @@ RuntimeGraph standingGraph(bool withLegs) {
 
 bool samePose(const Player& a, const Player& b) {
   for (std::size_t j = 0; j < a.modelPositions().size(); ++j)
-    if (a.modelPositions()[j] != b.modelPositions()[j] ||
-        a.modelRotations()[j].coeffs() != b.modelRotations()[j].coeffs() ||
-        a.localRotations()[j].coeffs() != b.localRotations()[j].coeffs() ||
-        a.localTranslations()[j] != b.localTranslations()[j])
+    if (toEigen(a.modelPositions()[j]) != toEigen(b.modelPositions()[j]) ||
+        toEigen(a.modelRotations()[j]).coeffs() != toEigen(b.modelRotations()[j]).coeffs() ||
+        toEigen(a.localRotations()[j]).coeffs() != toEigen(b.localRotations()[j]).coeffs() ||
+        toEigen(a.localTranslations()[j]) != toEigen(b.localTranslations()[j]))
       return false;
   return true;
+}
+
+// Forward kinematics in double, written out here as an independent reference for the player's:
+// R_model(j) = R_model(p) R_local(j), x_model(j) = x_model(p) + R_model(p) t_local(j).
+std::vector<Eigen::Vector3d> modelPositionsOf(const std::vector<int>& parents, Span<const Quaternion> local,
+                                              Span<const Float3> translations) {
+  std::vector<Eigen::Quaterniond> r(parents.size());
+  std::vector<Eigen::Vector3d> x(parents.size());
+  for (std::size_t j = 0; j < parents.size(); ++j) {
+    const Eigen::Quaterniond q = toEigenDouble(local[j]);
+    const Eigen::Vector3d t = toEigenDouble(translations[j]);
+    const int p = parents[j];
+    r[j] = p < 0 ? q : r[p] * q;
+    x[j] = p < 0 ? t : Eigen::Vector3d(x[p] + r[p] * t);
+  }
+  return x;
 }
 
 Heightfield plane(float height, float slopeZ) {
@@ -115,7 +131,7 @@ class TestLegLayer : public QObject {
       b.update(1.0f / 30.0f, 0, 0);
       QVERIFY(samePose(a, b));
       QCOMPARE(b.legLayer().changedJoints().size(), std::size_t(0));
-      QCOMPARE(b.character().position.y(), 0.0);
+      QCOMPARE(b.character().position.y, 0.0f);
     }
   }
 
@@ -131,7 +147,7 @@ class TestLegLayer : public QObject {
       b.update(1.0f / 30.0f, 0, 0);
     }
     for (std::size_t j = 0; j < a.modelPositions().size(); ++j)
-      QVERIFY((a.modelPositions()[j] - b.modelPositions()[j]).norm() < 1e-5f);
+      QVERIFY((toEigen(a.modelPositions()[j]) - toEigen(b.modelPositions()[j])).norm() < 1e-5f);
     QCOMPARE(a.legLayer().locomotionWeight(), 0.0f);
     QCOMPARE(a.legLayer().changedJoints().size(), std::size_t(8));  // 2 x (hip, knee, ankle, toe)
   }
@@ -152,21 +168,17 @@ class TestLegLayer : public QObject {
     Player p(g);
     p.setTerrain(&ground);
     for (int f = 0; f < 10; ++f) p.update(1.0f / 30.0f, 0, 0);
-    QVERIFY(std::abs(p.character().position.y() - height) < 0.01);
+    QVERIFY(std::abs(p.character().position.y - height) < 0.01f);
     const int joints = g.jointCount();
-    std::vector<Quat> r(joints), mr(joints);
-    std::vector<Vec3> t(joints), mx(joints);
-    for (int j = 0; j < joints; ++j) {
-      r[j] = p.localRotations()[j].cast<double>();
-      t[j] = p.localTranslations()[j].cast<double>();
-    }
-    localToModel(g.skeleton, r, t, mr, mx);
+    const std::vector<Eigen::Vector3d> mx =
+        modelPositionsOf(g.skeleton.parents, p.localRotations(), p.localTranslations());
     for (int j = 0; j < joints; ++j)
-      QVERIFY2((mx[j].cast<float>() - p.modelPositions()[j]).norm() < 1e-4f, qPrintable(QString::number(j)));
+      QVERIFY2((mx[j].cast<float>() - toEigen(p.modelPositions()[j])).norm() < 1e-4f, qPrintable(QString::number(j)));
     for (const RuntimeLeg& leg : g.legs) {
       const int ankle = leg.chain.back();
-      const Vec3f heel = p.modelPositions()[ankle] + p.modelRotations()[ankle] * Vec3f(leg.heel[0], leg.heel[1], leg.heel[2]);
-      const float y = heel.y() + static_cast<float>(p.character().position.y());
+      const Vec3f heel = toEigen(p.modelPositions()[ankle]) +
+                         toEigen(p.modelRotations()[ankle]) * Vec3f(leg.heel[0], leg.heel[1], leg.heel[2]);
+      const float y = heel.y() + p.character().position.y;
       QVERIFY2(std::abs(y - ground.height(heel.x(), heel.z())) < 0.01f, qPrintable(QString::number(y)));
     }
   }
@@ -177,24 +189,23 @@ class TestLegLayer : public QObject {
     Player p(g);
     for (int f = 0; f < 5; ++f) p.update(1.0f / 30.0f, 0, 0);
     QCOMPARE(p.legLayer().warnings().noStance, 1);
-    for (const Vec3f& x : p.modelPositions()) QVERIFY(x.allFinite());
+    for (const Float3& x : p.modelPositions()) QVERIFY(isFinite(x));
   }
 
   void nonFiniteInputPassesThrough() {
     const RuntimeGraph g = standingGraph(true);
     LegLayer layer(g);
-    std::vector<Eigen::Quaternionf> r(g.jointCount(), Eigen::Quaternionf::Identity());
-    std::vector<Vec3f> x(g.jointCount(), Vec3f::Zero());
-    const std::vector<Vec3f> before = x;
+    std::vector<Quaternion> r(g.jointCount());
+    std::vector<Float3> x(g.jointCount());
     const float w = 1.0f;
     LegLayer::Input in;
     in.edge = 0;
-    in.weights = std::span<const float>(&w, 1);
+    in.weights = Span<const float>(&w, 1);
     in.dt = std::numeric_limits<float>::infinity();
     layer.apply(in, r, x, g.skeleton.parents);
     QCOMPARE(layer.warnings().invalidInput, 1);
     QCOMPARE(layer.lastWarnings(), 4u);
-    QVERIFY(x == before);
+    for (const Float3& v : x) QVERIFY(v.x == 0.0f && v.y == 0.0f && v.z == 0.0f);
     layer.reset();
     QCOMPARE(layer.warnings().invalidInput, 0);
   }

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <vector>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/player.h"
 #include "runtime/hand_made_graph.h"
 
@@ -42,9 +43,9 @@ struct Shown {
 };
 
 Shown show(const Player& p) {
-  const Eigen::Quaternionf q = p.localRotations()[2];
+  const Eigen::Quaternionf q = toEigen(p.localRotations()[2]);
   return {p.currentEdge(), p.transitionCount(), 2.0f * std::atan2(q.x(), q.w()),
-          p.localTranslations()[0].y(), p.modelPositions()[3]};
+          p.localTranslations()[0].y, toEigen(p.modelPositions()[3])};
 }
 
 // `seconds` of updates of kDt with a centred stick, one entry per update.

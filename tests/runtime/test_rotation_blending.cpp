@@ -7,22 +7,43 @@
 #include <random>
 #include <vector>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/rotation_blending.h"
 
 using namespace fatgraph;
 
 namespace {
-Quat randomQuat(std::mt19937& rng) {
+// Expectations are worked out in double; the library takes and returns float quaternions.
+using Quat = Eigen::Quaterniond;
+using Vec3 = Eigen::Vector3d;
+
+// The float API's coefficients are unit length only to float precision (~1e-7), so checks that
+// a result is exactly an input or unit allow a few float ulps where double allowed 1e-12.
+constexpr double kFloatTolerance = 1e-6;
+
+Quaternion randomQuat(std::mt19937& rng) {
   std::normal_distribution<double> n(0.0, 1.0);
-  return Quat(n(rng), n(rng), n(rng), n(rng)).normalized();
+  return toQuaternion(Quat(n(rng), n(rng), n(rng), n(rng)).normalized());
 }
-Quat axisAngle(double angle, const Vec3& axis) { return Quat(Eigen::AngleAxisd(angle, axis)); }
-bool sameRotation(const Quat& a, const Quat& b, double tol = 1e-9) {
-  return std::abs(std::abs(a.dot(b)) - 1.0) < tol;
+Quaternion axisAngle(double angle, const Vec3& axis) {
+  return toQuaternion(Quat(Eigen::AngleAxisd(angle, axis)));
 }
-bool isUnit(const Quat& q) { return q.coeffs().allFinite() && std::abs(q.norm() - 1.0) < 1e-12; }
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
+Eigen::Vector4d coeffs(const Quaternion& q) { return toEigenDouble(q).coeffs(); }
+// Both normalized in double first, so that the test is the rotations' angle (|dot| - 1 is
+// quadratic in it) and not the float coefficients' length (isUnit checks that).
+bool sameRotation(const Quaternion& a, const Quaternion& b, double tol = 1e-9) {
+  return std::abs(std::abs(coeffs(a).normalized().dot(coeffs(b).normalized())) - 1.0) < tol;
+}
+bool isUnit(const Quaternion& q) {
+  return isFinite(q) && std::abs(coeffs(q).norm() - 1.0) < kFloatTolerance;
+}
+// The angle of the rotation taking a to b, radians.
+double angleBetween(const Quaternion& a, const Quaternion& b) {
+  const Quat d = toEigenDouble(a).conjugate() * toEigenDouble(b);
+  return 2.0 * std::atan2(d.vec().norm(), std::abs(d.w()));
+}
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kInf = std::numeric_limits<float>::infinity();
 }  // namespace
 
 class TestRotationBlending : public QObject {
@@ -41,89 +62,94 @@ class TestRotationBlending : public QObject {
     QFETCH(int, count);
     std::mt19937 rng(100 + hot * 7 + count);
     for (int trial = 0; trial < 50; ++trial) {
-      std::vector<Quat> q(count);
-      std::vector<double> w(count, 0.0);
-      for (Quat& x : q) x = randomQuat(rng);
-      w[hot] = 1.0;
-      const Quat a = blendRotationsNlerp(q.data(), w.data(), count);
-      const Quat e = blendRotationsEigen(q.data(), w.data(), count);
-      // Exactly the input, sign included (the reference keeps its sign).
-      QVERIFY((a.coeffs() - q[hot].coeffs()).norm() < 1e-14);
-      QVERIFY((e.coeffs() - q[hot].coeffs()).norm() < 1e-12);
+      std::vector<Quaternion> q(count);
+      std::vector<float> w(count, 0.0f);
+      for (Quaternion& x : q) x = randomQuat(rng);
+      w[hot] = 1.0f;
+      const Quaternion a = blendRotationsNlerp(q.data(), w.data(), count);
+      const Quaternion e = blendRotationsEigen(q.data(), w.data(), count);
+      // Exactly the input up to float rounding, sign included (the reference keeps its sign).
+      QVERIFY((coeffs(a) - coeffs(q[hot])).norm() < kFloatTolerance);
+      QVERIFY((coeffs(e) - coeffs(q[hot])).norm() < kFloatTolerance);
     }
   }
 
   void antipodalInputsAverageToTheRotation_data() {
-    QTest::addColumn<double>("w0");
-    QTest::addColumn<double>("w1");
-    QTest::newRow("equal") << 0.5 << 0.5;
-    QTest::newRow("mostly -q") << 0.1 << 0.9;
-    QTest::newRow("unnormalized") << 3.0 << 7.0;
+    QTest::addColumn<float>("w0");
+    QTest::addColumn<float>("w1");
+    QTest::newRow("equal") << 0.5f << 0.5f;
+    QTest::newRow("mostly -q") << 0.1f << 0.9f;
+    QTest::newRow("unnormalized") << 3.0f << 7.0f;
   }
   void antipodalInputsAverageToTheRotation() {
-    QFETCH(double, w0);
-    QFETCH(double, w1);
-    const Quat q = axisAngle(1.1, Vec3(1, 2, -0.5).normalized());
-    const Quat qs[] = {q, Quat(-q.coeffs())};
-    const double w[] = {w0, w1};
-    const Quat a = blendRotationsNlerp(qs, w, 2);
-    const Quat e = blendRotationsEigen(qs, w, 2);
-    QVERIFY((a.coeffs() - q.coeffs()).norm() < 1e-12);  // aligned to the first input
-    QVERIFY((e.coeffs() - q.coeffs()).norm() < 1e-12);
+    QFETCH(float, w0);
+    QFETCH(float, w1);
+    const Quaternion q = axisAngle(1.1, Vec3(1, 2, -0.5).normalized());
+    const Quaternion qs[] = {q, Quaternion{-q.x, -q.y, -q.z, -q.w}};
+    const float w[] = {w0, w1};
+    const Quaternion a = blendRotationsNlerp(qs, w, 2);
+    const Quaternion e = blendRotationsEigen(qs, w, 2);
+    QVERIFY((coeffs(a) - coeffs(q)).norm() < kFloatTolerance);  // aligned to the first input
+    QVERIFY((coeffs(e) - coeffs(q)).norm() < kFloatTolerance);
   }
 
   // Rotations about one axis: the maximizer of sum w cos^2(phi - a_i / 2) is the circular
   // mean of the angles, atan2(sum w sin a_i, sum w cos a_i) (a closed form, not an eigen solve).
   void eigenAverageOfCoaxialRotations_data() {
     QTest::addColumn<std::vector<double>>("angles");
-    QTest::addColumn<std::vector<double>>("weights");
-    QTest::newRow("two equal") << std::vector<double>{0.2, 1.4} << std::vector<double>{1, 1};
-    QTest::newRow("two unequal") << std::vector<double>{0.0, 2.0} << std::vector<double>{0.25, 0.75};
+    QTest::addColumn<std::vector<float>>("weights");
+    QTest::newRow("two equal") << std::vector<double>{0.2, 1.4} << std::vector<float>{1, 1};
+    QTest::newRow("two unequal") << std::vector<double>{0.0, 2.0}
+                                 << std::vector<float>{0.25f, 0.75f};
     QTest::newRow("three wide") << std::vector<double>{-1.0, 0.5, 2.5}
-                                << std::vector<double>{0.2, 0.5, 0.3};
-    QTest::newRow("across pi") << std::vector<double>{3.0, -3.0} << std::vector<double>{0.5, 0.5};
+                                << std::vector<float>{0.2f, 0.5f, 0.3f};
+    QTest::newRow("across pi") << std::vector<double>{3.0, -3.0} << std::vector<float>{0.5f, 0.5f};
   }
   void eigenAverageOfCoaxialRotations() {
     QFETCH(std::vector<double>, angles);
-    QFETCH(std::vector<double>, weights);
+    QFETCH(std::vector<float>, weights);
     const Vec3 axis = Vec3(0.3, -1, 0.4).normalized();
-    std::vector<Quat> q;
+    std::vector<Quaternion> q;
     double s = 0, c = 0;
     for (size_t i = 0; i < angles.size(); ++i) {
       q.push_back(axisAngle(angles[i], axis));
       s += weights[i] * std::sin(angles[i]);
       c += weights[i] * std::cos(angles[i]);
     }
-    const Quat expected = axisAngle(std::atan2(s, c), axis);
-    const Quat e = blendRotationsEigen(q.data(), weights.data(), static_cast<int>(q.size()));
+    const Quaternion expected = axisAngle(std::atan2(s, c), axis);
+    const Quaternion e = blendRotationsEigen(q.data(), weights.data(), static_cast<int>(q.size()));
     QVERIFY(isUnit(e));
     QVERIFY2(sameRotation(e, expected), qPrintable(QString::number(angleBetween(e, expected))));
     // The sign agrees with the fast approximation.
-    const Quat a = blendRotationsNlerp(q.data(), weights.data(), static_cast<int>(q.size()));
-    QVERIFY(e.dot(a) >= 0.0);
+    const Quaternion a = blendRotationsNlerp(q.data(), weights.data(), static_cast<int>(q.size()));
+    QVERIFY(coeffs(e).dot(coeffs(a)) >= 0.0);
   }
 
   void eigenAverageIsTheMaximizer() {
     std::mt19937 rng(3);
-    std::uniform_real_distribution<double> uw(0.05, 1.0);
+    std::uniform_real_distribution<float> uw(0.05f, 1.0f);
     std::normal_distribution<double> small(0.0, 0.02);
+    // Every quaternion the objective sees is float, unit only to ~1e-7, which moves the
+    // objective (at most the weights' sum, < 5) by up to a few 1e-7: the double test's 1e-12
+    // slack becomes 1e-6.
+    const double slack = kFloatTolerance;
     for (int trial = 0; trial < 20; ++trial) {
       const int n = 2 + trial % 4;
-      std::vector<Quat> q(n);
-      std::vector<double> w(n);
+      std::vector<Quaternion> q(n);
+      std::vector<float> w(n);
       for (int i = 0; i < n; ++i) q[i] = randomQuat(rng), w[i] = uw(rng);
-      const Quat e = blendRotationsEigen(q.data(), w.data(), n);
+      const Quaternion e = blendRotationsEigen(q.data(), w.data(), n);
       const double best = rotationAverageObjective(e, q.data(), w.data(), n);
       // Brute force: uniform samples on S^3, plus samples around the candidate.
       for (int k = 0; k < 4000; ++k) {
-        const Quat s = randomQuat(rng);
-        QVERIFY(rotationAverageObjective(s, q.data(), w.data(), n) <= best + 1e-12);
-        const Quat near = Quat(e.coeffs() + Eigen::Vector4d(small(rng), small(rng), small(rng),
-                                                            small(rng))).normalized();
-        QVERIFY(rotationAverageObjective(near, q.data(), w.data(), n) <= best + 1e-12);
+        const Quaternion s = randomQuat(rng);
+        QVERIFY(rotationAverageObjective(s, q.data(), w.data(), n) <= best + slack);
+        const Eigen::Vector4d nudge(small(rng), small(rng), small(rng), small(rng));
+        const Quaternion near = toQuaternion(Quat(coeffs(e) + nudge).normalized());
+        QVERIFY(rotationAverageObjective(near, q.data(), w.data(), n) <= best + slack);
       }
-      const Quat a = blendRotationsNlerp(q.data(), w.data(), n);
-      QVERIFY(rotationAverageObjective(a, q.data(), w.data(), n) <= best + 1e-12);
+      const Quaternion a = blendRotationsNlerp(q.data(), w.data(), n);
+      QVERIFY(rotationAverageObjective(a, q.data(), w.data(), n) <= best + slack);
     }
   }
 
@@ -139,14 +165,15 @@ class TestRotationBlending : public QObject {
     std::mt19937 rng(17);
     std::uniform_real_distribution<double> u(0.0, 1.0);
     for (int trial = 0; trial < 200; ++trial) {
-      const Quat base = randomQuat(rng);
-      Quat q[4];
-      double w[4];
+      const Quat base = toEigenDouble(randomQuat(rng));
+      Quaternion q[4];
+      float w[4];
       for (int i = 0; i < 4; ++i) {
         const Vec3 axis = Vec3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5).normalized();
-        q[i] = base * axisAngle(spread * u(rng), axis);
-        if (i % 2) q[i].coeffs() = -q[i].coeffs();  // mixed hemispheres
-        w[i] = 0.05 + u(rng);
+        Quat qi = base * Quat(Eigen::AngleAxisd(spread * u(rng), axis));
+        if (i % 2) qi.coeffs() = -qi.coeffs();  // mixed hemispheres
+        q[i] = toQuaternion(qi);
+        w[i] = float(0.05 + u(rng));
       }
       const double d = angleBetween(blendRotationsNlerp(q, w, 4), blendRotationsEigen(q, w, 4));
       QVERIFY2(d < tolerance, qPrintable(QString::number(d)));
@@ -154,28 +181,29 @@ class TestRotationBlending : public QObject {
   }
 
   void oddInputsNeverGiveNaN_data() {
-    QTest::addColumn<std::vector<double>>("weights");
+    // Tiny and huge are float's: 1e-300 and 1e300 of the double API would round to 0 and inf.
+    QTest::addColumn<std::vector<float>>("weights");
     QTest::addColumn<bool>("nanSecondQuat");
     QTest::addColumn<int>("expected");  // index of the expected input, -1 = identity
-    QTest::newRow("all zero") << std::vector<double>{0, 0, 0} << false << -1;
-    QTest::newRow("all NaN") << std::vector<double>{kNaN, kNaN, kNaN} << false << -1;
-    QTest::newRow("negative") << std::vector<double>{-1, -2, -3} << false << -1;
-    QTest::newRow("NaN then one") << std::vector<double>{kNaN, 0, 1} << false << 2;
-    QTest::newRow("inf ignored") << std::vector<double>{kInf, 1, 0} << false << 1;
-    QTest::newRow("NaN quaternion") << std::vector<double>{0, 1, 0} << true << -1;
-    QTest::newRow("NaN quaternion skipped") << std::vector<double>{0, 1, 1e-300} << true << 2;
-    QTest::newRow("huge dominates") << std::vector<double>{1e300, 1, 1} << false << 0;
+    QTest::newRow("all zero") << std::vector<float>{0, 0, 0} << false << -1;
+    QTest::newRow("all NaN") << std::vector<float>{kNaN, kNaN, kNaN} << false << -1;
+    QTest::newRow("negative") << std::vector<float>{-1, -2, -3} << false << -1;
+    QTest::newRow("NaN then one") << std::vector<float>{kNaN, 0, 1} << false << 2;
+    QTest::newRow("inf ignored") << std::vector<float>{kInf, 1, 0} << false << 1;
+    QTest::newRow("NaN quaternion") << std::vector<float>{0, 1, 0} << true << -1;
+    QTest::newRow("NaN quaternion skipped") << std::vector<float>{0, 1, 1e-30f} << true << 2;
+    QTest::newRow("huge dominates") << std::vector<float>{1e38f, 1, 1} << false << 0;
   }
   void oddInputsNeverGiveNaN() {
-    QFETCH(std::vector<double>, weights);
+    QFETCH(std::vector<float>, weights);
     QFETCH(bool, nanSecondQuat);
     QFETCH(int, expected);
-    Quat q[3] = {axisAngle(0.4, Vec3::UnitX()), axisAngle(1.0, Vec3::UnitY()),
-                 axisAngle(-0.7, Vec3::UnitZ())};
-    if (nanSecondQuat) q[1].coeffs().setConstant(kNaN);
-    const Quat want = expected < 0 ? Quat::Identity() : q[expected];
-    for (const Quat& r : {blendRotationsNlerp(q, weights.data(), 3),
-                          blendRotationsEigen(q, weights.data(), 3)}) {
+    Quaternion q[3] = {axisAngle(0.4, Vec3::UnitX()), axisAngle(1.0, Vec3::UnitY()),
+                       axisAngle(-0.7, Vec3::UnitZ())};
+    if (nanSecondQuat) q[1] = Quaternion{kNaN, kNaN, kNaN, kNaN};
+    const Quaternion want = expected < 0 ? Quaternion{} : q[expected];
+    for (const Quaternion& r : {blendRotationsNlerp(q, weights.data(), 3),
+                                blendRotationsEigen(q, weights.data(), 3)}) {
       QVERIFY(isUnit(r));
       QVERIFY(sameRotation(r, want, 1e-9));
     }

@@ -7,6 +7,7 @@
 #include <numbers>
 #include <random>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/terrain.h"
 
 using namespace fatgraph;
@@ -14,7 +15,8 @@ using namespace fatgraph;
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-const Vec3f kDown(0.0f, -1.0f, 0.0f);
+const Float3 kUp{0.0f, 1.0f, 0.0f};
+const Float3 kDown{0.0f, -1.0f, 0.0f};
 
 Heightfield preset(const char* name) {
   std::string error;
@@ -24,7 +26,12 @@ Heightfield preset(const char* name) {
 }
 
 TerrainHit down(const Heightfield& h, double x, double z, float from = 50.0f) {
-  return h.raycast(Vec3f(float(x), from, float(z)), kDown, 2.0f * from + 10.0f);
+  return h.raycast(Float3{float(x), from, float(z)}, kDown, 2.0f * from + 10.0f);
+}
+
+// How far a point or normal the terrain returned lies from an expected one.
+float distance(const Float3& actual, const Vec3f& expected) {
+  return (toEigen(actual) - expected).norm();
 }
 
 // The bumps preset's formula, written out independently of the library.
@@ -32,7 +39,7 @@ double bumpHeight(double x, double z) {
   return 0.05 * (1.0 - std::cos(2.0 * kPi * x / 1.6) * std::cos(2.0 * kPi * z / 1.2));
 }
 
-double angleFromUp(const Vec3f& n) { return std::acos(std::clamp(double(n.y()), -1.0, 1.0)); }
+double angleFromUp(const Float3& n) { return std::acos(std::clamp(double(n.y), -1.0, 1.0)); }
 
 }  // namespace
 
@@ -44,8 +51,8 @@ class TestTerrain : public QObject {
     for (double x : {-70.0, -3.3, 0.0, 12.5, 200.0}) {
       const TerrainHit hit = down(h, x, 0.7 * x - 1.0);
       QVERIFY(hit.hit);
-      QVERIFY(std::abs(hit.point.y()) < 1e-4);
-      QVERIFY((hit.normal - Vec3f::UnitY()).norm() < 1e-4);
+      QVERIFY(std::abs(hit.point.y) < 1e-4);
+      QVERIFY(distance(hit.normal, Vec3f::UnitY()) < 1e-4);
     }
   }
 
@@ -64,30 +71,30 @@ class TestTerrain : public QObject {
     for (double z : {-40.3, -1.1, 0.0, 0.37, 17.9, 49.0}) {
       const TerrainHit hit = down(h, 3.14 - 0.2 * z, z);
       QVERIFY(hit.hit);
-      QVERIFY2(std::abs(hit.point.y() - z * rise) < 1e-4, qPrintable(QString::number(z)));
-      QVERIFY((hit.normal - expectedNormal).norm() < 1e-4);
+      QVERIFY2(std::abs(hit.point.y - z * rise) < 1e-4, qPrintable(QString::number(z)));
+      QVERIFY(distance(hit.normal, expectedNormal) < 1e-4);
       QVERIFY(std::abs(angleFromUp(hit.normal) - theta) < 1e-4);
     }
     // An oblique ray lands on the same plane.
     const TerrainHit oblique =
-        h.raycast(Vec3f(1.0f, 8.0f, -2.0f), Vec3f(0.2f, -1.0f, 0.35f), 100.0f);
+        h.raycast(Float3{1.0f, 8.0f, -2.0f}, Float3{0.2f, -1.0f, 0.35f}, 100.0f);
     QVERIFY(oblique.hit);
-    QVERIFY(std::abs(oblique.point.y() - oblique.point.z() * rise) < 1e-4);
+    QVERIFY(std::abs(oblique.point.y - oblique.point.z * rise) < 1e-4);
     // Past the grid (z > 50 m) the edge height continues, flat.
     const TerrainHit beyond = down(h, 0.0, 75.0, 60.0f);
     QVERIFY(beyond.hit);
-    QVERIFY(std::abs(beyond.point.y() - 50.0 * rise) < 1e-3);
-    QVERIFY((beyond.normal - Vec3f::UnitY()).norm() < 1e-5);
+    QVERIFY(std::abs(beyond.point.y - 50.0 * rise) < 1e-3);
+    QVERIFY(distance(beyond.normal, Vec3f::UnitY()) < 1e-5);
   }
 
   void stairTreadsAreFlat() {
     const Heightfield h = preset("stairs15cm");
-    QVERIFY(std::abs(down(h, 0.3, -1.0).point.y()) < 1e-4);
+    QVERIFY(std::abs(down(h, 0.3, -1.0).point.y) < 1e-4);
     for (int n = 1; n <= 20; ++n) {
       const TerrainHit hit = down(h, 0.1 * n - 1.0, 0.30 * (n - 1) + 0.15);
       QVERIFY(hit.hit);
-      QVERIFY2(std::abs(hit.point.y() - 0.15 * n) < 1e-4, qPrintable(QString::number(n)));
-      QVERIFY((hit.normal - Vec3f::UnitY()).norm() < 1e-4);
+      QVERIFY2(std::abs(hit.point.y - 0.15 * n) < 1e-4, qPrintable(QString::number(n)));
+      QVERIFY(distance(hit.normal, Vec3f::UnitY()) < 1e-4);
     }
   }
 
@@ -100,11 +107,11 @@ class TestTerrain : public QObject {
       QVERIFY(angleFromUp(hit.normal) > 60.0 * kPi / 180.0);
     }
     // A horizontal ray at mid-riser height meets the first riser, facing it.
-    const TerrainHit wall = h.raycast(Vec3f(0.0f, 0.075f, -1.0f), Vec3f::UnitZ(), 5.0f);
+    const TerrainHit wall = h.raycast(Float3{0.0f, 0.075f, -1.0f}, Float3{0, 0, 1}, 5.0f);
     QVERIFY(wall.hit);
-    QVERIFY(wall.point.z() >= -0.0251f && wall.point.z() <= 0.0001f);
+    QVERIFY(wall.point.z >= -0.0251f && wall.point.z <= 0.0001f);
     QVERIFY(angleFromUp(wall.normal) > 60.0 * kPi / 180.0);
-    QVERIFY(wall.normal.z() < 0.0f);
+    QVERIFY(wall.normal.z < 0.0f);
     // Random downward rays: a tread at an exact step height, or a riser with a steep normal.
     std::mt19937 rng(12);
     std::uniform_real_distribution<double> u(-1.0, 7.0);
@@ -112,8 +119,8 @@ class TestTerrain : public QObject {
       const double z = u(rng);
       const TerrainHit hit = down(h, 0.5 * u(rng), z);
       QVERIFY(hit.hit);
-      const double steps = hit.point.y() / 0.15;
-      const bool onTread = std::abs(steps - std::round(steps)) < 1e-3 && hit.normal.y() > 0.9999f;
+      const double steps = hit.point.y / 0.15;
+      const bool onTread = std::abs(steps - std::round(steps)) < 1e-3 && hit.normal.y > 0.9999f;
       QVERIFY2(onTread || angleFromUp(hit.normal) > 60.0 * kPi / 180.0,
                qPrintable(QString::number(z)));
     }
@@ -139,26 +146,26 @@ class TestTerrain : public QObject {
       const Vec3f normal = Eigen::Vector3d(-dhdx, 1.0, -dhdz).normalized().cast<float>();
       const TerrainHit hit = down(h, x, z, 2.0f);
       QVERIFY(hit.hit);
-      QVERIFY(std::abs(hit.point.y() - expected) < 1e-4);
-      QVERIFY((hit.normal - normal).norm() < 1e-4);
+      QVERIFY(std::abs(hit.point.y - expected) < 1e-4);
+      QVERIFY(distance(hit.normal, normal) < 1e-4);
       // And close to the smooth surface (bilinear error of 5 cm cells on these bumps).
-      QVERIFY(std::abs(hit.point.y() - bumpHeight(x, z)) < 2e-3);
+      QVERIFY(std::abs(hit.point.y - bumpHeight(x, z)) < 2e-3);
       // At the node itself it is the analytic height.
       const TerrainHit node = down(h, x0, z0, 2.0f);
-      QVERIFY(std::abs(node.point.y() - h00) < 1e-4);
+      QVERIFY(std::abs(node.point.y - h00) < 1e-4);
     }
   }
 
   void bumpsAreContinuous() {
     const Heightfield h = preset("bumps");
-    float previous = down(h, -3.0, -2.0, 2.0f).point.y();
+    float previous = down(h, -3.0, -2.0, 2.0f).point.y;
     for (int i = 1; i <= 4000; ++i) {
       const double s = i * 0.001;  // 1 mm steps along a diagonal
       const TerrainHit hit = down(h, -3.0 + s, -2.0 + 0.7 * s, 2.0f);
       QVERIFY(hit.hit);
       // Steepest bump slope is below 0.5, so 1.2 mm of travel moves less than 1 mm up or down.
-      QVERIFY(std::abs(hit.point.y() - previous) < 1e-3);
-      previous = hit.point.y();
+      QVERIFY(std::abs(hit.point.y - previous) < 1e-3);
+      previous = hit.point.y;
     }
   }
 
@@ -172,7 +179,7 @@ class TestTerrain : public QObject {
       for (int i = 0; i < 60; ++i) {
         const Vec3f origin(3.0f * u(rng), 0.4f + 0.3f * u(rng), 2.0f * u(rng));
         const Vec3f dir = Vec3f(u(rng), -0.2f - 0.5f * std::abs(u(rng)), u(rng)).normalized();
-        const TerrainHit hit = h.raycast(origin, dir, 3.0f);
+        const TerrainHit hit = h.raycast(toFloat3(origin), toFloat3(dir), 3.0f);
         float tBrute = -1.0f;
         bool above = false;
         for (int k = 0; k <= 6000; ++k) {
@@ -188,8 +195,8 @@ class TestTerrain : public QObject {
         QCOMPARE(hit.hit, tBrute >= 0.0f);
         if (hit.hit) {
           ++hits;
-          QVERIFY2(std::abs((hit.point - origin).norm() - tBrute) < 1e-3f, name);
-          QVERIFY(std::abs(hit.point.y() - h.height(hit.point.x(), hit.point.z())) < 1e-4f);
+          QVERIFY2(std::abs(distance(hit.point, origin) - tBrute) < 1e-3f, name);
+          QVERIFY(std::abs(hit.point.y - h.height(hit.point.x, hit.point.z)) < 1e-4f);
         }
       }
       QVERIFY2(hits > 20, name);
@@ -200,38 +207,38 @@ class TestTerrain : public QObject {
     const Heightfield h = preset("bumps");
     // Along z = 0 the bumps are 0.05·(1 − cos(2πx/1.6)): starting inside the crest at x = 0.8,
     // a ray at 5 cm leaves near x = 1.2 and enters the next bump near x = 2.0.
-    const TerrainHit hit = h.raycast(Vec3f(0.8f, 0.05f, 0.0f), Vec3f::UnitX(), 3.0f);
+    const TerrainHit hit = h.raycast(Float3{0.8f, 0.05f, 0.0f}, Float3{1, 0, 0}, 3.0f);
     QVERIFY(hit.hit);
-    QVERIFY(std::abs(hit.point.x() - 2.0f) < 0.01f);
-    QVERIFY(std::abs(h.height(hit.point.x(), hit.point.z()) - 0.05f) < 1e-4);
+    QVERIFY(std::abs(hit.point.x - 2.0f) < 0.01f);
+    QVERIFY(std::abs(h.height(hit.point.x, hit.point.z) - 0.05f) < 1e-4);
   }
 
   void raysThatMiss() {
     const Heightfield flat = preset("flat"), slope = preset("slope15");
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const float inf = std::numeric_limits<float>::infinity();
-    QVERIFY(!flat.raycast(Vec3f(nan, 1, 0), kDown, 10).hit);
-    QVERIFY(!flat.raycast(Vec3f(0, 1, 0), Vec3f(0, nan, 0), 10).hit);
-    QVERIFY(!flat.raycast(Vec3f(0, 1, 0), Vec3f(inf, -1, 0), 10).hit);
-    QVERIFY(!flat.raycast(Vec3f(0, 1, 0), Vec3f::Zero(), 10).hit);
-    QVERIFY(!flat.raycast(Vec3f(0, 1, 0), kDown, nan).hit);
-    QVERIFY(!flat.raycast(Vec3f(0, 1, 0), kDown, -1).hit);
-    QVERIFY(!flat.raycast(Vec3f(0, 1, 0), kDown, 0.5f).hit);  // too short
-    QVERIFY(flat.raycast(Vec3f(0, 1, 0), kDown, inf).hit);    // long rays are capped
+    QVERIFY(!flat.raycast(Float3{nan, 1, 0}, kDown, 10).hit);
+    QVERIFY(!flat.raycast(Float3{0, 1, 0}, Float3{0, nan, 0}, 10).hit);
+    QVERIFY(!flat.raycast(Float3{0, 1, 0}, Float3{inf, -1, 0}, 10).hit);
+    QVERIFY(!flat.raycast(Float3{0, 1, 0}, Float3{}, 10).hit);
+    QVERIFY(!flat.raycast(Float3{0, 1, 0}, kDown, nan).hit);
+    QVERIFY(!flat.raycast(Float3{0, 1, 0}, kDown, -1).hit);
+    QVERIFY(!flat.raycast(Float3{0, 1, 0}, kDown, 0.5f).hit);  // too short
+    QVERIFY(flat.raycast(Float3{0, 1, 0}, kDown, inf).hit);    // long rays are capped
     // Parallel to the ground: above, on, and below it.
-    QVERIFY(!flat.raycast(Vec3f(0, 0.5f, 0), Vec3f(1, 0, 1), 1e9f).hit);
-    QVERIFY(!flat.raycast(Vec3f(0, 0, 0), Vec3f(1, 0, 0), 100).hit);
-    QVERIFY(!flat.raycast(Vec3f(0, -0.5f, 0), Vec3f(1, 0, 0), 100).hit);
+    QVERIFY(!flat.raycast(Float3{0, 0.5f, 0}, Float3{1, 0, 1}, 1e9f).hit);
+    QVERIFY(!flat.raycast(Float3{0, 0, 0}, Float3{1, 0, 0}, 100).hit);
+    QVERIFY(!flat.raycast(Float3{0, -0.5f, 0}, Float3{1, 0, 0}, 100).hit);
     const float rise = std::tan(15.0f * float(kPi) / 180.0f);
-    QVERIFY(!slope.raycast(Vec3f(-5, 1 + 3 * rise, 3), Vec3f(1, 0, 0), 100).hit);
+    QVERIFY(!slope.raycast(Float3{-5, 1 + 3 * rise, 3}, Float3{1, 0, 0}, 100).hit);
     // From below: rising out of the ground, or heading further down.
-    QVERIFY(!flat.raycast(Vec3f(0, -1, 0), Vec3f::UnitY(), 10).hit);
-    QVERIFY(!flat.raycast(Vec3f(0, -1, 0), kDown, 10).hit);
-    QVERIFY(!slope.raycast(Vec3f(0, -1, 0), Vec3f(0, 1, 0.2f), 10).hit);
+    QVERIFY(!flat.raycast(Float3{0, -1, 0}, kUp, 10).hit);
+    QVERIFY(!flat.raycast(Float3{0, -1, 0}, kDown, 10).hit);
+    QVERIFY(!slope.raycast(Float3{0, -1, 0}, Float3{0, 1, 0.2f}, 10).hit);
     // Starting on the surface and going down counts; going up does not.
-    const TerrainHit onIt = flat.raycast(Vec3f(2, 0, 2), kDown, 1);
-    QVERIFY(onIt.hit && (onIt.point - Vec3f(2, 0, 2)).norm() < 1e-5f);
-    QVERIFY(!flat.raycast(Vec3f(2, 0, 2), Vec3f::UnitY(), 1).hit);
+    const TerrainHit onIt = flat.raycast(Float3{2, 0, 2}, kDown, 1);
+    QVERIFY(onIt.hit && distance(onIt.point, Vec3f(2, 0, 2)) < 1e-5f);
+    QVERIFY(!flat.raycast(Float3{2, 0, 2}, kUp, 1).hit);
   }
 
   void oddRaysNeverGiveNaN() {
@@ -244,23 +251,23 @@ class TestTerrain : public QObject {
       return coin(rng) ? std::uniform_real_distribution<float>(-2, 2)(rng) : values[pick(rng)];
     };
     for (int i = 0; i < 20000; ++i) {
-      const Vec3f o(coordinate(), coordinate(), coordinate()),
-          d(coordinate(), coordinate(), coordinate());
+      const Float3 o = toFloat3(Vec3f(coordinate(), coordinate(), coordinate())),
+                   d = toFloat3(Vec3f(coordinate(), coordinate(), coordinate()));
       const TerrainHit hit = h.raycast(o, d, std::abs(coordinate()));
-      QVERIFY(hit.point.allFinite() && hit.normal.allFinite());
-      if (hit.hit) QVERIFY(std::abs(hit.normal.norm() - 1.0f) < 1e-5f);
-      QVERIFY(std::isfinite(h.height(o.x(), o.z())) && h.normal(o.x(), o.z()).allFinite());
+      QVERIFY(isFinite(hit.point) && isFinite(hit.normal));
+      if (hit.hit) QVERIFY(std::abs(toEigen(hit.normal).norm() - 1.0f) < 1e-5f);
+      QVERIFY(std::isfinite(h.height(o.x, o.z)) && isFinite(h.normal(o.x, o.z)));
     }
   }
 
   void farAwayRaysStayCheap() {
     // Far outside the grid the clamped surface is crossed in a few wide cells.
     const Heightfield h = preset("stairs15cm");
-    const TerrainHit hit = h.raycast(Vec3f(-1e6f, 30.0f, 1e6f), Vec3f(1e6f, -30.0f, -1e6f), 2e5f);
+    const TerrainHit hit = h.raycast(Float3{-1e6f, 30.0f, 1e6f}, Float3{1e6f, -30.0f, -1e6f}, 2e5f);
     QVERIFY(!hit.hit);  // capped at kMaxRayLength before reaching the steps
-    const TerrainHit far = h.raycast(Vec3f(-500.0f, 10.0f, 500.0f), kDown, 100.0f);
+    const TerrainHit far = h.raycast(Float3{-500.0f, 10.0f, 500.0f}, kDown, 100.0f);
     QVERIFY(far.hit);
-    QVERIFY(std::abs(far.point.y() - h.height(8.0f, 8.0f)) < 1e-4);
+    QVERIFY(std::abs(far.point.y - h.height(8.0f, 8.0f)) < 1e-4);
   }
 
   void unknownSpecNamesTheChoices() {

@@ -6,8 +6,8 @@
 
 #include "body_parts.h"
 #include "fatgraph/core/error.h"
-#include "fatgraph/runtime/forward_kinematics.h"
-#include "fatgraph/runtime/pose.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/pose.h"
 
 namespace fatgraph {
 
@@ -42,8 +42,32 @@ GeneratedBody generateBody(const Skeleton& skeleton, const BodyOptions& options)
   std::vector<Vec3> positions(n);
   localToModel(skeleton, pose.rotations, pose.translations, rotations, positions);
   out.mesh.inverseBind.resize(n);
-  inverseBindMatrices(rotations, positions, out.mesh.inverseBind);
+  std::vector<Quaternion> bindRotations;
+  std::vector<Float3> bindPositions;
+  for (int j = 0; j < n; ++j) {
+    bindRotations.push_back(toQuaternion(rotations[j]));
+    bindPositions.push_back(toFloat3(positions[j]));
+  }
+  inverseBindMatrices(bindRotations, bindPositions, out.mesh.inverseBind);
   return out;
+}
+
+void skinBody(const SkinnedMesh& mesh, std::span<const Quat> modelRotations,
+              std::span<const Vec3> modelPositions, std::vector<Float3>& positions,
+              std::vector<Float3>* normals) {
+  std::vector<Quaternion> rotations;
+  std::vector<Float3> translations;
+  for (std::size_t j = 0; j < modelRotations.size() && j < modelPositions.size(); ++j) {
+    rotations.push_back(toQuaternion(modelRotations[j]));
+    translations.push_back(toFloat3(modelPositions[j]));
+  }
+  std::vector<Float4x4> palette(rotations.size());
+  if (!SkinningPaletteJob{rotations, translations, mesh.inverseBind, palette}.run())
+    throw Error("skinning: the pose has " + std::to_string(rotations.size()) + " joints, the body " +
+                std::to_string(mesh.jointCount()));
+  positions.resize(mesh.positions.size());
+  if (normals != nullptr) normals->resize(mesh.normals.size());
+  SkinVerticesJob{&mesh, palette, positions, normals != nullptr ? Span<Float3>(*normals) : Span<Float3>{}}.run();
 }
 
 }  // namespace fatgraph

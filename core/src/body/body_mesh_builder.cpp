@@ -74,7 +74,7 @@ BodyPart appendPartMesh(const RestGeometry& rest, const PartPlan& plan,
   part.firstVertex = mesh.vertexCount();
   std::vector<double> axial;  // per new vertex, for the weights
   auto addVertex = [&](const Vec3& p, double s) {
-    mesh.positions.push_back(p.cast<float>());
+    mesh.positions.push_back(toFloat3(p));
     axial.push_back(s);
   };
   // Feet stand on the ground: a ring reaching below the rest pose's lowest point is lifted
@@ -116,17 +116,17 @@ BodyPart appendPartMesh(const RestGeometry& rest, const PartPlan& plan,
   const size_t firstTriangle = mesh.triangles.size() - static_cast<size_t>(seg) * 2 * ringCount * 3;
   for (size_t t = firstTriangle; t < mesh.triangles.size(); t += 3) {
     const std::uint32_t i0 = mesh.triangles[t], i1 = mesh.triangles[t + 1], i2 = mesh.triangles[t + 2];
-    const Vec3 p0 = mesh.positions[i0].cast<double>(), p1 = mesh.positions[i1].cast<double>(),
-               p2 = mesh.positions[i2].cast<double>();
+    const Vec3 p0 = toEigenDouble(mesh.positions[i0]), p1 = toEigenDouble(mesh.positions[i1]),
+               p2 = toEigenDouble(mesh.positions[i2]);
     const Vec3 face = (p1 - p0).cross(p2 - p0);
     for (std::uint32_t i : {i0, i1, i2}) sums[i - base] += face;
   }
   double bound = 0;
   for (int i = 0; i < count; ++i) {
-    const Vec3 p = mesh.positions[base + i].cast<double>();
+    const Vec3 p = toEigenDouble(mesh.positions[base + i]);
     const Vec3 outward = p - (bone.start + a * std::clamp(axial[i], 0.0, bone.length));
     const Vec3 n = sums[i].norm() > 0 ? sums[i].normalized() : outward.normalized();
-    mesh.normals.push_back(n.cast<float>());
+    mesh.normals.push_back(toFloat3(n));
     bound = std::max(bound, distanceToSegment(p, bone.start, bone.end));
     mesh.joints.emplace_back();
     mesh.weights.emplace_back();

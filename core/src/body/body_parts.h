@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "fatgraph/core/body_generation.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph::body {
 

@@ -4,8 +4,8 @@
 
 #include "body_parts.h"
 #include "fatgraph/core/error.h"
-#include "fatgraph/runtime/forward_kinematics.h"
-#include "fatgraph/runtime/pose.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/pose.h"
 
 namespace fatgraph::body {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "fatgraph/core/error.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph {
 

@@ -7,7 +7,7 @@
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/joint_matching.h"
 #include "fatgraph/core/leg_detection.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph {
 namespace {

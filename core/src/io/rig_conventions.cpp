@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph {
 namespace {

@@ -90,24 +90,23 @@ void writeBytes(const Context& ctx, hid_t loc, const std::string& object, const 
 }
 
 void writeVectors(const Context& ctx, hid_t loc, const std::string& object, const char* name,
-                  const std::vector<Vec3>& v) {
-  std::vector<double> flat;
-  for (const Vec3& x : v) flat.insert(flat.end(), {x.x(), x.y(), x.z()});
+                  const std::vector<Float3>& v) {
+  std::vector<double> flat;  // float64 in the file, as ever (older graphs hold doubles)
+  for (const Float3& x : v) flat.insert(flat.end(), {double(x.x), double(x.y), double(x.z)});
   ctx.writeDataset(loc, object + "/" + name, name, H5T_IEEE_F64LE, {v.size(), 3}, 0,
                    H5T_NATIVE_DOUBLE, flat.data());
 }
 
-void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s) {
+void writeSkeleton(const Context& ctx, hid_t file, const RuntimeSkeleton& s) {
   const std::string object = "/skeleton";
   Handle g = ctx.createGroup(file, schema::kSkeleton, object);
   writeStrings(ctx, g.get(), object, schema::kNames, s.names);
   writeInts(ctx, g.get(), object, schema::kParents, s.parents);
   writeVectors(ctx, g.get(), object, schema::kRestOffsets, s.restOffsets);
-  writeBytes(ctx, g.get(), object, schema::kAnimatedTranslation,
-             std::vector<std::uint8_t>(s.animatedTranslation.begin(), s.animatedTranslation.end()));
+  writeBytes(ctx, g.get(), object, schema::kAnimatedTranslation, s.animatedTranslation);
   std::vector<int> endParents;
-  std::vector<Vec3> endOffsets;
-  for (const EndSite& e : s.endSites) {
+  std::vector<Float3> endOffsets;
+  for (const RuntimeEndSite& e : s.endSites) {
     endParents.push_back(e.parent);
     endOffsets.push_back(e.offset);
   }
@@ -269,14 +268,14 @@ void writeBody(const Context& ctx, hid_t file, const SkinnedMesh& body) {
   std::vector<float> positions, normals, weights, inverseBind;
   std::vector<std::uint16_t> joints;
   for (std::size_t i = 0; i < v; ++i) {
-    positions.insert(positions.end(), body.positions[i].data(), body.positions[i].data() + 3);
-    normals.insert(normals.end(), body.normals[i].data(), body.normals[i].data() + 3);
+    positions.insert(positions.end(), {body.positions[i].x, body.positions[i].y, body.positions[i].z});
+    normals.insert(normals.end(), {body.normals[i].x, body.normals[i].y, body.normals[i].z});
     joints.insert(joints.end(), body.joints[i].begin(), body.joints[i].end());
     weights.insert(weights.end(), body.weights[i].begin(), body.weights[i].end());
   }
-  for (const SkinMatrix& m : body.inverseBind)
+  for (const Float4x4& m : body.inverseBind)  // row-major in the file
     for (int row = 0; row < 4; ++row)
-      for (int col = 0; col < 4; ++col) inverseBind.push_back(m(row, col));
+      for (int col = 0; col < 4; ++col) inverseBind.push_back(m.m[4 * col + row]);
   const hsize_t k = kMaxSkinInfluences;
   writeFloats(ctx, g.get(), object, schema::kPositions, positions.data(), {v, 3});
   writeFloats(ctx, g.get(), object, schema::kNormals, normals.data(), {v, 3});

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {

@@ -9,7 +9,7 @@
 
 #include "cycle_analysis_detail.h"
 #include "fatgraph/core/character_heading.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {

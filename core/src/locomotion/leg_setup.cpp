@@ -5,7 +5,7 @@
 #include <cmath>
 #include <set>
 
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "leg_detection_detail.h"
 
 namespace fatgraph {

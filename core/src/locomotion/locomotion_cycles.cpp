@@ -6,7 +6,7 @@
 #include <numbers>
 
 #include "fatgraph/core/cycle_analysis.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "fatgraph/core/error.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph {
 namespace {

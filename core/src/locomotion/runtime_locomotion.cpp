@@ -1,6 +1,7 @@
 // The leg layer's data in the runtime graph (runtime_locomotion.h): the cycle analyses of an
 // edge's segments moved onto the edge's clock, and the stance footprints measured on the very
 // frames the player blends, so the leg layer and the exported data agree exactly.
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/core/runtime_locomotion.h"
 
 #include <algorithm>
@@ -8,7 +9,7 @@
 #include <limits>
 #include <numbers>
 
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {
@@ -33,14 +34,15 @@ void storedFrameToModel(const RuntimeGraph& graph, const RuntimeEdge& edge, cons
   const float* q = edge.data.data() + s.rotations + static_cast<std::size_t>(frame) * 4 * joints;
   const float* t = edge.data.data() + s.translations + static_cast<std::size_t>(frame) * 3 * animated;
   local.resize(joints);
-  translation.assign(graph.skeleton.restOffsets.begin(), graph.skeleton.restOffsets.end());
+  translation.clear();
+  for (const Float3& offset : graph.skeleton.restOffsets) translation.push_back(toEigenDouble(offset));
   modelR.resize(joints);
   modelX.resize(joints);
   for (int j = 0; j < joints; ++j)
     local[j] = Quat(q[3 * joints + j], q[j], q[joints + j], q[2 * joints + j]).normalized();
   for (std::size_t a = 0; a < animated; ++a)
     translation[graph.translatedJoints[a]] = Vec3(t[a], t[animated + a], t[2 * animated + a]);
-  localToModel(graph.skeleton, local, translation, modelR, modelX);
+  localToModel(graph.skeleton.parents, local, translation, modelR, modelX);
 }
 
 struct FootPoints {

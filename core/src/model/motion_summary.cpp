@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph {
 

@@ -12,7 +12,7 @@
 #include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/parameterization.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {

@@ -8,9 +8,12 @@
 
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "parameterization_steps.h"
+
+#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/eigen_bridge.h"
 
 namespace fatgraph::param {
 
@@ -26,7 +29,8 @@ BlendProbe::BlendProbe(const Project& project, int fatEdge, int joint, double ti
     if (e.segments[i] == e.reference) source.reference = static_cast<int>(i);
     source.segments.push_back({s.clip, s.first, s.last, i < e.warps.size() ? e.warps[i] : WarpMap{}});
   }
-  graph_.skeleton = project.skeleton;
+  graph_.skeleton = toRuntimeSkeleton(project.skeleton);
+  skeleton_ = project.skeleton;
   graph_.translatedJoints = runtimeTranslatedJoints(project.skeleton);  // the export's layout
   graph_.fps = static_cast<float>(project.settings.fps);
   graph_.edges.push_back(buildRuntimeEdge(project.skeleton, project.clips, project.settings.fps, source,
@@ -95,13 +99,13 @@ Eigen::Vector3d BlendProbe::Worker::play() {
   }
   blend_.samplePose(rotationsF_, translationsF_);
   for (size_t j = 0; j < rotations_.size(); ++j) {
-    rotations_[j] = rotationsF_[j].cast<double>();
-    translations_[j] = translationsF_[j].cast<double>();
+    rotations_[j] = toEigenDouble(rotationsF_[j]);
+    translations_[j] = toEigenDouble(translationsF_[j]);
   }
-  localToModel(probe_.graph_.skeleton, rotations_, translations_, modelRotations_, modelPositions_);
+  localToModel(probe_.skeleton_, rotations_, translations_, modelRotations_, modelPositions_);
   // samplePose removes the root's heading and ground position: the model is in the character
   // frame, which the accumulated root deltas place in the edge-start frame.
-  return frame.position + yawRotation(frame.yaw) * modelPositions_[static_cast<size_t>(probe_.joint_)];
+  return toEigenDouble(frame.position) + yawRotation(frame.yaw) * modelPositions_[static_cast<size_t>(probe_.joint_)];
 }
 
 void forEachWithProbe(const BlendProbe& probe, int count,

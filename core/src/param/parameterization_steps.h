@@ -40,8 +40,8 @@ class BlendProbe {
     const BlendProbe& probe_;
     EdgeBlend blend_;
     std::vector<float> weights_;
-    std::vector<Eigen::Quaternionf> rotationsF_;
-    std::vector<Eigen::Vector3f> translationsF_;
+    std::vector<Quaternion> rotationsF_;
+    std::vector<Float3> translationsF_;
     std::vector<Quat> rotations_, modelRotations_;
     std::vector<Vec3> translations_, modelPositions_;
   };
@@ -61,6 +61,7 @@ class BlendProbe {
 
  private:
   RuntimeGraph graph_;
+  Skeleton skeleton_;  // the project's, for forward kinematics in double
   int joint_ = 0;
   float time_ = 0;
   int threads_ = 0;

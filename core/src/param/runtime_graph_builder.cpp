@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "fatgraph/core/runtime_skeleton.h"
 #include "fatgraph/core/body_generation.h"
 #include "fatgraph/core/edge_joystick.h"
 #include "fatgraph/core/edge_locomotion.h"
@@ -164,7 +165,7 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
   const MotionGraph& graph = project.graph;
   if (graph.empty()) throw Error("runtime graph: the project has no graph (run build first)");
   RuntimeGraph out;
-  out.skeleton = project.skeleton;
+  out.skeleton = toRuntimeSkeleton(project.skeleton);
   out.translatedJoints = runtimeTranslatedJoints(project.skeleton);
   out.fps = static_cast<float>(project.settings.fps);
   out.legs = runtimeLegs(project.legs);

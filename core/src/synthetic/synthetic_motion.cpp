@@ -10,7 +10,7 @@
 #include <numbers>
 #include <string>
 
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 #include "synthetic_motion_detail.h"
 
 namespace fatgraph {

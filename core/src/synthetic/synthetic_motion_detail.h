@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/runtime/pose.h"
+#include "fatgraph/core/pose.h"
 
 namespace fatgraph::synthetic {
 

@@ -12,9 +12,9 @@ namespace schema = fatgraph::runtime_graph_schema;
 
 namespace {
 
-std::vector<Vec3f> vectors(const std::vector<float>& flat) {
-  std::vector<Vec3f> out(flat.size() / 3);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = Vec3f(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);
+std::vector<Float3> vectors(const std::vector<float>& flat) {
+  std::vector<Float3> out(flat.size() / 3);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = {flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]};
   return out;
 }
 
@@ -50,7 +50,8 @@ SkinnedMesh readBody(const Reader& r, hid_t file, int jointCount) {
   m.inverseBind.resize(inverseBind.size() / 16);
   for (std::size_t j = 0; j < m.inverseBind.size(); ++j)
     for (int row = 0; row < 4; ++row)
-      for (int col = 0; col < 4; ++col) m.inverseBind[j](row, col) = inverseBind[16 * j + 4 * row + col];
+      for (int col = 0; col < 4; ++col)  // the file is row-major, Float4x4 column-major
+        m.inverseBind[j].m[4 * col + row] = inverseBind[16 * j + 4 * row + col];
   return m;
 }
 

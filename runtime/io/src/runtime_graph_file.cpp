@@ -24,24 +24,29 @@ using runtime_io::Reader;
 
 long long sizeOf(size_t n) { return static_cast<long long>(n); }
 
-Skeleton readSkeleton(const Reader& r, hid_t file) {
+// Three doubles of the file as the runtime's float vector.
+Float3 float3(const double* v) {
+  return {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
+}
+
+RuntimeSkeleton readSkeleton(const Reader& r, hid_t file) {
   const std::string object = "/skeleton";
   Handle g = r.openGroup(file, "/", schema::kSkeleton);
-  Skeleton s;
+  RuntimeSkeleton s;
   s.names = r.strings(g.get(), object, schema::kNames, -1);
   const long long j = sizeOf(s.names.size());
   s.parents = r.ints(g.get(), object, schema::kParents, {{j, "J"}});
   const std::vector<double> offsets = r.doubles(g.get(), object, schema::kRestOffsets, {{j, "J"}, {3}});
-  for (long long i = 0; i < j; ++i) s.restOffsets.emplace_back(offsets[3 * i], offsets[3 * i + 1], offsets[3 * i + 2]);
+  for (long long i = 0; i < j; ++i) s.restOffsets.push_back(float3(offsets.data() + 3 * i));
   for (std::uint8_t a : r.bytes(g.get(), object, schema::kAnimatedTranslation, {{j, "J"}})) {
-    s.animatedTranslation.push_back(a != 0);
+    s.animatedTranslation.push_back(a != 0 ? 1 : 0);
   }
   const std::vector<std::int32_t> endParents = r.ints(g.get(), object, schema::kEndSiteParents, {{-1, "E"}});
   const long long e = sizeOf(endParents.size());
   const std::vector<double> endOffsets =
       r.doubles(g.get(), object, schema::kEndSiteOffsets, {{e, "E"}, {3}});
   for (long long i = 0; i < e; ++i) {
-    s.endSites.push_back({endParents[i], Vec3(endOffsets[3 * i], endOffsets[3 * i + 1], endOffsets[3 * i + 2])});
+    s.endSites.push_back({endParents[i], float3(endOffsets.data() + 3 * i)});
   }
   return s;
 }

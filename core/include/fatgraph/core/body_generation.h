@@ -8,9 +8,11 @@
 //
 // The result is a runtime SkinnedMesh (runtime/skinning.h) the editor draws with GPU skinning
 // and the runtime graph export carries (the optional /body group, docs/RUNTIME_GRAPH.md).
+#include <span>
 #include <vector>
 
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/eigen_bridge.h"
+#include "fatgraph/core/skeleton.h"
 #include "fatgraph/runtime/skinning.h"
 
 namespace fatgraph {
@@ -43,5 +45,12 @@ struct GeneratedBody {
 /// Generates the body of `skeleton` in its rest pose. Throws fatgraph::Error when the skeleton
 /// is invalid (Skeleton::validate) or has no bone of non-zero length.
 GeneratedBody generateBody(const Skeleton& skeleton, const BodyOptions& options = {});
+
+/// The body skinned under an authoring pose (model-space transforms in double, e.g. from
+/// clipFrameToModel), through the runtime's palette and vertex jobs as a game skins it.
+/// `positions` and `normals` are resized to the vertex count; `normals` may be null.
+void skinBody(const SkinnedMesh& mesh, std::span<const Quat> modelRotations,
+              std::span<const Vec3> modelPositions, std::vector<Float3>& positions,
+              std::vector<Float3>* normals);
 
 }  // namespace fatgraph

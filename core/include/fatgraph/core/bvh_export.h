@@ -4,9 +4,9 @@
 // in degrees in a chosen order, kept continuous from frame to frame.
 #include <string>
 
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/euler.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/euler.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
 

@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "fatgraph/core/rig_conventions.h"
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
 

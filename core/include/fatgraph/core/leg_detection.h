@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "fatgraph/core/legs.h"
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
 

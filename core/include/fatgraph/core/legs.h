@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/runtime/quaternion.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
 

@@ -26,9 +26,9 @@
 #include <span>
 #include <vector>
 
-#include "fatgraph/runtime/clip.h"
+#include "fatgraph/core/clip.h"
 #include "fatgraph/runtime/runtime_graph.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/skeleton.h"
 #include "fatgraph/runtime/terrain.h"
 
 namespace fatgraph {

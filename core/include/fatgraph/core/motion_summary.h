@@ -2,8 +2,8 @@
 // Summary figures of a clip, as `fatgraph inspect` and the editor's status bar show them.
 #include <string>
 
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
 

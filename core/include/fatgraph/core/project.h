@@ -10,8 +10,8 @@
 #include "fatgraph/core/legs.h"
 #include "fatgraph/core/locomotion_settings.h"
 #include "fatgraph/core/motion_graph.h"
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
 

@@ -16,10 +16,9 @@
 // needs to know about phases.
 //
 // No allocation after construction, no exceptions, never NaN.
-#include <span>
 #include <vector>
 
-#include <Eigen/Core>
+#include "fatgraph/runtime/math.h"
 
 #include "fatgraph/runtime/runtime_graph.h"
 
@@ -34,8 +33,8 @@ namespace fatgraph {
 ///  - Returns false and writes nothing when the edge is not in a band mode, has no segments,
 ///    its bandSamples do not hold 2 finite floats per segment, or a span is too small: the
 ///    caller keeps its other weights (the player falls back to the reference segment).
-bool bandBlendWeights(const RuntimeEdge& edge, const Eigen::Vector2f& velocity,
-                      std::span<Eigen::Vector2f> samples, std::span<float> weights);
+bool bandBlendWeights(const RuntimeEdge& edge, const Float2& velocity, Span<Float2> samples,
+                      Span<float> weights);
 
 /// bandBlendWeights() with its scratch: sized once for the largest edge of a graph, so a
 /// player evaluates any of its edges without allocating.
@@ -45,10 +44,10 @@ class BandBlend {
 
   /// The weights of `edge` at `velocity` (see bandBlendWeights); an empty span when the edge
   /// cannot be blended by bands. Valid until the next call.
-  std::span<const float> evaluate(const RuntimeEdge& edge, const Eigen::Vector2f& velocity);
+  Span<const float> evaluate(const RuntimeEdge& edge, const Float2& velocity);
 
  private:
-  std::vector<Eigen::Vector2f> samples_;
+  std::vector<Float2> samples_;
   std::vector<float> weights_;
 };
 

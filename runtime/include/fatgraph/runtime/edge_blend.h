@@ -12,10 +12,9 @@
 //
 // No allocation after construction; odd input (NaN weights, all-zero weights, NaN or huge dt)
 // gives a finite pose: unusable weights fall back to the reference segment alone.
-#include <Eigen/Geometry>
-#include <span>
 #include <vector>
 
+#include "fatgraph/runtime/math.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"
 #include "fatgraph/runtime/time_warp.h"
@@ -37,7 +36,7 @@ class EdgeBlend {
   void begin(int edge);
   /// Blend weights, one per segment of the current edge (copied; normalized internally;
   /// unusable entries count as zero).
-  void setWeights(std::span<const float> weights);
+  void setWeights(Span<const float> weights);
   /// Weights from the edge's grid at plane point (u, v) (bilinear lookup, clamped to the grid).
   void setPlanePoint(float u, float v);
   /// Steps T by eq. 2 for frame time dt, clamped so T never passes referenceDuration (within
@@ -47,7 +46,7 @@ class EdgeBlend {
   /// Local pose at the current T: J rotations (root heading removed) and J translations
   /// (rest offsets for joints without animated translation; root x = z = 0). Uses internal
   /// scratch, so one EdgeBlend serves one thread at a time.
-  void samplePose(std::span<Eigen::Quaternionf> rotations, std::span<Eigen::Vector3f> translations,
+  void samplePose(Span<Quaternion> rotations, Span<Float3> translations,
                   RotationAverage average = RotationAverage::Nlerp) const;
 
   /// The same pose as structure-of-arrays floats, the player's fast path: `rotations` gets
@@ -62,7 +61,7 @@ class EdgeBlend {
   int edge() const { return edge_; }
   float time() const { return time_; }
   bool finished() const;  // T has reached the edge's reference duration
-  std::span<const float> weights() const;
+  Span<const float> weights() const;
   /// Seconds of the last advance(dt) that were not played because the edge ended (the
   /// player plays them on the next edge); 0 when the whole dt fitted.
   float unplayedTime() const { return unplayed_; }
@@ -86,7 +85,7 @@ class EdgeBlend {
   // Knots crossed in one advance() at most; beyond it the step finishes at the last rate
   // (only a huge dt reaches this, and the player splits those into sub-steps).
   static constexpr int kMaxKnotCrossings = 64;
-  void sampleEigenvector(std::span<Eigen::Quaternionf> rotations) const;
+  void sampleEigenvector(Span<Quaternion> rotations) const;
 
   const RuntimeGraph* graph_;
   int edge_ = -1;
@@ -96,10 +95,10 @@ class EdgeBlend {
   std::vector<float> weights_;                      // normalized, first segmentCount_ used
   std::vector<SegmentCursor> cursors_;              // per segment of the current edge
   std::vector<PiecewiseLinearMapView> warps_;       // F_i over the edge's knot arrays
-  std::vector<Eigen::Vector3f> restOffsets_;        // J, for joints without animated translation
+  std::vector<Float3> restOffsets_;                 // J, for joints without animated translation
   mutable std::vector<float> scratch_;              // SoA pose for samplePose (4J + 3A)
-  mutable std::vector<Quat> eigenInputs_;           // per segment, exact average only
-  mutable std::vector<double> eigenWeights_;
+  mutable std::vector<Quaternion> eigenInputs_;     // per segment, exact average only
+  mutable std::vector<float> eigenWeights_;
 };
 
 }  // namespace fatgraph

@@ -17,18 +17,14 @@
 //
 // Cost: O(n²) pairs per query, a few dozen flops each in Cartesian space and two atan2 per pair
 // in polar space; 8 samples is 56 pairs.
-#include <span>
-
-#include <Eigen/Core>
+#include "fatgraph/runtime/math.h"
 
 namespace fatgraph {
 
 /// Cartesian gradient bands: h_i = min over j ≠ i of 1 − ((p − p_i)·(p_j − p_i)) / |p_j − p_i|²,
 /// clamped at 0, normalized to sum 1.
-bool cartesianGradientBandWeights(std::span<const Eigen::Vector2f> samples,
-                                  const Eigen::Vector2f& query, std::span<float> weights);
-bool cartesianGradientBandWeights(std::span<const Eigen::Vector3f> samples,
-                                  const Eigen::Vector3f& query, std::span<float> weights);
+bool cartesianGradientBandWeights(Span<const Float2> samples, const Float2& query, Span<float> weights);
+bool cartesianGradientBandWeights(Span<const Float3> samples, const Float3& query, Span<float> weights);
 
 /// Gradient bands in polar space, for velocity samples: a pair's band runs in (angle, relative
 /// speed) coordinates, so samples in another direction fade by angle rather than by distance
@@ -47,9 +43,7 @@ bool cartesianGradientBandWeights(std::span<const Eigen::Vector3f> samples,
 ///    query's, so the pair's angle is ∠(p, p_j) and the query's 0; idle j likewise, so both
 ///    angles are ∠(p, p_i); such pairs use α = 1; two idle samples put no band between them;
 ///  - a query of speed 0 (or projected to 0) counts as lying along p_i (angle 0).
-bool polarGradientBandWeights(std::span<const Eigen::Vector2f> samples,
-                              const Eigen::Vector2f& query, std::span<float> weights);
-bool polarGradientBandWeights(std::span<const Eigen::Vector3f> samples,
-                              const Eigen::Vector3f& query, std::span<float> weights);
+bool polarGradientBandWeights(Span<const Float2> samples, const Float2& query, Span<float> weights);
+bool polarGradientBandWeights(Span<const Float3> samples, const Float3& query, Span<float> weights);
 
 }  // namespace fatgraph

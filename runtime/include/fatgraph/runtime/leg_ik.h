@@ -13,15 +13,9 @@
 // A joint's new local rotation is then R'_model(parent)⁻¹ · R'_model(joint). Joints below the
 // ankle keep their local rotations. Nothing here allocates or throws; non-finite or
 // degenerate inputs make run() return false with identity rotations and finite positions.
-#include <span>
-
-#include <Eigen/Core>
-#include <Eigen/Geometry>
+#include "fatgraph/runtime/math.h"
 
 namespace fatgraph {
-
-using Vec3f = Eigen::Vector3f;
-using Quatf = Eigen::Quaternionf;
 
 /// Largest |coordinate| (metres) the solvers accept: beyond it squared lengths could overflow
 /// a float, and float spacing there (≥ 6 cm) makes a leg meaningless anyway.
@@ -30,13 +24,13 @@ inline constexpr float kLegIkMaxCoordinate = 1.0e6f;
 /// Result of TwoBoneIkJob::run.
 struct TwoBoneIkResult {
   /// Pre-multiplier for the hip's model rotation: turns the thigh (hip → knee) into place.
-  Quatf hipRotation = Quatf::Identity();
+  Quaternion hipRotation;
   /// Pre-multiplier for the knee's model rotation: the shin's total model-space rotation,
   /// the hip's included (its local change is a pure rotation about the knee's hinge axis).
   /// The ankle and everything below it take the same pre-multiplier.
-  Quatf kneeRotation = Quatf::Identity();
-  Vec3f knee = Vec3f::Zero();   ///< solved knee position
-  Vec3f ankle = Vec3f::Zero();  ///< solved ankle position (= target when reached)
+  Quaternion kneeRotation;
+  Float3 knee;   ///< solved knee position
+  Float3 ankle;  ///< solved ankle position (= target when reached)
   /// False when the target lay outside [1.001·|L1 − L2|, 0.999·(L1 + L2)] from the hip: the
   /// leg then points straight at it, as far as that range allows.
   bool reached = false;
@@ -49,15 +43,15 @@ struct TwoBoneIkResult {
 /// [max(1.001·|L1 − L2|, 1e-4·(L1 + L2)), 0.999·(L1 + L2)], so the knee never locks straight
 /// (where its angle would change infinitely fast) and never folds onto itself.
 struct TwoBoneIkJob {
-  Vec3f hip = Vec3f::Zero();     ///< unadjusted hip position
-  Vec3f knee = Vec3f::Zero();    ///< unadjusted knee position
-  Vec3f ankle = Vec3f::Zero();   ///< unadjusted ankle position
-  Vec3f target = Vec3f::Zero();  ///< where the ankle should go
+  Float3 hip;     ///< unadjusted hip position
+  Float3 knee;    ///< unadjusted knee position
+  Float3 ankle;   ///< unadjusted ankle position
+  Float3 target;  ///< where the ankle should go
   /// Which way the knee bends when the unadjusted leg is straight (its plane is then
   /// undefined), e.g. the character's forward for a human knee. Ignored for a bent leg
   /// (knee more than 1e-4·(L1 + L2) off the hip–ankle line). If it is zero or along the leg,
   /// some fixed perpendicular is used.
-  Vec3f bendHint = Vec3f::Zero();
+  Float3 bendHint;
 
   /// Inputs finite and within ±kLegIkMaxCoordinate, both bones longer than 1e-6 m.
   bool validate() const;
@@ -70,10 +64,10 @@ struct TwoBoneIkJob {
 /// it swings the knee around the line while the ankle stays where it is: the second IK pass
 /// twists the leg by half the foot's yaw relative to the body this way (ALGORITHMS.md F).
 /// Identity when the hip and ankle (nearly) coincide or inputs are not finite.
-Quatf legTwist(const Vec3f& hip, const Vec3f& ankle, float angle);
+Quaternion legTwist(const Float3& hip, const Float3& ankle, float angle);
 
 /// Applies legTwist(hip, result.ankle, angle) to a solved two-bone result.
-void twistLeg(TwoBoneIkResult& result, const Vec3f& hip, float angle);
+void twistLeg(TwoBoneIkResult& result, const Float3& hip, float angle);
 
 /// What ChainIkJob::run reports.
 struct ChainIkReport {
@@ -95,16 +89,16 @@ struct ChainIkReport {
 /// Also correct for two bones (then it agrees with TwoBoneIkJob to the tolerance).
 struct ChainIkJob {
   /// Unadjusted joint positions hip, inner joints…, ankle: at least 3.
-  std::span<const Vec3f> joints;
-  Vec3f target = Vec3f::Zero();    ///< where the last joint (the ankle) should go
-  Vec3f bendHint = Vec3f::Zero();  ///< as for TwoBoneIkJob, used for straight chains
+  Span<const Float3> joints;
+  Float3 target;    ///< where the last joint (the ankle) should go
+  Float3 bendHint;  ///< as for TwoBoneIkJob, used for straight chains
   /// Caller-provided working memory: at least joints.size() entries.
-  std::span<Vec3f> scratch;
+  Span<Float3> scratch;
   /// Output: joints.size() − 1 pre-multipliers, one per joint from the hip to the last inner
   /// joint (the ankle and below take the last one).
-  std::span<Quatf> rotations;
+  Span<Quaternion> rotations;
   /// Output: joints.size() solved positions (the hip unchanged).
-  std::span<Vec3f> solvedJoints;
+  Span<Float3> solvedJoints;
 
   /// At least 3 joints, bones longer than 1e-6 m, joints, target and hint finite and within
   /// ±kLegIkMaxCoordinate, spans large enough.

@@ -59,12 +59,9 @@
 // wall, zero velocity and a segment without stance give a reported warning and a sane pose.
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <vector>
 
-#include <Eigen/Core>
-#include <Eigen/Geometry>
-
+#include "fatgraph/runtime/math.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"
 #include "fatgraph/runtime/terrain.h"
@@ -84,11 +81,11 @@ struct LegLayerSettings {
 
 /// What the layer did to one leg in the last update (for reports, metrics and the editor).
 struct LegReport {
-  Vec3f footbase = Vec3f::Zero();           // world target of the footbase
-  Vec3f previousFootprint = Vec3f::Zero();  // P (world)
-  Vec3f nextFootprint = Vec3f::Zero();      // N (world, grounded)
-  Vec3f previousNormal = Vec3f::UnitY();
-  Vec3f nextNormal = Vec3f::UnitY();
+  Float3 footbase;               // world target of the footbase
+  Float3 previousFootprint;      // P (world)
+  Float3 nextFootprint;          // N (world, grounded)
+  Float3 previousNormal{0, 1, 0};
+  Float3 nextNormal{0, 1, 0};
   float legTime = 0;     // tau
   float flightTime = 0;  // 0 at foot-off .. 1 at foot-strike; 0 in stance
   float strideTime = 0;  // 0 at foot-lift .. 1 at foot-land
@@ -123,7 +120,7 @@ class LegLayer {
   struct Input {
     int edge = -1;
     float referenceTime = 0;              // T
-    std::span<const float> weights;       // per segment, normalized
+    Span<const float> weights;            // per segment, normalized
     float dt = 0;                         // seconds played by this update
     CharacterFrame character;             // after this update (y ignored: flat reference)
     RootDelta delta;                      // this update's root motion (for the velocity)
@@ -141,18 +138,16 @@ class LegLayer {
   /// character at the origin facing +Z, y as in the clips). On return they hold the adjusted
   /// pose in the same space, to be placed in the world at (x, groundHeight(), z) with the
   /// character's yaw. `parents` is the skeleton's parent table (-1 for roots).
-  void apply(const Input& input, std::span<Eigen::Quaternionf> modelRotations,
-             std::span<Eigen::Vector3f> modelPositions, std::span<const int> parents);
+  void apply(const Input& input, Span<Quaternion> modelRotations, Span<Float3> modelPositions,
+             Span<const int> parents);
 
   /// World y at which the adjusted model pose stands (the terrain under the character minus
   /// the edge's floor height; 0 on flat ground for a clip whose floor is at y = 0).
   float groundHeight() const { return groundHeight_; }
   /// Joints whose model rotation apply() changed in the last update (hip, knee, ankle and
   /// below per leg): the player recomputes their local rotations.
-  std::span<const int> changedJoints() const {
-    return std::span<const int>(changedJoints_).first(changedCount_);
-  }
-  std::span<const LegReport> legs() const { return reports_; }
+  Span<const int> changedJoints() const { return {changedJoints_.data(), changedCount_}; }
+  Span<const LegReport> legs() const { return reports_; }
   const LegLayerWarnings& warnings() const { return warnings_; }
   /// Bits of the warnings raised by the last update: 1 unreachable, 2 no ground, 4 invalid
   /// input, 8 no stance.
@@ -173,14 +168,14 @@ class LegLayer {
   bool footContact(const Step& step, LegState& leg) const;
   void startLeg(const Step& step, LegState& leg, bool contact) const;
   void changeContact(const Step& step, LegState& leg, bool contact) const;
-  Vec3f plant(LegState& leg) const;
-  Vec3f swing(const Step& step, LegState& leg, float flight);
-  Vec3f predictTarget(const Step& step, float& footYaw) const;
-  Vec3f predictNominal(const Step& step) const;
+  // Positions in the world (Float3 so this header needs no Eigen; the parts convert).
+  Float3 plant(LegState& leg) const;
+  Float3 swing(const Step& step, LegState& leg, float flight);
+  Float3 predictTarget(const Step& step, float& footYaw) const;
+  Float3 predictNominal(const Step& step) const;
   void updateFollowingLeg(const Frame& frame, LegState& leg);
-  Vec3f keepSide(int legIndex, const Vec3f& footprint, float bodyYaw) const;
-  void solveLegs(const Frame& frame, std::span<Eigen::Quaternionf> modelRotations,
-                 std::span<Eigen::Vector3f> modelPositions);
+  Float3 keepSide(int legIndex, const Float3& footprint, float bodyYaw) const;
+  void solveLegs(const Frame& frame, Span<Quaternion> modelRotations, Span<Float3> modelPositions);
 
   const RuntimeGraph* graph_;
   LegLayerSettings settings_;
@@ -199,9 +194,9 @@ class LegLayer {
   // Velocity estimate (world, m/s and rad/s), smoothed over velocitySmoothing.
   // Smoothed motion in the character's own heading frame (x left, z forward): the character's
   // (steered or not) and the clips' (the same unless steered).
-  Eigen::Vector3f velocity_ = Eigen::Vector3f::Zero();
+  Float3 velocity_;
   float turnRate_ = 0;
-  Eigen::Vector3f animationVelocity_ = Eigen::Vector3f::Zero();
+  Float3 animationVelocity_;
   float animationTurnRate_ = 0;
   float characterGround_ = 0;  // terrain height under the character (last update)
   int lastEdge_ = -1;

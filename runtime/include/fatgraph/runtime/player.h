@@ -14,12 +14,17 @@
 //      difference between the old edge's last pose and the new edge's first is added to the
 //      new pose and decays to zero over TransitionSettings::blendSeconds (smoothstep), so the
 //      transition has no pop. A hub with no outgoing edge continues on the graph's start edge.
-//   4. the local pose is sampled and forward kinematics gives the model-space pose;
-//   5. when the graph has legs (and PlayerOptions::legs.enabled), the leg layer plants the
+//   4. the local pose is sampled (EdgeBlend, SampleEdgeJob's kernel) and LocalToModelJob gives
+//      the model-space pose;
+//   5. when the graph has legs (and PlayerOptions::legs.enabled), the LegLayerJob plants the
 //      feet on the terrain (leg_layer.h): it rotates the legs, moves the whole model pose by
 //      its hip offset, and sets character().position.y to its ground height; localRotations()
 //      and localTranslations() reflect the adjusted pose. Without legs the pose is exactly
 //      the blended one.
+//
+// A game that puts its own layer between these steps calls the jobs itself (jobs.h) on the
+// player's clock (currentEdge(), referenceTime(), weights()), or edits modelRotations() copies
+// before the skinning jobs.
 //
 // Spaces: the local and model-space poses are in character space (the character at the
 // origin facing +Z: the root's heading and ground position are removed); the character frame
@@ -30,13 +35,12 @@
 // Guarantees: no allocation in update(); deterministic; dt NaN, <= 0 or infinite gives a
 // zero step, dt above 0.25 s is played in 0.25 s sub-steps up to 1 s per call (more is
 // dropped); NaN stick counts as centred; the pose is always finite.
-#include <Eigen/Geometry>
-#include <span>
 #include <vector>
 
 #include "fatgraph/runtime/band_blend.h"
 #include "fatgraph/runtime/edge_blend.h"
 #include "fatgraph/runtime/leg_layer.h"
+#include "fatgraph/runtime/math.h"
 
 namespace fatgraph {
 
@@ -78,20 +82,17 @@ class Player {
 
   /// The local pose (joint -> parent; the root in its heading frame). Filled on first access
   /// after an update (no allocation), so a Player is used from one thread at a time.
-  std::span<const Eigen::Quaternionf> localRotations() const {
+  Span<const Quaternion> localRotations() const {
     refreshLocalPose();
     return localRotations_;
   }
-  std::span<const Eigen::Vector3f> localTranslations() const {
+  Span<const Float3> localTranslations() const {
     refreshLocalPose();
     return localTranslations_;
   }
-  std::span<const Eigen::Quaternionf> modelRotations() const {
-    return std::span<const Eigen::Quaternionf>(modelRotations_).subspan(1);
-  }
-  std::span<const Eigen::Vector3f> modelPositions() const {
-    return std::span<const Eigen::Vector3f>(modelPositions_).subspan(1);
-  }
+  /// The model-space pose (character space), J entries: the skinning palette job's input as is.
+  Span<const Quaternion> modelRotations() const { return modelRotations_; }
+  Span<const Float3> modelPositions() const { return modelPositions_; }
   /// Where the character is: ground x, z from the root motion; y = the leg layer's ground
   /// height (the terrain under the character; 0 without terrain or legs).
   const CharacterFrame& character() const { return character_; }
@@ -100,11 +101,11 @@ class Player {
 
   int currentEdge() const { return blend_.edge(); }
   float referenceTime() const { return blend_.time(); }
-  std::span<const float> weights() const { return blend_.weights(); }
+  Span<const float> weights() const { return blend_.weights(); }
   /// The plane point the stick mapped to in the last update.
   /// On an edge blended by gradient bands (RuntimeEdge::blend) it is the velocity the stick
   /// asked for instead: (x = left, z = forward) m/s in the character's heading frame.
-  Eigen::Vector2f planePoint() const { return planePoint_; }
+  Float2 planePoint() const { return planePoint_; }
   int transitionCount() const { return transitions_; }
   int pendingAction() const { return pendingAction_; }
 
@@ -129,7 +130,7 @@ class Player {
   PlayerSteering steering_;
   CharacterFrame animationFrame_;    // where the clips' own root motion alone would be
   RootDelta lastAnimationDelta_;     // the clips' root motion in the last update
-  Eigen::Vector2f planePoint_ = Eigen::Vector2f::Zero();
+  Float2 planePoint_;
   float stick_[2] = {0.0f, 0.0f};  // the last update's stick, re-mapped on each new edge
   float mappedStick_[2] = {0.0f, 0.0f};  // the stick and edge the current weights came from
   int mappedEdge_ = -1;
@@ -137,13 +138,13 @@ class Player {
   int pendingAction_ = -1;
   int transitions_ = 0;
   float transitionAge_ = 0;  // seconds since the last transition began
-  mutable std::vector<Eigen::Quaternionf> localRotations_;
-  mutable std::vector<Eigen::Vector3f> localTranslations_;
+  mutable std::vector<Quaternion> localRotations_;
+  mutable std::vector<Float3> localTranslations_;
   mutable bool localPoseStale_ = true;
   float legHipOffset_ = 0;   // the leg layer's hip offset in the last update (metres, y)
   bool legsChanged_ = false;  // the leg layer adjusted the model pose in the last update
-  std::vector<Eigen::Quaternionf> modelRotations_;  // J + 1: slot 0 is the roots' parent
-  std::vector<Eigen::Vector3f> modelPositions_;
+  std::vector<Quaternion> modelRotations_;  // J, LocalToModelJob's output
+  std::vector<Float3> modelPositions_;
   // Transition pose offsets (decaying), SoA like the pose: x[J] y[J] z[J] w[J] and x[A] y[A] z[A].
   std::vector<float> offsetRotations_;
   std::vector<float> offsetTranslations_;
@@ -152,12 +153,8 @@ class Player {
   std::vector<float> soaRotations_, soaTranslations_;
   std::vector<float> endRotations_, endTranslations_;
   std::vector<int> parents_;
-  std::vector<int> breadthFirst_;  // joints by depth (parents before children)
-  std::vector<int> parentSlot_;    // per entry of breadthFirst_: its parent + 1 (0 for roots)
-  // Forward kinematics in SoA, 10 arrays of J floats: parent's model rotation x y z w, local
-  // translation x y z (rest offsets where not animated), local translation rotated into the
-  // parent's model frame x y z.
-  std::vector<float> fkScratch_;
+  std::vector<int> depthOrder_;    // joints by depth (parents before children), for FK
+  std::vector<float> fkScratch_;   // LocalToModelJob's working memory, 10J floats
 };
 
 }  // namespace fatgraph

@@ -14,8 +14,8 @@
 //
 // Odd input never produces NaN: weights that are not finite or are <= 0 and quaternions with
 // non-finite coefficients are ignored; with nothing usable left the result is the identity.
-// No allocation: the eigen solve runs on a fixed-size 4x4 matrix.
-#include "fatgraph/runtime/quaternion.h"
+// No allocation: the eigen solve runs on a fixed-size 4x4 matrix. Sums run in double precision.
+#include "fatgraph/runtime/math.h"
 
 namespace fatgraph {
 
@@ -23,15 +23,15 @@ namespace fatgraph {
 /// `w[0..count)`. Every usable q_i is aligned to the first usable one (the reference), the
 /// weighted sum is normalized once. One-hot weights return that input exactly (up to the
 /// sign of the reference, which is kept). Identity when no input is usable.
-Quat blendRotationsNlerp(const Quat* q, const double* w, int count);
+Quaternion blendRotationsNlerp(const Quaternion* q, const float* w, int count);
 
 /// The exact weighted average: dominant eigenvector of sum_i w_i q_i q_i^T, sign chosen to
 /// agree (non-negative dot) with blendRotationsNlerp of the same input, so both can be
 /// swapped without sign flips downstream. Identity when no input is usable.
-Quat blendRotationsEigen(const Quat* q, const double* w, int count);
+Quaternion blendRotationsEigen(const Quaternion* q, const float* w, int count);
 
 /// The objective the exact average maximizes: sum_i w_i (q . q_i)^2 over usable inputs
 /// (exposed for tests and diagnostics).
-double rotationAverageObjective(const Quat& q, const Quat* qs, const double* w, int count);
+double rotationAverageObjective(const Quaternion& q, const Quaternion* qs, const float* w, int count);
 
 }  // namespace fatgraph

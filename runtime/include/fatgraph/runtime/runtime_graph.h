@@ -22,10 +22,36 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/runtime/math.h"
 #include "fatgraph/runtime/skinning.h"
 
 namespace fatgraph {
+
+/// A leaf marker without channels (BVH "End Site"): a fixed offset in its parent's frame. Kept so
+/// the motion a player plays can be written back out with the source's last bones.
+struct RuntimeEndSite {
+  int parent = -1;
+  Float3 offset;  // metres, in the parent joint's frame
+};
+
+/// The joint hierarchy in rest pose, stored parents-first (parents[i] < i), so one forward pass
+/// computes forward kinematics.
+struct RuntimeSkeleton {
+  std::vector<std::string> names;
+  std::vector<int> parents;                   // -1 for a root; otherwise < own index
+  std::vector<Float3> restOffsets;            // metres, local translation in the parent's frame
+  std::vector<std::uint8_t> animatedTranslation;  // 1 where the clips carried a translation channel
+  std::vector<RuntimeEndSite> endSites;
+
+  int jointCount() const { return static_cast<int>(names.size()); }
+  /// Index of the joint called `name`, or -1.
+  int find(const std::string& name) const;
+  /// Appends a joint and returns its index; `parent` must already exist (or be -1).
+  int addJoint(std::string name, int parent, const Float3& restOffset, bool animatedTranslation);
+  /// Empty string when consistent, else a description of the first inconsistency
+  /// (size mismatch, parent not before child, duplicate name, non-finite offset).
+  std::string validate() const;
+};
 
 /// Version of the in-memory layout and of the .fgraph file that stores it.
 inline constexpr int kRuntimeGraphFormatVersion = 2;
@@ -164,7 +190,7 @@ struct TransitionSettings {
 
 struct RuntimeGraph {
   int formatVersion = kRuntimeGraphFormatVersion;
-  Skeleton skeleton;              // names, parents, rest offsets (double: authoring precision)
+  RuntimeSkeleton skeleton;       // names, parents, rest offsets
   /// The A joints whose translation is stored per frame, ascending: those with animated
   /// translation, and always the roots (their ground motion moves into the trajectory).
   std::vector<int> translatedJoints;

@@ -8,33 +8,29 @@
 // (linear blend skinning; R = the palette matrix's 3x3 part, a pure rotation here because
 // skeletons carry no scale, so it also transforms normals).
 //
-// Spaces and units: model space of the skeleton (forward_kinematics.h), metres, Y up. The
-// palette is column-major 4x4 float (Eigen's default, OpenGL's `mat4` without transposing),
-// one per joint in joint order, ready to upload to a GPU uniform or texture buffer.
+// Spaces and units: model space of the skeleton (the player's modelRotations() and
+// modelPositions()), metres, Y up. The palette is column-major 4x4 float (Float4x4, OpenGL's
+// `mat4` without transposing), one per joint in joint order, ready to upload to a GPU uniform or
+// texture buffer.
 //
-// Neither job allocates: callers own every output span (size it once, reuse it per frame).
+// Two jobs (jobs.h): the palette job and the CPU vertex job. Neither allocates: callers own every
+// output span (size it once, reuse it per frame).
 #include <array>
 #include <cstdint>
-#include <span>
 #include <string>
 #include <vector>
 
-#include <Eigen/Core>
-
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/runtime/math.h"
 
 namespace fatgraph {
-
-using SkinMatrix = Eigen::Matrix4f;
-using Vec3f = Eigen::Vector3f;
 
 /// Most joints that move one vertex.
 inline constexpr int kMaxSkinInfluences = 4;
 
 /// A triangle mesh bound to a skeleton. All per-vertex arrays have vertexCount entries.
 struct SkinnedMesh {
-  std::vector<Vec3f> positions;  // bind pose, model space, metres
-  std::vector<Vec3f> normals;    // bind pose, unit length, pointing out of the body
+  std::vector<Float3> positions;  // bind pose, model space, metres
+  std::vector<Float3> normals;    // bind pose, unit length, pointing out of the body
   /// Influences per vertex: joint indices and blend weights. Weights are >= 0 and sum to 1;
   /// unused slots have weight 0 (and any valid joint index, conventionally 0).
   std::vector<std::array<std::uint16_t, kMaxSkinInfluences>> joints;
@@ -43,7 +39,7 @@ struct SkinnedMesh {
   std::vector<std::uint32_t> triangles;
   /// B_i^-1 per joint of the skeleton (jointCount entries): model space -> joint i's frame
   /// in the bind pose.
-  std::vector<SkinMatrix> inverseBind;
+  std::vector<Float4x4> inverseBind;
 
   int vertexCount() const { return static_cast<int>(positions.size()); }
   int triangleCount() const { return static_cast<int>(triangles.size() / 3); }
@@ -54,25 +50,44 @@ struct SkinnedMesh {
   std::string validate(int skeletonJointCount) const;
 };
 
-/// The 4x4 matrix of a rigid transform (rotation, then translation).
-SkinMatrix skinMatrix(const Quat& rotation, const Vec3& translation);
+/// The 4x4 matrix of a rigid transform (rotation, then translation); a non-unit rotation is
+/// normalized, a zero or non-finite one counts as the identity.
+Float4x4 rigidMatrix(const Quaternion& rotation, const Float3& translation);
 
-/// Inverse bind matrices from the joints' model transforms in the bind pose.
-void inverseBindMatrices(std::span<const Quat> bindRotations, std::span<const Vec3> bindPositions,
-                         std::span<SkinMatrix> out);
+/// Inverse bind matrices from the joints' model transforms in the bind pose (computed in double,
+/// so the bind pose skins to itself to float precision). All spans have the same length.
+void inverseBindMatrices(Span<const Quaternion> bindRotations, Span<const Float3> bindPositions,
+                         Span<Float4x4> out);
 
-/// The palette job: out[i] = A_i * inverseBind[i], with A_i from the model-space rotations and
-/// positions (localToModel's output). All spans have the same length.
-void skinningPalette(std::span<const Quat> modelRotations, std::span<const Vec3> modelPositions,
-                     std::span<const SkinMatrix> inverseBind, std::span<SkinMatrix> palette);
+/// The palette job: palette[i] = A_i * inverseBind[i], with A_i the joint's model transform now
+/// (the player's modelRotations() and modelPositions() as they come, or a game's own pose).
+struct SkinningPaletteJob {
+  Span<const Quaternion> modelRotations;  ///< J
+  Span<const Float3> modelPositions;      ///< J
+  Span<const Float4x4> inverseBind;       ///< J (SkinnedMesh::inverseBind)
+  Span<Float4x4> palette;                 ///< output, J
+
+  /// Every span has the same length.
+  bool validate() const;
+  /// Fills the palette; false (nothing written) when !validate().
+  bool run() const;
+};
 
 /// The CPU linear-blend-skinning job: skinned positions and normals of every vertex of `mesh`
-/// under `palette` (for engines without vertex shaders, and for tests). Output spans have
-/// mesh.vertexCount() entries; `normals` may be empty to skip them. `mesh` must be valid for
+/// under `palette` (for engines without vertex shaders, and for tests). `mesh` must be valid for
 /// the palette (validate(palette.size()) empty, as every loaded graph's body is): joint indices
 /// are not checked per vertex. A normal whose influences cancel (opposite turns, equal weights)
 /// takes the strongest influence's rotation alone, so normals come out unit, never NaN.
-void skinVertices(const SkinnedMesh& mesh, std::span<const SkinMatrix> palette,
-                  std::span<Vec3f> positions, std::span<Vec3f> normals);
+struct SkinVerticesJob {
+  const SkinnedMesh* mesh = nullptr;
+  Span<const Float4x4> palette;  ///< mesh->jointCount() matrices
+  Span<Float3> positions;        ///< output, mesh->vertexCount()
+  Span<Float3> normals;          ///< output, mesh->vertexCount(), or empty to skip normals
+
+  /// A mesh, a palette of its joint count, output spans of its vertex count.
+  bool validate() const;
+  /// Skins; false (nothing written) when !validate().
+  bool run() const;
+};
 
 }  // namespace fatgraph

@@ -9,17 +9,15 @@
 #include <string_view>
 #include <vector>
 
-#include <Eigen/Core>
+#include "fatgraph/runtime/math.h"
 
 namespace fatgraph {
-
-using Vec3f = Eigen::Vector3f;
 
 /// Where a ray met the ground.
 struct TerrainHit {
   bool hit = false;
-  Vec3f point = Vec3f::Zero();    ///< world position of the hit, metres (zero when !hit)
-  Vec3f normal = Vec3f::UnitY();  ///< unit surface normal at the hit, pointing out of the ground
+  Float3 point;             ///< world position of the hit, metres (zero when !hit)
+  Float3 normal{0, 1, 0};   ///< unit surface normal at the hit, pointing out of the ground
 };
 
 /// What the leg layer queries. One virtual call per ray: a few rays per leg and frame, so the
@@ -32,7 +30,7 @@ class Terrain {
   /// from above. `direction` need not be unit length (t is measured in metres along its unit
   /// vector). Non-finite origin or direction, a zero direction, or maxDistance ≤ 0 or NaN give
   /// no hit. Never returns NaN.
-  virtual TerrainHit raycast(const Vec3f& origin, const Vec3f& direction,
+  virtual TerrainHit raycast(const Float3& origin, const Float3& direction,
                              float maxDistance) const = 0;
 };
 
@@ -58,12 +56,12 @@ class Heightfield final : public Terrain {
                                            float originZ, std::vector<float> heights,
                                            std::string* error = nullptr);
 
-  TerrainHit raycast(const Vec3f& origin, const Vec3f& direction, float maxDistance) const override;
+  TerrainHit raycast(const Float3& origin, const Float3& direction, float maxDistance) const override;
 
   /// Surface height at (x, z) (clamped to the grid, see above).
   float height(float x, float z) const;
   /// Unit surface normal at (x, z); on a cell edge, the normal of the cell at larger x and z.
-  Vec3f normal(float x, float z) const;
+  Float3 normal(float x, float z) const;
 
   int cols() const { return cols_; }
   int rows() const { return rows_; }

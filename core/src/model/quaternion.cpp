@@ -1,7 +1,8 @@
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/core/quaternion.h"
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace fatgraph {
 
@@ -71,5 +72,20 @@ SwingTwist swingTwist(const Quat& q, const Vec3& axis) {
 }
 
 Quat yawRotation(double yaw) { return Quat(Eigen::AngleAxisd(yaw, Vec3::UnitY())); }
+
+double headingYaw(const Quat& rootRotation) {
+  if (!rootRotation.coeffs().allFinite()) return 0.0;
+  const Vec3 forward = rootRotation * Vec3::UnitZ();
+  if (std::abs(forward.x()) < 1e-12 && std::abs(forward.z()) < 1e-12) return 0.0;
+  return std::atan2(forward.x(), forward.z());
+}
+
+double wrapAngle(double radians) {
+  if (!std::isfinite(radians)) return 0.0;
+  constexpr double pi = std::numbers::pi;
+  double a = std::remainder(radians, 2.0 * pi);  // [-pi, pi]
+  if (a <= -pi) a += 2.0 * pi;
+  return a;
+}
 
 }  // namespace fatgraph

@@ -1,4 +1,4 @@
-#include "fatgraph/runtime/euler.h"
+#include "fatgraph/core/euler.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,8 +6,8 @@
 // world space places the whole model with one rigid transform (a character's position and yaw).
 #include <span>
 
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
 
@@ -30,6 +30,11 @@ struct RigidTransform {
 /// Model-space rotations and positions of every joint. All spans have jointCount entries;
 /// outputs may not alias inputs. Joints must be ordered parents-first.
 void localToModel(const Skeleton& skeleton, std::span<const Quat> localRotations,
+                  std::span<const Vec3> localTranslations, std::span<Quat> modelRotations,
+                  std::span<Vec3> modelPositions);
+
+/// The same for joints given by their parent table alone (a runtime graph's skeleton).
+void localToModel(std::span<const int> parents, std::span<const Quat> localRotations,
                   std::span<const Vec3> localTranslations, std::span<Quat> modelRotations,
                   std::span<Vec3> modelPositions);
 

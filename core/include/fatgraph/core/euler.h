@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/core/quaternion.h"
 
 namespace fatgraph {
 

@@ -1,9 +1,9 @@
-#include "fatgraph/runtime/clip.h"
+#include "fatgraph/core/clip.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
 

@@ -2,7 +2,7 @@
 // One frame of a skeleton: local rotations and local translations of every joint.
 #include <vector>
 
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/core/quaternion.h"
 
 namespace fatgraph {
 

@@ -1,13 +1,19 @@
-#include "fatgraph/runtime/forward_kinematics.h"
+#include "fatgraph/core/forward_kinematics.h"
 
 namespace fatgraph {
 
 void localToModel(const Skeleton& skeleton, std::span<const Quat> localRotations,
                   std::span<const Vec3> localTranslations, std::span<Quat> modelRotations,
                   std::span<Vec3> modelPositions) {
-  const int n = skeleton.jointCount();
+  localToModel(skeleton.parents, localRotations, localTranslations, modelRotations, modelPositions);
+}
+
+void localToModel(std::span<const int> parents, std::span<const Quat> localRotations,
+                  std::span<const Vec3> localTranslations, std::span<Quat> modelRotations,
+                  std::span<Vec3> modelPositions) {
+  const int n = static_cast<int>(parents.size());
   for (int i = 0; i < n; ++i) {
-    const int p = skeleton.parents[i];
+    const int p = parents[i];
     if (p < 0) {
       modelRotations[i] = localRotations[i];
       modelPositions[i] = localTranslations[i];

@@ -5,7 +5,7 @@
 #include <numbers>
 #include <random>
 
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/core/quaternion.h"
 
 using namespace fatgraph;
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/runtime/pose.h"
+#include "fatgraph/core/pose.h"
 
 namespace fatgraph {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/core/quaternion.h"
 
 namespace fatgraph {
 

@@ -1,4 +1,4 @@
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/skeleton.h"
 
 #include <unordered_set>
 

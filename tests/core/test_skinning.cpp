@@ -9,11 +9,13 @@
 #include <numbers>
 #include <random>
 
-#include "fatgraph/runtime/forward_kinematics.h"
-#include "fatgraph/runtime/pose.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/pose.h"
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/skinning.h"
 
 using namespace fatgraph;
+using Matrix = Eigen::Matrix4f;
 
 Q_DECLARE_METATYPE(Vec3f)
 Q_DECLARE_METATYPE(Vec3)
@@ -82,6 +84,50 @@ ModelPose modelPose(const Skeleton& s, const Pose& p) {
   return m;
 }
 
+// The runtime's jobs on the double poses the tests build with core's forward kinematics, as a
+// caller converts them (the jobs take the player's float pose).
+std::vector<Float4x4> inverseBinds(const ModelPose& bind) {
+  std::vector<Quaternion> r;
+  std::vector<Float3> x;
+  for (size_t j = 0; j < bind.rotations.size(); ++j) {
+    r.push_back(toQuaternion(bind.rotations[j]));
+    x.push_back(toFloat3(bind.positions[j]));
+  }
+  std::vector<Float4x4> out(r.size());
+  inverseBindMatrices(r, x, out);
+  return out;
+}
+
+std::vector<Float4x4> paletteOf(const ModelPose& now, const std::vector<Float4x4>& inverseBind) {
+  std::vector<Quaternion> r;
+  std::vector<Float3> x;
+  for (size_t j = 0; j < now.rotations.size(); ++j) {
+    r.push_back(toQuaternion(now.rotations[j]));
+    x.push_back(toFloat3(now.positions[j]));
+  }
+  std::vector<Float4x4> palette(r.size());
+  const bool ran = SkinningPaletteJob{r, x, inverseBind, palette}.run();
+  Q_ASSERT(ran);
+  return palette;
+}
+
+// Skinned positions (and normals unless null) as Eigen vectors.
+std::vector<Vec3f> skin(const SkinnedMesh& mesh, const std::vector<Float4x4>& palette,
+                        std::vector<Vec3f>* normals) {
+  std::vector<Float3> p(mesh.vertexCount()), n(normals ? mesh.vertexCount() : 0);
+  const bool ran = SkinVerticesJob{&mesh, palette, p, n}.run();
+  Q_ASSERT(ran);
+  std::vector<Vec3f> out;
+  for (const Float3& v : p) out.push_back(toEigen(v));
+  if (normals) {
+    normals->clear();
+    for (const Float3& v : n) normals->push_back(toEigen(v));
+  }
+  return out;
+}
+
+Matrix rigid(const Quat& q, const Vec3& t) { return toEigen(rigidMatrix(toQuaternion(q), toFloat3(t))); }
+
 // The bent leg: hip (joint 0) at the origin, upper bone up +Y to the knee (joint 1) at y = 1,
 // lower bone on to the ankle (joint 2) at y = 2.
 Skeleton legSkeleton() {
@@ -95,7 +141,7 @@ Skeleton legSkeleton() {
 // Five vertices around the knee, one influence set each (joint, weight pairs).
 SkinnedMesh legMesh(const Skeleton& s) {
   SkinnedMesh m;
-  auto add = [&m](Vec3f p, Vec3f n, std::array<std::uint16_t, 4> j, std::array<float, 4> w) {
+  auto add = [&m](Float3 p, Float3 n, std::array<std::uint16_t, 4> j, std::array<float, 4> w) {
     m.positions.push_back(p);
     m.normals.push_back(n);
     m.joints.push_back(j);
@@ -108,9 +154,7 @@ SkinnedMesh legMesh(const Skeleton& s) {
   add({0, 2.0f, 0.1f}, {0, 0, 1}, {2, 0, 0, 0}, {1, 0, 0, 0});           // foot
   m.triangles = {0, 1, 2, 2, 3, 4};
   const Pose rest = Pose::rest(s);
-  const ModelPose bind = modelPose(s, rest);
-  m.inverseBind.resize(s.jointCount());
-  inverseBindMatrices(bind.rotations, bind.positions, m.inverseBind);
+  m.inverseBind = inverseBinds(modelPose(s, rest));
   return m;
 }
 
@@ -148,23 +192,22 @@ class TestSkinning : public QObject {
     if (posedBind)
       for (Quat& q : p.rotations) q = Quat(n(rng), n(rng), n(rng), n(rng)).normalized();
     const ModelPose bind = modelPose(s, p);
-    std::vector<SkinMatrix> inverseBind(s.jointCount()), palette(s.jointCount());
-    inverseBindMatrices(bind.rotations, bind.positions, inverseBind);
-    skinningPalette(bind.rotations, bind.positions, inverseBind, palette);
+    const std::vector<Float4x4> inverseBind = inverseBinds(bind);
+    const std::vector<Float4x4> palette = paletteOf(bind, inverseBind);
     for (int j = 0; j < s.jointCount(); ++j) {
       // B_j^-1 undoes B_j, and the palette of the bind pose moves nothing.
-      const SkinMatrix bindMatrix = skinMatrix(bind.rotations[j], bind.positions[j]);
-      QVERIFY2((bindMatrix * inverseBind[j] - SkinMatrix::Identity()).cwiseAbs().maxCoeff() < 1e-5f,
+      const Matrix bindMatrix = rigid(bind.rotations[j], bind.positions[j]);
+      QVERIFY2((bindMatrix * toEigen(inverseBind[j]) - Matrix::Identity()).cwiseAbs().maxCoeff() < 1e-5f,
                qPrintable(QStringLiteral("joint %1: B * B^-1 is not the identity").arg(j)));
-      QVERIFY2((palette[j] - SkinMatrix::Identity()).cwiseAbs().maxCoeff() < 1e-5f,
+      QVERIFY2((toEigen(palette[j]) - Matrix::Identity()).cwiseAbs().maxCoeff() < 1e-5f,
                qPrintable(QStringLiteral("joint %1: palette is not the identity").arg(j)));
     }
   }
 
   void skinMatrixLayout() {
     // Column-major like a GL mat4: rotation in the top-left block, translation in column 3.
-    const SkinMatrix m = skinMatrix(Quat(Eigen::AngleAxisd(kQuarter, Vec3::UnitZ())), Vec3(1, 2, 3));
-    const float* d = m.data();
+    const Float4x4 m = rigidMatrix(toQuaternion(Quat(Eigen::AngleAxisd(kQuarter, Vec3::UnitZ()))), {1, 2, 3});
+    const float* d = m.m;
     QCOMPARE(d[12], 1.0f);
     QCOMPARE(d[13], 2.0f);
     QCOMPARE(d[14], 3.0f);
@@ -211,10 +254,9 @@ class TestSkinning : public QObject {
     p.translations[0] = rootPosition;
     p.rotations[1] = Quat(Eigen::AngleAxisd(kQuarter, Vec3::UnitZ()));
     const ModelPose now = modelPose(s, p);
-    std::vector<SkinMatrix> palette(s.jointCount());
-    skinningPalette(now.rotations, now.positions, mesh.inverseBind, palette);
-    std::vector<Vec3f> outPositions(mesh.vertexCount()), outNormals(mesh.vertexCount());
-    skinVertices(mesh, palette, outPositions, outNormals);
+    const std::vector<Float4x4> palette = paletteOf(now, mesh.inverseBind);
+    std::vector<Vec3f> outNormals;
+    const std::vector<Vec3f> outPositions = skin(mesh, palette, &outNormals);
     for (int v = 0; v < mesh.vertexCount(); ++v) {
       QVERIFY2(near(outPositions[v], positions[v]),
                qPrintable(QStringLiteral("vertex %1 at %2, expected %3").arg(v).arg(text(outPositions[v]), text(positions[v]))));
@@ -223,8 +265,7 @@ class TestSkinning : public QObject {
       QVERIFY(std::abs(outNormals[v].norm() - 1.0f) < 1e-6f);
     }
     // Normals may be skipped; positions come out the same.
-    std::vector<Vec3f> positionsOnly(mesh.vertexCount());
-    skinVertices(mesh, palette, positionsOnly, {});
+    const std::vector<Vec3f> positionsOnly = skin(mesh, palette, nullptr);
     for (int v = 0; v < mesh.vertexCount(); ++v) QCOMPARE(positionsOnly[v], outPositions[v]);
   }
 
@@ -238,8 +279,8 @@ class TestSkinning : public QObject {
     std::uniform_int_distribution<int> joint(0, s.jointCount() - 1);
     SkinnedMesh mesh;
     for (int v = 0; v < 200; ++v) {
-      mesh.positions.push_back(Vec3f(u(rng), u(rng) * 1.8f, u(rng)));
-      mesh.normals.push_back(Vec3f(u(rng) - 0.5f, u(rng) - 0.5f, u(rng) - 0.5f).normalized());
+      mesh.positions.push_back(toFloat3(Vec3f(u(rng), u(rng) * 1.8f, u(rng))));
+      mesh.normals.push_back(toFloat3(Vec3f(u(rng) - 0.5f, u(rng) - 0.5f, u(rng) - 0.5f).normalized()));
       std::array<float, 4> w{u(rng), u(rng), u(rng), u(rng)};
       const float sum = w[0] + w[1] + w[2] + w[3];
       for (float& x : w) x /= sum;
@@ -248,18 +289,14 @@ class TestSkinning : public QObject {
                              std::uint16_t(joint(rng)), std::uint16_t(joint(rng))});
     }
     mesh.triangles = {0, 1, 2};
-    const ModelPose bind = modelPose(s, Pose::rest(s));
-    mesh.inverseBind.resize(s.jointCount());
-    inverseBindMatrices(bind.rotations, bind.positions, mesh.inverseBind);
+    mesh.inverseBind = inverseBinds(modelPose(s, Pose::rest(s)));
     QCOMPARE(QString::fromStdString(mesh.validate(s.jointCount())), QString());
-    std::vector<SkinMatrix> palette(s.jointCount());
-    std::vector<Vec3f> positions(mesh.vertexCount()), normals(mesh.vertexCount());
+    std::vector<Vec3f> normals;
     for (int trial = 0; trial < 20; ++trial) {
       Pose p = Pose::rest(s);
       for (Quat& q : p.rotations) q = Quat(n(rng), n(rng), n(rng), n(rng)).normalized();
       const ModelPose now = modelPose(s, p);
-      skinningPalette(now.rotations, now.positions, mesh.inverseBind, palette);
-      skinVertices(mesh, palette, positions, normals);
+      const std::vector<Vec3f> positions = skin(mesh, paletteOf(now, mesh.inverseBind), &normals);
       for (int v = 0; v < mesh.vertexCount(); ++v) {
         QVERIFY(positions[v].allFinite());
         QVERIFY2(std::abs(normals[v].norm() - 1.0f) < 1e-5f, qPrintable(QStringLiteral("trial %1 vertex %2").arg(trial).arg(v)));
@@ -272,17 +309,17 @@ class TestSkinning : public QObject {
     // (1, 0, 0) -> (0, 1, 0) + (0, -1, 0) vanishes; the result is still a unit normal.
     const Skeleton s = starSkeleton(2);
     SkinnedMesh mesh;
-    mesh.positions = {Vec3f(0, 1, 0)};
-    mesh.normals = {Vec3f(1, 0, 0)};
+    mesh.positions = {Float3{0, 1, 0}};
+    mesh.normals = {Float3{1, 0, 0}};
     mesh.joints = {{1, 2, 0, 0}};
     mesh.weights = {{0.5f, 0.5f, 0, 0}};
     mesh.triangles = {0, 0, 0};
-    mesh.inverseBind.assign(3, SkinMatrix::Identity());
-    std::vector<SkinMatrix> palette{SkinMatrix::Identity(),
-                                    skinMatrix(Quat(Eigen::AngleAxisd(kQuarter, Vec3::UnitZ())), Vec3::Zero()),
-                                    skinMatrix(Quat(Eigen::AngleAxisd(-kQuarter, Vec3::UnitZ())), Vec3::Zero())};
-    std::vector<Vec3f> p(1), n(1);
-    skinVertices(mesh, palette, p, n);
+    mesh.inverseBind.assign(3, Float4x4{});
+    const std::vector<Float4x4> palette{
+        Float4x4{}, toFloat4x4(rigid(Quat(Eigen::AngleAxisd(kQuarter, Vec3::UnitZ())), Vec3::Zero())),
+        toFloat4x4(rigid(Quat(Eigen::AngleAxisd(-kQuarter, Vec3::UnitZ())), Vec3::Zero()))};
+    std::vector<Vec3f> n;
+    const std::vector<Vec3f> p = skin(mesh, palette, &n);
     QVERIFY(n[0].allFinite());
     QVERIFY(std::abs(n[0].norm() - 1.0f) < 1e-6f);
     QVERIFY(near(p[0], Vec3f(0, 0, 0)));  // (-1, 0, 0) and (1, 0, 0) halfway
@@ -300,14 +337,11 @@ class TestSkinning : public QObject {
   void paletteFromFiniteInputIsFinite() {
     QFETCH(Quat, rotation);
     QFETCH(Quat, expected);
-    const std::vector<Quat> r{rotation};
-    const std::vector<Vec3> x{Vec3(0.5, 1, -2)};
-    const std::vector<SkinMatrix> inverseBind{SkinMatrix::Identity()};
-    std::vector<SkinMatrix> palette(1);
-    skinningPalette(r, x, inverseBind, palette);
-    QVERIFY(palette[0].allFinite());
-    const SkinMatrix want = skinMatrix(expected, x[0]);
-    QVERIFY((palette[0] - want).cwiseAbs().maxCoeff() < 1e-6f);
+    const ModelPose pose{{rotation}, {Vec3(0.5, 1, -2)}};
+    const std::vector<Float4x4> palette = paletteOf(pose, {Float4x4{}});
+    QVERIFY(toEigen(palette[0]).allFinite());
+    const Matrix want = rigid(expected, pose.positions[0]);
+    QVERIFY((toEigen(palette[0]) - want).cwiseAbs().maxCoeff() < 1e-6f);
   }
 
   void validateCatchesDamage_data() {
@@ -332,7 +366,7 @@ class TestSkinning : public QObject {
     QVERIFY(SkinnedMesh{}.validate(31).empty());
     QVERIFY(SkinnedMesh{}.empty());
     SkinnedMesh onlyMatrices;
-    onlyMatrices.inverseBind.assign(3, SkinMatrix::Identity());
+    onlyMatrices.inverseBind.assign(3, Float4x4{});
     QVERIFY(QString::fromStdString(onlyMatrices.validate(3)).contains(QStringLiteral("no vertices")));
   }
 
@@ -352,11 +386,11 @@ class TestSkinning : public QObject {
         [](SkinnedMesh& m) { m.normals.pop_back(); },
         [](SkinnedMesh& m) { m.weights.push_back({1, 0, 0, 0}); },
         [](SkinnedMesh& m) { m.inverseBind.pop_back(); },
-        [nan](SkinnedMesh& m) { m.positions[0].x() = nan; },
-        [](SkinnedMesh& m) { m.normals[0] = Vec3f(2, 0, 0); },
-        [nan](SkinnedMesh& m) { m.inverseBind[1](0, 3) = nan; },
-        [](SkinnedMesh& m) { m.inverseBind[1](0, 0) = 2; },
-        [](SkinnedMesh& m) { m.inverseBind[2](3, 0) = 0.5f; },
+        [nan](SkinnedMesh& m) { m.positions[0].x = nan; },
+        [](SkinnedMesh& m) { m.normals[0] = Float3{2, 0, 0}; },
+        [nan](SkinnedMesh& m) { m.inverseBind[1].m[4 * 3 + 0] = nan; },  // row 0, column 3
+        [](SkinnedMesh& m) { m.inverseBind[1].m[0] = 2; },
+        [](SkinnedMesh& m) { m.inverseBind[2].m[3] = 0.5f; },  // row 3, column 0
     };
   }
   static QStringList damageProblems() {

@@ -1,21 +1,14 @@
 #pragma once
-// Quaternion helpers on Eigen's unit quaternions. All rotations in fatgraph are unit
-// quaternions that rotate a vector from a joint's frame into its parent's frame.
+// Quaternion helpers on Eigen's unit quaternions in double precision, authoring's rotations (the
+// runtime computes in float and trades in its own plain types, fatgraph/runtime/math.h). All
+// rotations in fatgraph are unit quaternions that rotate a vector from a joint's frame into its
+// parent's frame.
 #include <Eigen/Geometry>
 
 namespace fatgraph {
 
 using Quat = Eigen::Quaterniond;
 using Vec3 = Eigen::Vector3d;
-
-// The library may be built with AVX (-march=x86-64-v3) and a game without it. Eigen would then
-// align a Quaterniond to 32 bytes on one side and 16 on the other: structs holding one would
-// differ in layout, and a std::vector<Quat> allocated with over-aligned new would be freed with
-// the plain delete. So fatgraph::runtime defines EIGEN_MAX_STATIC_ALIGN_BYTES=16 publicly, for
-// everything that links it (the installed package too); this fails to compile where it is not.
-static_assert(alignof(Quat) == 16,
-              "fatgraph's public ABI needs EIGEN_MAX_STATIC_ALIGN_BYTES=16 (link fatgraph::runtime "
-              "or define it before including Eigen)");
 
 /// Spherical linear interpolation along the shorter arc (q and -q are the same rotation).
 /// t = 0 gives a, t = 1 gives b (or -b). Falls back to nlerp when the arc is tiny.
@@ -52,5 +45,12 @@ SwingTwist swingTwist(const Quat& q, const Vec3& axis);
 /// Rotation about world up (+Y) by `yaw` radians; positive yaw turns counter-clockwise seen
 /// from above (a character facing +Z turns to its left).
 Quat yawRotation(double yaw);
+
+/// Heading of a root rotation: the yaw of its forward axis (+Z rotated by q) projected on the
+/// ground, atan2(f.x, f.z). 0 when the forward axis points straight up or down or q is not finite.
+double headingYaw(const Quat& rootRotation);
+
+/// Wraps an angle into (-pi, pi]; non-finite input gives 0.
+double wrapAngle(double radians);
 
 }  // namespace fatgraph

@@ -5,7 +5,7 @@
 #include <numbers>
 #include <random>
 
-#include "fatgraph/runtime/euler.h"
+#include "fatgraph/core/euler.h"
 
 using namespace fatgraph;
 

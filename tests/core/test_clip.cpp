@@ -4,8 +4,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "fatgraph/runtime/clip.h"
-#include "fatgraph/runtime/skeleton.h"
+#include "fatgraph/core/clip.h"
+#include "fatgraph/core/skeleton.h"
 
 using namespace fatgraph;
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "local_to_model.h"
 #include "segment_blend.h"
 
 namespace fatgraph {
@@ -37,7 +38,7 @@ bool SampleEdgeJob::validate() const {
   if (!validEdge(graph, edge)) return false;
   const std::size_t joints = static_cast<std::size_t>(graph->jointCount());
   return weights.size() == graph->edges[edge].segments.size() && rotations.size() == 4 * joints &&
-         translations.size() == 3 * graph->translatedJoints.size();
+         translations.size() == 3 * joints;
 }
 
 bool SampleEdgeJob::run() const {
@@ -57,7 +58,26 @@ bool SampleEdgeJob::run() const {
     return detail::frameAt(detail::segmentTimeAt(m, t, piece, detail::pieceSlope(m, piece)), graph->fps,
                            s.frameCount);
   };
-  detail::blendSegments(*graph, e, weightOf, frameOf, rotations.data(), translations.data());
+  // The kernel writes the A animated translations x[A] y[A] z[A] at the front; they spread in
+  // place to x[J] y[J] z[J], last first (every target index is at or after its source, so no
+  // value is overwritten before it is read), and the other joints take their rest offsets.
+  float* out = translations.data();
+  detail::blendSegments(*graph, e, weightOf, frameOf, rotations.data(), out);
+  const int joints = graph->jointCount();
+  const std::vector<int>& animated = graph->translatedJoints;
+  const int count = static_cast<int>(animated.size());
+  for (int c = 2; c >= 0; --c)
+    for (int a = count - 1; a >= 0; --a) out[c * joints + animated[a]] = out[c * count + a];
+  for (int j = 0, a = 0; j < joints; ++j) {
+    if (a < count && animated[a] == j) {
+      ++a;
+      continue;
+    }
+    const Float3& rest = graph->skeleton.restOffsets[j];
+    out[j] = rest.x;
+    out[joints + j] = rest.y;
+    out[2 * joints + j] = rest.z;
+  }
   return true;
 }
 
@@ -73,61 +93,73 @@ std::vector<int> depthOrder(const RuntimeSkeleton& skeleton) {
   return order;
 }
 
-bool LocalToModelJob::validate() const {
-  if (graph == nullptr) return false;
-  const std::size_t joints = static_cast<std::size_t>(graph->jointCount());
-  if (localRotations.size() != 4 * joints || localTranslations.size() != 3 * graph->translatedJoints.size() ||
-      scratch.size() < 10 * joints || modelRotations.size() != joints || modelPositions.size() != joints)
+namespace {
+
+// The sizes, parents in [-1, J) and order entries in [0, J): what reading and writing within
+// the spans needs, cheap enough for every run.
+bool fits(const LocalToModelJob& job) {
+  const std::size_t joints = job.parents.size();
+  if (job.localRotations.size() != 4 * joints || job.localTranslations.size() != 3 * joints ||
+      job.scratch.size() < 7 * joints || job.modelRotations.size() != joints ||
+      job.modelPositions.size() != joints || (!job.order.empty() && job.order.size() != joints))
     return false;
+  const int n = static_cast<int>(joints);
+  for (const int p : job.parents)
+    if (p < -1 || p >= n) return false;
+  for (const int j : job.order)
+    if (j < 0 || j >= n) return false;
+  return true;
+}
+
+}  // namespace
+
+bool LocalToModelJob::validate() const {
+  if (!fits(*this)) return false;
+  const std::size_t joints = parents.size();
+  for (std::size_t j = 0; j < joints; ++j)
+    if (parents[j] >= static_cast<int>(j)) return false;
   if (order.empty()) return true;
-  if (order.size() != joints) return false;
   // Every joint once, each after its parent: mark joints as they are visited.
-  std::fill(scratch.begin(), scratch.begin() + joints, 0.0f);
+  std::vector<unsigned char> visited(joints, 0);
   for (const int j : order) {
-    if (j < 0 || j >= static_cast<int>(joints) || scratch[j] != 0.0f) return false;
-    const int p = graph->skeleton.parents[j];
-    if (p >= 0 && scratch[p] == 0.0f) return false;
-    scratch[j] = 1.0f;
+    if (visited[j] || (parents[j] >= 0 && !visited[parents[j]])) return false;
+    visited[j] = 1;
   }
   return true;
 }
 
-// Breadth-first when given an order by depth: joints of one depth do not depend on each other,
-// so the CPU overlaps them instead of waiting on every product down a limb.
+// Only the rotation products form a chain along the hierarchy; rotating every joint's local
+// translation by its parent's model rotation is independent per joint, so that part runs as one
+// vectorized pass over SoA arrays, and the positions are then a chain of plain additions. Both
+// chains follow `order`: by depth, joints of one depth do not depend on each other, so the CPU
+// overlaps them instead of waiting on every product down a limb (file order is depth-first).
 bool LocalToModelJob::run() const {
-  if (!validate()) return false;
-  const int joints = graph->jointCount();
-  const int translated = static_cast<int>(graph->translatedJoints.size());
-  const std::vector<int>& parents = graph->skeleton.parents;
+  if (!fits(*this)) return false;
+  detail::localToModel(*this);
+  return true;
+}
+
+void detail::localToModel(const LocalToModelJob& job) {
+  const Span<const int> parents = job.parents, order = job.order;
+  const int joints = static_cast<int>(parents.size());
+  const Span<const float> localRotations = job.localRotations, localTranslations = job.localTranslations;
+  const Span<float> scratch = job.scratch;
   const float* r = localRotations.data();
-  const float* t = localTranslations.data();
+  const float* tx = localTranslations.data();
+  const float* ty = tx + joints;
+  const float* tz = tx + 2 * joints;
   float* __restrict f = scratch.data();
   float* __restrict px = f;  // each joint's parent's model rotation (identity at roots), SoA
   float* __restrict py = f + joints;
   float* __restrict pz = f + 2 * joints;
   float* __restrict pw = f + 3 * joints;
-  float* __restrict tx = f + 4 * joints;  // local translations
-  float* __restrict ty = f + 5 * joints;
-  float* __restrict tz = f + 6 * joints;
-  float* __restrict vx = f + 7 * joints;  // local translations in the parent's model frame
-  float* __restrict vy = f + 8 * joints;
-  float* __restrict vz = f + 9 * joints;
-  for (int j = 0; j < joints; ++j) {
-    const Float3& rest = graph->skeleton.restOffsets[j];
-    tx[j] = rest.x;
-    ty[j] = rest.y;
-    tz[j] = rest.z;
-  }
-  for (int a = 0; a < translated; ++a) {
-    const int j = graph->translatedJoints[a];
-    tx[j] = t[a];
-    ty[j] = t[translated + a];
-    tz[j] = t[2 * translated + a];
-  }
+  float* __restrict vx = f + 4 * joints;  // local translations in the parent's model frame
+  float* __restrict vy = f + 5 * joints;
+  float* __restrict vz = f + 6 * joints;
   const auto jointAt = [&](int k) { return order.empty() ? k : order[k]; };
   // Model rotations: scalar component loads and stores, which store forwarding serves at once.
   static constexpr Quaternion kIdentity{};
-  Quaternion* model = modelRotations.data();
+  Quaternion* model = job.modelRotations.data();
   for (int k = 0; k < joints; ++k) {
     const int j = jointAt(k);
     const float x = r[j], y = r[joints + j], z = r[2 * joints + j], w = r[3 * joints + j];
@@ -142,13 +174,12 @@ bool LocalToModelJob::run() const {
   }
   rotateByParents(px, py, pz, pw, tx, ty, tz, vx, vy, vz, joints);
   static constexpr Float3 kOrigin{};
-  Float3* position = modelPositions.data();
+  Float3* position = job.modelPositions.data();
   for (int k = 0; k < joints; ++k) {
     const int j = jointAt(k);
     const Float3& base = parents[j] < 0 ? kOrigin : position[parents[j]];
     position[j] = {vx[j] + base.x, vy[j] + base.y, vz[j] + base.z};
   }
-  return true;
 }
 
 bool LegLayerJob::validate() const {

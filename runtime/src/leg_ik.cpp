@@ -17,21 +17,13 @@ using namespace leg_ik_detail;
 
 namespace {
 
-// The job's inputs as Eigen vectors.
-struct TwoBoneInput {
-  Vec3f hip, knee, ankle, target, bendHint;
-  explicit TwoBoneInput(const TwoBoneIkJob& job)
-      : hip(toEigen(job.hip)), knee(toEigen(job.knee)), ankle(toEigen(job.ankle)),
-        target(toEigen(job.target)), bendHint(toEigen(job.bendHint)) {}
-};
-
-// Solves an input that passed validate() (the analytic solution described above).
-void solveTwoBone(const TwoBoneInput& in, TwoBoneIkResult& out);
+TwoBoneLeg legOf(const TwoBoneIkJob& job) {
+  return {toEigen(job.hip), toEigen(job.knee), toEigen(job.ankle), toEigen(job.target), toEigen(job.bendHint)};
+}
 
 }  // namespace
 
-bool TwoBoneIkJob::validate() const {
-  const TwoBoneInput in(*this);
+bool leg_ik_detail::usableLeg(const TwoBoneLeg& in) {
   if (!usable(in.hip) || !usable(in.knee) || !usable(in.ankle) || !usable(in.target) ||
       !usable(in.bendHint)) {
     return false;
@@ -39,20 +31,24 @@ bool TwoBoneIkJob::validate() const {
   return (in.knee - in.hip).norm() > 1e-6f && (in.ankle - in.knee).norm() > 1e-6f;
 }
 
+bool TwoBoneIkJob::validate() const { return usableLeg(legOf(*this)); }
+
 bool TwoBoneIkJob::run(TwoBoneIkResult& out) const {
   out = TwoBoneIkResult{};
-  if (!validate()) {
+  const TwoBoneLeg leg = legOf(*this);
+  if (!usableLeg(leg)) {
     out.knee = isFinite(knee) ? knee : Float3{};
     out.ankle = isFinite(ankle) ? ankle : Float3{};
     return false;
   }
-  solveTwoBone(TwoBoneInput(*this), out);
+  TwoBoneSolution solution;
+  solveTwoBone(leg, solution);
+  out = {toQuaternion(solution.hipRotation), toQuaternion(solution.kneeRotation), toFloat3(solution.knee),
+         toFloat3(solution.ankle), solution.reached};
   return true;
 }
 
-namespace {
-
-void solveTwoBone(const TwoBoneInput& in, TwoBoneIkResult& out) {
+void leg_ik_detail::solveTwoBone(const TwoBoneLeg& in, TwoBoneSolution& out) {
   const Vec3f &hip = in.hip, &knee = in.knee, &ankle = in.ankle, &target = in.target,
               &bendHint = in.bendHint;
   const float l1 = (knee - hip).norm(), l2 = (ankle - knee).norm();
@@ -80,21 +76,16 @@ void solveTwoBone(const TwoBoneInput& in, TwoBoneIkResult& out) {
   const Vec3f pole = perpendicularUnit(pole0, 1e-4f, bendHint, axis);
   const float along = (l1 * l1 - l2 * l2 + d * d) / (2.0f * d);
   const float offset = std::sqrt(std::max(0.0f, l1 * l1 - along * along));
-  const Vec3f solvedKnee = hip + along * axis + offset * pole;
-  const Vec3f solvedAnkle = hip + d * axis;
-  out.knee = toFloat3(solvedKnee);
-  out.ankle = toFloat3(solvedAnkle);
+  out.knee = hip + along * axis + offset * pole;
+  out.ankle = hip + d * axis;
 
   // Hinge axes (bend-plane normals) before and after; both frames map a bone's direction and
   // this normal, so the knee's local rotation changes about its hinge only.
   const Vec3f normal0 = axis0.cross(pole0).normalized();
   const Vec3f normal = axis.cross(pole).normalized();
-  out.hipRotation = toQuaternion(frameMap((knee - hip) / l1, normal0, (solvedKnee - hip) / l1, normal));
-  out.kneeRotation =
-      toQuaternion(frameMap((ankle - knee) / l2, normal0, (solvedAnkle - solvedKnee) / l2, normal));
+  out.hipRotation = frameMap((knee - hip) / l1, normal0, (out.knee - hip) / l1, normal);
+  out.kneeRotation = frameMap((ankle - knee) / l2, normal0, (out.ankle - out.knee) / l2, normal);
 }
-
-}  // namespace
 
 Quatf leg_ik_detail::legTwistRotation(const Vec3f& hip, const Vec3f& ankle, float angle) {
   const Vec3f axis = ankle - hip;
@@ -107,11 +98,19 @@ Quaternion legTwist(const Float3& hip, const Float3& ankle, float angle) {
   return toQuaternion(legTwistRotation(toEigen(hip), toEigen(ankle), angle));
 }
 
+void leg_ik_detail::twistSolution(TwoBoneSolution& result, const Vec3f& hip, float angle) {
+  const Quatf twist = legTwistRotation(hip, result.ankle, angle);
+  result.hipRotation = (twist * result.hipRotation).normalized();
+  result.kneeRotation = (twist * result.kneeRotation).normalized();
+  result.knee = hip + twist * (result.knee - hip);
+}
+
 void twistLeg(TwoBoneIkResult& result, const Float3& hip, float angle) {
-  const Quatf twist = legTwistRotation(toEigen(hip), toEigen(result.ankle), angle);
-  result.hipRotation = toQuaternion((twist * toEigen(result.hipRotation)).normalized());
-  result.kneeRotation = toQuaternion((twist * toEigen(result.kneeRotation)).normalized());
-  result.knee = toFloat3(toEigen(hip) + twist * (toEigen(result.knee) - toEigen(hip)));
+  TwoBoneSolution s{toEigen(result.hipRotation), toEigen(result.kneeRotation), toEigen(result.knee),
+                    toEigen(result.ankle), result.reached};
+  twistSolution(s, toEigen(hip), angle);
+  result = {toQuaternion(s.hipRotation), toQuaternion(s.kneeRotation), toFloat3(s.knee), toFloat3(s.ankle),
+            s.reached};
 }
 
 }  // namespace fatgraph

@@ -51,4 +51,23 @@ inline bool finite(const Vec3f& v) { return v.allFinite(); }
 /// legTwist on Eigen vectors, for the leg layer's own solve.
 Quatf legTwistRotation(const Vec3f& hip, const Vec3f& ankle, float angle);
 
+/// TwoBoneIkJob's inputs and result in Eigen types: the leg layer solves with these directly
+/// (no conversion per leg and frame); the job converts at its boundary.
+struct TwoBoneLeg {
+  Vec3f hip, knee, ankle, target, bendHint;
+};
+struct TwoBoneSolution {
+  Quatf hipRotation = Quatf::Identity();
+  Quatf kneeRotation = Quatf::Identity();
+  Vec3f knee = Vec3f::Zero();
+  Vec3f ankle = Vec3f::Zero();
+  bool reached = false;
+};
+/// TwoBoneIkJob::validate().
+bool usableLeg(const TwoBoneLeg& leg);
+/// The analytic solve of a usable leg (leg_ik.cpp).
+void solveTwoBone(const TwoBoneLeg& leg, TwoBoneSolution& out);
+/// twistLeg().
+void twistSolution(TwoBoneSolution& result, const Vec3f& hip, float angle);
+
 }  // namespace fatgraph::leg_ik_detail

@@ -12,6 +12,16 @@
 
 namespace fatgraph {
 
+namespace {
+
+// Every value finite, over the pose's floats as they lie (Float3 and Quaternion are packed): one
+// vectorized pass instead of a check per joint.
+bool allFinite(const float* values, std::size_t count) {
+  return Eigen::Map<const Eigen::ArrayXf>(values, static_cast<Eigen::Index>(count)).allFinite();
+}
+
+}  // namespace
+
 using namespace leg_detail;
 
 namespace {
@@ -192,8 +202,8 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
   if (valid) {
     valid = input.weights.size() == graph_->edges[input.edge].segments.size();
     for (const float w : input.weights) valid = valid && std::isfinite(w);
-    for (std::size_t j = 0; valid && j < joints; ++j)
-      valid = isFinite(modelPositions[j]) && isFinite(modelRotations[j]);
+    valid = valid && allFinite(&modelPositions.data()->x, 3 * joints) &&
+            allFinite(&modelRotations.data()->x, 4 * joints);
   }
   if (!valid) {
     ++warnings_.invalidInput;

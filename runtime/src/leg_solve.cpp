@@ -45,22 +45,17 @@ void LegLayer::solveLegs(const Frame& frame, Span<Quaternion> modelRotations, Sp
     const Vec3f bendHint = Vec3f::UnitZ();
     bool reached = true;
     if (n == 3) {
-      TwoBoneIkJob job;
-      job.hip = toFloat3(hip);
-      job.knee = modelPositions[s.chain[1]];
-      job.ankle = toFloat3(oldAnkle);
-      job.target = toFloat3(s.ankleTarget);
-      job.bendHint = toFloat3(bendHint);
-      TwoBoneIkResult result;
-      const bool ran = job.run(result);
-      if (ran && s.twist != 0.0f) twistLeg(result, job.hip, s.twist);
+      const leg_ik_detail::TwoBoneLeg leg{hip, eigenView(modelPositions[s.chain[1]]), oldAnkle, s.ankleTarget, bendHint};
+      leg_ik_detail::TwoBoneSolution result;
+      const bool ran = leg_ik_detail::usableLeg(leg);
       if (ran) {
-        eigenView(modelRotations[hipJoint]) =
-            (toEigen(result.hipRotation) * eigenView(modelRotations[hipJoint])).normalized();
+        leg_ik_detail::solveTwoBone(leg, result);
+        if (s.twist != 0.0f) leg_ik_detail::twistSolution(result, hip, s.twist);
+        eigenView(modelRotations[hipJoint]) = (result.hipRotation * eigenView(modelRotations[hipJoint])).normalized();
         eigenView(modelRotations[s.chain[1]]) =
-            (toEigen(result.kneeRotation) * eigenView(modelRotations[s.chain[1]])).normalized();
-        modelPositions[s.chain[1]] = result.knee;
-        newAnkle = toEigen(result.ankle);
+            (result.kneeRotation * eigenView(modelRotations[s.chain[1]])).normalized();
+        eigenView(modelPositions[s.chain[1]]) = result.knee;
+        newAnkle = result.ankle;
       }
       reached = ran && result.reached;
     } else {

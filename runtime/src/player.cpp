@@ -9,6 +9,7 @@
 
 #include "fatgraph/runtime/jobs.h"
 #include "fatgraph/runtime/joystick_mapping.h"
+#include "local_to_model.h"
 #include "fatgraph/eigen_bridge.h"
 #include "soa_quaternions.h"
 
@@ -50,7 +51,12 @@ Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
   endTranslations_.assign(3 * translated, 0.0f);
   parents_ = graph.skeleton.parents;
   depthOrder_ = depthOrder(graph.skeleton);
-  fkScratch_.assign(10 * static_cast<std::size_t>(joints), 0.0f);
+  fkScratch_.assign(7 * static_cast<std::size_t>(joints), 0.0f);
+  // Every joint's local translation, SoA: rest offsets, the animated ones written per update.
+  jointTranslations_.assign(3 * static_cast<std::size_t>(joints), 0.0f);
+  for (int j = 0; j < joints; ++j)
+    for (int c = 0; c < 3; ++c) jointTranslations_[c * static_cast<std::size_t>(joints) + j] = graph.skeleton.restOffsets[j][c];
+  fkJobValid_ = localToModelJob().validate();
   reset();
 }
 
@@ -251,11 +257,20 @@ void Player::sampleDisplayedPose(float* rotations, float* translations) const {
   for (int m = 0; m < n; ++m) translations[m] += weight * offsetTranslations_[m];
 }
 
-// Local SoA pose -> model space: the LocalToModelJob, joints by depth.
+// The FK job over the player's own buffers (built per call: a copied player has its own).
+LocalToModelJob Player::localToModelJob() {
+  return {parents_, depthOrder_, soaRotations_, jointTranslations_, fkScratch_, modelRotations_, modelPositions_};
+}
+
+// Local SoA pose -> model space: the animated translations into every joint's, then the
+// LocalToModelJob, joints by depth (validated once, at construction: the spans never change).
 void Player::forwardKinematics() {
-  const LocalToModelJob job{graph_, depthOrder_, soaRotations_, soaTranslations_, fkScratch_,
-                            modelRotations_, modelPositions_};
-  job.run();
+  const int joints = graph_->jointCount();
+  const int translated = static_cast<int>(graph_->translatedJoints.size());
+  for (int a = 0; a < translated; ++a)
+    for (int c = 0; c < 3; ++c)
+      jointTranslations_[c * joints + graph_->translatedJoints[a]] = soaTranslations_[c * translated + a];
+  if (fkJobValid_) detail::localToModel(localToModelJob());  // a valid graph gives a valid job
   localPoseStale_ = true;
 }
 
@@ -264,10 +279,10 @@ void Player::refreshLocalPose() const {
   if (!localPoseStale_) return;
   const int joints = graph_->jointCount();
   const float* r = soaRotations_.data();
-  const float* f = fkScratch_.data();
+  const float* t = jointTranslations_.data();
   for (int j = 0; j < joints; ++j) {
     localRotations_[j] = {r[j], r[joints + j], r[2 * joints + j], r[3 * joints + j]};
-    localTranslations_[j] = {f[4 * joints + j], f[5 * joints + j], f[6 * joints + j]};
+    localTranslations_[j] = {t[j], t[joints + j], t[2 * joints + j]};
   }
   // The leg layer's adjustments: local = parentModel^-1 * model for the joints it rotated,
   // and the hip offset on the roots' translation (the model positions already carry it).

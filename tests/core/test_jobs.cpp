@@ -23,13 +23,25 @@ bool sameFloats(Span<const float> a, Span<const float> b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 
-// The local pose of `graph` through SampleEdgeJob, SoA.
+// A local pose of `graph`, SoA: 4J rotations, 3J translations.
 struct LocalPose {
   std::vector<float> rotations, translations;
   explicit LocalPose(const RuntimeGraph& graph)
       : rotations(4 * static_cast<std::size_t>(graph.jointCount())),
-        translations(3 * graph.translatedJoints.size()) {}
+        translations(3 * static_cast<std::size_t>(graph.jointCount())) {}
 };
+
+// EdgeBlend's translations (the A animated joints, x[A] y[A] z[A]) as every joint's (x[J] y[J]
+// z[J]), the rest offsets elsewhere.
+std::vector<float> everyJoint(const RuntimeGraph& graph, const std::vector<float>& animated) {
+  const std::size_t joints = static_cast<std::size_t>(graph.jointCount()), count = graph.translatedJoints.size();
+  std::vector<float> out(3 * joints);
+  for (std::size_t j = 0; j < joints; ++j)
+    for (int c = 0; c < 3; ++c) out[c * joints + j] = graph.skeleton.restOffsets[j][c];
+  for (std::size_t a = 0; a < count; ++a)
+    for (int c = 0; c < 3; ++c) out[c * joints + graph.translatedJoints[a]] = animated[c * count + a];
+  return out;
+}
 
 }  // namespace
 
@@ -64,13 +76,14 @@ class TestJobs : public QObject {
     blend.setWeights(w);
     for (float played = 0.0f; played < seconds && !blend.finished(); played += 1.0f / 30.0f)
       blend.advance(1.0f / 30.0f);
-    LocalPose expected(graph_), sampled(graph_);
-    blend.samplePoseSoA(expected.rotations.data(), expected.translations.data());
+    LocalPose sampled(graph_);
+    std::vector<float> rotations(sampled.rotations.size()), animated(3 * graph_.translatedJoints.size());
+    blend.samplePoseSoA(rotations.data(), animated.data());
     const SampleEdgeJob job{&graph_, 0, blend.time(), w, sampled.rotations, sampled.translations};
     QVERIFY(job.validate());
     QVERIFY(job.run());
-    QVERIFY(sameFloats(sampled.rotations, expected.rotations));
-    QVERIFY(sameFloats(sampled.translations, expected.translations));
+    QVERIFY(sameFloats(sampled.rotations, rotations));
+    QVERIFY(sameFloats(sampled.translations, everyJoint(graph_, animated)));
   }
 
   // The player's clock drives the jobs; until its first transition (whose pose offset the jobs
@@ -79,7 +92,7 @@ class TestJobs : public QObject {
     Player player(graph_);
     const std::size_t joints = static_cast<std::size_t>(graph_.jointCount());
     LocalPose local(graph_);
-    std::vector<float> scratch(10 * joints);
+    std::vector<float> scratch(7 * joints);
     std::vector<Quaternion> rotations(joints), rotationsFileOrder(joints);
     std::vector<Float3> positions(joints), positionsFileOrder(joints);
     const std::vector<int> order = depthOrder(graph_.skeleton);
@@ -89,9 +102,10 @@ class TestJobs : public QObject {
       if (player.transitionCount() != 0) break;
       const SampleEdgeJob sample{&graph_, player.currentEdge(), player.referenceTime(), player.weights(),
                                  local.rotations, local.translations};
-      const LocalToModelJob byDepth{&graph_, order, local.rotations, local.translations, scratch, rotations,
+      const std::vector<int>& parents = graph_.skeleton.parents;
+      const LocalToModelJob byDepth{parents, order, local.rotations, local.translations, scratch, rotations,
                                     positions};
-      const LocalToModelJob inFileOrder{&graph_, {}, local.rotations, local.translations, scratch,
+      const LocalToModelJob inFileOrder{parents, {}, local.rotations, local.translations, scratch,
                                         rotationsFileOrder, positionsFileOrder};
       QVERIFY(sample.run());
       QVERIFY(byDepth.run());
@@ -117,23 +131,29 @@ class TestJobs : public QObject {
     QVERIFY(!(SampleEdgeJob{&graph_, 0, 0, weights, shortRotations, local.translations}.run()));
     for (const float v : shortRotations) QCOMPARE(v, 7.0f);  // nothing written
 
-    std::vector<float> scratch(10 * joints), shortScratch(10 * joints - 1);
+    std::vector<float> scratch(7 * joints), shortScratch(7 * joints - 1);
+    const std::vector<int>& parents = graph_.skeleton.parents;
     std::vector<Quaternion> rotations(joints);
     std::vector<Float3> positions(joints), fewPositions(joints - 1);
-    QVERIFY((LocalToModelJob{&graph_, {}, local.rotations, local.translations, scratch, rotations, positions}
+    QVERIFY((LocalToModelJob{parents, {}, local.rotations, local.translations, scratch, rotations, positions}
                 .validate()));
-    QVERIFY(!(LocalToModelJob{&graph_, {}, local.rotations, local.translations, shortScratch, rotations, positions}
+    QVERIFY(!(LocalToModelJob{parents, {}, local.rotations, local.translations, shortScratch, rotations, positions}
                  .validate()));
-    QVERIFY(!(LocalToModelJob{&graph_, {}, local.rotations, local.translations, scratch, rotations, fewPositions}
+    QVERIFY(!(LocalToModelJob{parents, {}, local.rotations, local.translations, scratch, rotations, fewPositions}
                  .validate()));
     // An order that visits a child before its parent, or a joint twice, is refused.
     std::vector<int> reversed = depthOrder(graph_.skeleton);
     std::reverse(reversed.begin(), reversed.end());
-    QVERIFY(!(LocalToModelJob{&graph_, reversed, local.rotations, local.translations, scratch, rotations, positions}
+    QVERIFY(!(LocalToModelJob{parents, reversed, local.rotations, local.translations, scratch, rotations, positions}
                  .validate()));
     std::vector<int> twice(joints, 0);
-    QVERIFY(!(LocalToModelJob{&graph_, twice, local.rotations, local.translations, scratch, rotations, positions}
+    QVERIFY(!(LocalToModelJob{parents, twice, local.rotations, local.translations, scratch, rotations, positions}
                  .validate()));
+    // run() checks what memory needs on every call: an index out of range is refused there too.
+    std::vector<int> outside = depthOrder(graph_.skeleton);
+    outside.back() = static_cast<int>(joints);
+    QVERIFY(!(LocalToModelJob{parents, outside, local.rotations, local.translations, scratch, rotations, positions}
+                 .run()));
 
     LegLayer layer(graph_);
     QVERIFY(!(LegLayerJob{nullptr, {}, graph_.skeleton.parents, rotations, positions}.validate()));

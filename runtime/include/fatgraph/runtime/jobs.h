@@ -16,9 +16,9 @@
 // footprints in the LegLayer it is given). A job reads its graph unchecked, so the graph must
 // have passed RuntimeGraph::validate(), as every loaded graph has.
 //
-// Pose layouts. SoA rotations are 4J floats x[J] y[J] z[J] w[J]; SoA translations are 3A floats
-// x[A] y[A] z[A] for the A joints of RuntimeGraph::translatedJoints (every other joint keeps its
-// rest offset). Model-space poses are arrays of J Quaternion and J Float3.
+// Pose layouts. A local pose is structure of arrays: rotations 4J floats x[J] y[J] z[J] w[J],
+// translations 3J floats x[J] y[J] z[J] (the rest offset for a joint whose translation is not
+// animated). Model-space poses are arrays of J Quaternion and J Float3.
 #include <vector>
 
 #include "fatgraph/runtime/leg_layer.h"
@@ -41,7 +41,7 @@ struct SampleEdgeJob {
   float referenceTime = 0;       ///< T, seconds, clamped to [0, the edge's reference duration]
   Span<const float> weights;     ///< one per segment of the edge
   Span<float> rotations;         ///< output, 4J floats (SoA)
-  Span<float> translations;      ///< output, 3A floats (SoA)
+  Span<float> translations;      ///< output, 3J floats (SoA)
 
   /// A graph, an edge of it, a weight per segment, output spans of the sizes above.
   bool validate() const;
@@ -49,22 +49,24 @@ struct SampleEdgeJob {
 };
 
 /// Forward kinematics from a local SoA pose (SampleEdgeJob's output, or a game's layer on it):
-///   R_model(j) = R_model(p) R_local(j),   x_model(j) = x_model(p) + R_model(p) t_local(j),
-/// with t_local the rest offset for joints whose translation is not animated.
+///   R_model(j) = R_model(p) R_local(j),   x_model(j) = x_model(p) + R_model(p) t_local(j).
 struct LocalToModelJob {
-  const RuntimeGraph* graph = nullptr;  ///< skeleton (parents, rest offsets), translated joints
-  /// Optional: the joints parents-first in the order to visit them (depthOrder(): joints of one
-  /// depth together, which lets the CPU overlap independent limbs). Empty: file order.
+  Span<const int> parents;              ///< the skeleton's parent table (J entries, parents first)
+  /// Optional: the joints in the order to visit them, each after its parent (depthOrder():
+  /// joints of one depth together, which lets the CPU overlap independent limbs). Empty: file
+  /// order.
   Span<const int> order;
   Span<const float> localRotations;     ///< 4J floats (SoA), unit quaternions
-  Span<const float> localTranslations;  ///< 3A floats (SoA)
-  Span<float> scratch;                  ///< working memory, at least 10J floats
+  Span<const float> localTranslations;  ///< 3J floats (SoA)
+  Span<float> scratch;                  ///< working memory, at least 7J floats
   Span<Quaternion> modelRotations;      ///< output, J
   Span<Float3> modelPositions;          ///< output, J
 
-  /// A graph, spans of the sizes above, an order (when given) of J joints listing each parent
-  /// before its children.
+  /// Spans of the sizes above, parents before their children, an order (when given) that
+  /// lists every joint once, each after its parent.
   bool validate() const;
+  /// Checks what memory safety needs (the sizes; order entries in range) and runs: a per-frame
+  /// call does not pay for the order's full check, which validate() makes once.
   bool run() const;
 };
 

@@ -39,6 +39,7 @@
 
 #include "fatgraph/runtime/band_blend.h"
 #include "fatgraph/runtime/edge_blend.h"
+#include "fatgraph/runtime/jobs.h"
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/math.h"
 
@@ -117,6 +118,7 @@ class Player {
   void applyStick();
   void sampleDisplayedPose(float* rotations, float* translations) const;
   void forwardKinematics();
+  LocalToModelJob localToModelJob();
   void refreshLocalPose() const;
   void applyLegs(float dt, bool edgeChanged);
 
@@ -154,7 +156,9 @@ class Player {
   std::vector<float> endRotations_, endTranslations_;
   std::vector<int> parents_;
   std::vector<int> depthOrder_;    // joints by depth (parents before children), for FK
-  std::vector<float> fkScratch_;   // LocalToModelJob's working memory, 10J floats
+  std::vector<float> jointTranslations_;  // every joint's local translation, SoA (3J)
+  std::vector<float> fkScratch_;   // LocalToModelJob's working memory, 7J floats
+  bool fkJobValid_ = false;        // localToModelJob() validated once, at construction
 };
 
 }  // namespace fatgraph

@@ -1,36 +1,22 @@
 #pragma once
-// The QUndoCommand::id() of every graph edit command, in one place (as Tiled's
+// The QUndoCommand::id() of every command that merges, in one place (as Tiled's
 // undocommands.h): QUndoStack merges a pushed command into the one on top only when both
-// return the same id, so each op family has its own id and edits of different ops never
-// merge. A command returns its id only while it is part of a drag (GraphEditRequest::dragId
-// non-zero); otherwise it returns -1 and is never merged.
+// return the same id. Graph edit commands take one id per op of core's GraphEdit, so edits
+// of different ops never merge; a command returns its id only while it is part of a drag
+// (GraphEditRequest::dragId non-zero), otherwise -1, and is never merged.
+#include <variant>
+
+#include "fatgraph/core/graph_edit.h"
+
 namespace fatgraph::editor {
 
-enum class CommandId : int {
-  GraphEdit = 1,  // an op without a class of its own (a newer core op): still undoable
-  AcceptHub,
-  AddHub,
-  RejectHub,
-  RemoveHub,
-  RenameHub,
-  AddMatch,
-  RemoveMatch,
-  MoveMatch,
-  SetHubThreshold,
-  SetEdgeThreshold,
-  SetLinkage,
-  MoveSegment,
-  SplitEdge,
-  MergeEdges,
-  RemoveSegment,
-  RenameEdge,
-  SetEdgeParameters,
-  SetParameterization,
-  SetLegs,
-  DetectLegs,
-  SetLocomotion,
-  SetBlend,
-  SetJoystick,
-};
+/// The id of a graph edit of the first op; the others follow in GraphEdit's order (another
+/// merging command takes an id after the last: kFirstGraphEditCommandId + its size).
+inline constexpr int kFirstGraphEditCommandId = 1;
+
+/// The merge id of an edit of `edit`'s op.
+inline int graphEditCommandId(const GraphEdit& edit) {
+  return kFirstGraphEditCommandId + static_cast<int>(edit.index());
+}
 
 }  // namespace fatgraph::editor

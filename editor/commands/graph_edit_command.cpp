@@ -2,28 +2,29 @@
 
 #include <utility>
 
+#include "commands/command_ids.h"
+
 namespace fatgraph::editor {
 
-GraphEditCommand::GraphEditCommand(Document* document, const GraphEditRequest& edit,
-                                   GraphState edited, CommandId commandId, QUndoCommand* parent)
-    : QUndoCommand(parent),
+GraphEditCommand::GraphEditCommand(Document* document, GraphEdit edit, const QString& text, int dragId,
+                                   GraphState edited, QUndoCommand* parent)
+    : QUndoCommand(text, parent),
       document_(document),
-      json_(edit.json),
-      dragId_(edit.dragId),
-      commandId_(commandId),
-      other_(std::move(edited)) {
-  setText(edit.label);
-}
+      edit_(std::move(edit)),
+      dragId_(dragId),
+      other_(std::move(edited)) {}
 
-int GraphEditCommand::id() const { return dragId_ != 0 ? static_cast<int>(commandId_) : -1; }
+QString GraphEditCommand::editJson() const { return QString::fromStdString(graphEditToJson(edit_)); }
+
+int GraphEditCommand::id() const { return dragId_ != 0 ? graphEditCommandId(edit_) : -1; }
 
 bool GraphEditCommand::mergeWith(const QUndoCommand* other) {
   const auto* next = dynamic_cast<const GraphEditCommand*>(other);
-  if (next == nullptr || next->dragId_ != dragId_ || next->commandId_ != commandId_) return false;
+  if (next == nullptr || next->dragId_ != dragId_ || next->edit_.index() != edit_.index()) return false;
   // Both have been redone: the document holds `next`'s result and other_ still holds the
   // state before this command, which is what undo must bring back. Only the description of
   // the step changes; `next`'s own "before" (this command's result) is dropped with it.
-  json_ = next->json_;
+  edit_ = next->edit_;
   setText(next->text());
   return true;
 }

@@ -139,7 +139,9 @@ void EdgeParameterControls::requestLocomotion() {
 
 void EdgeParameterControls::requestBlend() {
   if (edge_.isEmpty()) return;
-  emit editRequested(GraphEditRequest::setBlend(edge_, blend_->currentData().toString()));
+  EdgeBlendMode blend = EdgeBlendMode::Grid;
+  parseBlendMode(blend_->currentData().toString().toStdString(), blend);  // the chooser holds blendModeName()s
+  emit editRequested(GraphEditRequest::setBlend(edge_, blend));
 }
 
 }  // namespace fatgraph::editor

@@ -199,10 +199,11 @@ class Document : public QObject {
   /// Replaces the document with `project` from `source`; the undo history starts empty.
   void resetTo(Project&& project, const QString& source, const QString& filePath);
   void adoptBuild(GraphBuildResult&& result);
-  void adoptEdit(const GraphEditRequest& edit, Project&& edited,
+  void adoptEdit(const GraphEditRequest& request, GraphEdit&& edit, Project&& edited,
                  const std::vector<std::string>& notes);
-  /// Pushes the undo command of an edit whose result is `edited` (redo swaps it in).
-  void pushEdit(const GraphEditRequest& edit, GraphState&& edited,
+  /// Pushes the undo command of `edit` (as read from `request`) whose result is `edited`
+  /// (redo swaps it in).
+  void pushEdit(const GraphEditRequest& request, GraphEdit&& edit, GraphState&& edited,
                 const std::vector<std::string>& notes);
   QString cancelled(const QString& what);
 

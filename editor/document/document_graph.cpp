@@ -13,7 +13,7 @@
 #include "document/file_loading.h"
 #include "document/job_runner.h"
 #include "commands/build_graph_command.h"
-#include "commands/graph_edit_command_factory.h"
+#include "commands/graph_edit_command.h"
 #include "fatgraph/core/graph_edits.h"
 
 namespace fatgraph::editor {
@@ -26,6 +26,19 @@ struct JobOutcome {
   QString error;
   bool cancelled = false;
 };
+
+/// An edit as core applied it, and its notes for the user.
+struct AppliedEdit {
+  GraphEdit edit;
+  std::vector<std::string> notes;
+};
+
+/// Reads `request` and applies it to `project` (core graph_edits.h); throws as core does.
+AppliedEdit applyRequest(Project& project, const GraphEditRequest& request, const ProgressCallback& progress) {
+  AppliedEdit applied{request.read(), {}};
+  applied.notes = fatgraph::applyGraphEdit(project, applied.edit, progress);
+  return applied;
+}
 
 }  // namespace
 
@@ -109,9 +122,9 @@ QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCal
   // longer fits).
   GraphState before{project_.settings, project_.graph, project_.edits, project_.legs,
                     std::nullopt};
-  std::vector<std::string> notes;
+  AppliedEdit applied;
   try {
-    notes = fatgraph::applyGraphEdit(project_, edit.json.toStdString(), progress);
+    applied = applyRequest(project_, edit, progress);
   } catch (const Cancelled&) {
     return cancelled(edit.label);
   } catch (const std::exception& e) {
@@ -123,7 +136,7 @@ QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCal
   project_.graph = std::move(before.graph);
   project_.edits = std::move(before.edits);
   project_.legs = std::move(before.legs);
-  pushEdit(edit, std::move(after), notes);
+  pushEdit(edit, std::move(applied.edit), std::move(after), applied.notes);
   return {};
 }
 
@@ -132,10 +145,10 @@ QString Document::startGraphEdit(const GraphEditRequest& edit) {
   auto input = std::make_shared<Project>();
   const quint64 revision = revision_;
   jobs_->start(edit.label, [this, input, edit, revision](const ProgressCallback& progress) {
-    auto outcome = std::make_shared<JobOutcome<std::vector<std::string>>>();
+    auto outcome = std::make_shared<JobOutcome<AppliedEdit>>();
     try {
       *input = project_;  // copied on the worker: the document is frozen while the job runs
-      outcome->result = fatgraph::applyGraphEdit(*input, edit.json.toStdString(), progress);
+      outcome->result = applyRequest(*input, edit, progress);
     } catch (const Cancelled&) {
       outcome->cancelled = true;
     } catch (const std::exception& e) {
@@ -149,7 +162,7 @@ QString Document::startGraphEdit(const GraphEditRequest& edit) {
       } else if (revision != revision_) {
         fail(tr("The document changed during \"%1\"; the result was discarded").arg(edit.label));
       } else {
-        adoptEdit(edit, std::move(*input), outcome->result);
+        adoptEdit(edit, std::move(outcome->result.edit), std::move(*input), outcome->result.notes);
       }
     });
   });
@@ -160,15 +173,15 @@ QString Document::editGraph(const GraphEditRequest& edit) {
   return edit.slow ? startGraphEdit(edit) : applyGraphEdit(edit);
 }
 
-void Document::adoptEdit(const GraphEditRequest& edit, Project&& edited,
+void Document::adoptEdit(const GraphEditRequest& request, GraphEdit&& edit, Project&& edited,
                          const std::vector<std::string>& notes) {
-  pushEdit(edit, graphStateOf(std::move(edited)), notes);
+  pushEdit(request, std::move(edit), graphStateOf(std::move(edited)), notes);
 }
 
-void Document::pushEdit(const GraphEditRequest& edit, GraphState&& edited,
+void Document::pushEdit(const GraphEditRequest& request, GraphEdit&& edit, GraphState&& edited,
                         const std::vector<std::string>& notes) {
-  // One class per op family (commands/): successive edits of one drag merge into one step.
-  undoStack_->push(createGraphEditCommand(this, edit, std::move(edited)).release());
+  // Keyed by the op (commands/command_ids.h): successive edits of one drag merge into one step.
+  undoStack_->push(new GraphEditCommand(this, std::move(edit), request.label, request.dragId, std::move(edited)));
   for (const std::string& note : notes) emit notice(QString::fromStdString(note));
 }
 

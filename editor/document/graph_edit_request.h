@@ -1,20 +1,24 @@
 #pragma once
-// One authoring edit of the graph as data (core graph_edits.h, docs/DESIGN.md "Edits are data"):
-// the JSON object core applies, the text the undo stack shows, and whether the edit re-derives
-// segments and fat edges (slow on big projects: the document runs it on the worker thread).
-// The named constructors write the JSON the editor's docks need; any other op can be given
-// as text.
+// One authoring edit of the graph as the document applies it: the edit (core graph_edit.h,
+// docs/DESIGN.md "Edits are data"), the text the undo stack shows, whether it runs on the
+// worker thread, and the drag it belongs to. The named constructors build the edits the
+// editor's docks need, with their op's undo text and speed (graph_edit_presentation.h); any
+// edit can be given typed, and a script can give one as JSON text.
 #include <QList>
 #include <QString>
 
 #include <optional>
+#include <variant>
 
+#include "fatgraph/core/graph_edit.h"
 #include "fatgraph/core/locomotion_settings.h"
 
 namespace fatgraph::editor {
 
 struct GraphEditRequest {
-  QString json;       // one edit object, e.g. {"op":"rename_edge","edge":"edge0","name":"walk"}
+  /// The edit; or, from a script, its JSON object as text, read when the edit is applied (so
+  /// text that is no edit is refused with this request's label, like any invalid edit).
+  std::variant<GraphEdit, QString> edit;
   QString label;      // undo text, e.g. "Rename fat edge edge0 to walk"
   bool slow = false;  // hub, match-set or threshold change: runs on the worker thread
   /// Non-zero while a drag (a slider, a match moved along a curve, a segment dragged) issues
@@ -22,6 +26,17 @@ struct GraphEditRequest {
   /// A view takes a fresh id from nextDragId() when the drag starts.
   int dragId = 0;
   static int nextDragId();
+
+  GraphEditRequest() = default;
+  /// `edit` with its op's undo text and speed.
+  explicit GraphEditRequest(GraphEdit edit, int dragId = 0);
+  /// A script's edit as JSON text, e.g. {"op":"rename_edge","edge":"edge0","name":"walk"}.
+  GraphEditRequest(QString json, QString label, bool slow);
+
+  /// The edit; throws Error (core graphEditFromJson) when the JSON text is no edit.
+  GraphEdit read() const;
+  /// The edit's JSON object as text.
+  QString json() const;
 
   static GraphEditRequest renameHub(const QString& hub, const QString& name);
   static GraphEditRequest removeHub(const QString& hub);
@@ -32,8 +47,7 @@ struct GraphEditRequest {
   /// The skeleton's legs found anew by core's detection (names, else geometry).
   static GraphEditRequest detectLegs();
 
-  // Fat edges (graph_edit_request_edges.cpp). Segments are indices into the graph's segment
-  // list at the time of the edit.
+  // Fat edges. Segments are indices into the graph's segment list at the time of the edit.
   /// set_edge_threshold as one step of a slider drag (merged by `dragId`).
   static GraphEditRequest setEdgeThreshold(double metres, int dragId);
   /// set_linkage: single (chains of similar segments) or complete (every pair blends).
@@ -46,8 +60,8 @@ struct GraphEditRequest {
   static GraphEditRequest mergeEdges(const QString& kept, const QString& absorbed);
   static GraphEditRequest removeSegment(int segment);
 
-  // Hubs and match sets (graph_edit_request_hubs.cpp). Frames are source-file frames of the
-  // named clip, as core's edits take them (document/hub_edits.h names working-rate frames).
+  // Hubs and match sets. Frames are source-file frames of the named clip, as core's edits
+  // take them (document/hub_edits.h names working-rate frames).
   static GraphEditRequest addHub(const QString& clip, int sourceFrame);
   static GraphEditRequest rejectHub(const QString& clip, int sourceFrame);
   static GraphEditRequest addMatch(const QString& hub, const QString& clip, int sourceFrame);
@@ -56,15 +70,14 @@ struct GraphEditRequest {
   static GraphEditRequest moveMatch(const QString& hub, const QString& clip, int sourceFrame,
                                     int toSourceFrame, int dragId = 0);
 
-  // The parameter dock's ops (graph_edit_request_params.cpp).
+  // The parameter dock's ops.
   /// set_edge_parameters: the joint and the reference time (seconds) the edge's plane
   /// measures; empty = automatic. Slow: the edge is parameterized anew.
   static GraphEditRequest setEdgeParameters(const QString& edge, const QString& joint,
                                             std::optional<double> timeSeconds);
   /// set_locomotion: the leg layer on, off, or automatic (empty).
   static GraphEditRequest setLocomotion(const QString& edge, std::optional<bool> locomotion);
-  /// set_blend: "grid", "bands" or "polar".
-  static GraphEditRequest setBlend(const QString& edge, const QString& blend);
+  static GraphEditRequest setBlend(const QString& edge, EdgeBlendMode blend);
   /// set_joystick: every field of `choice` that is empty is automatic (its edge is ignored).
   static GraphEditRequest setJoystick(const QString& edge, const EdgeJoystickChoice& choice,
                                       int dragId = 0);

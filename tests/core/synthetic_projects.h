@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/project.h"
 #include "fatgraph/core/synthetic_motion.h"
 
@@ -31,6 +32,15 @@ inline TwoStyles twoStyleWalks() {
   crouched.armRaise = 1.0;
   crouched.armSwing = 0.05;
   return {generateBipedWalk(plain), generateBipedWalk(crouched)};
+}
+
+/// Both styles twice (clip0 and clip2 plain, clip1 and clip3 crouched), built with the
+/// default options: one hub, two fat edges of 2 segments.
+inline Project twoStyleGraph() {
+  const TwoStyles s = twoStyleWalks();
+  Project p = projectOf({s.plain, s.crouched, s.plain, s.crouched});
+  buildMotionGraph(p);
+  return p;
 }
 
 /// A biped walk of `cycles` cycles (1.05 s each), turning at `turningRate` rad/s.

@@ -12,14 +12,6 @@
 using namespace fatgraph;
 
 namespace {
-// Two walk styles between common stands, each twice: one hub, two fat edges of 2 segments.
-Project twoStyleProject() {
-  const test::TwoStyles s = test::twoStyleWalks();
-  Project p = test::projectOf({s.plain, s.crouched, s.plain, s.crouched});
-  buildMotionGraph(p);
-  return p;
-}
-
 int edgeSize(const Project& p, const std::string& name) {
   for (const FatEdge& e : p.graph.fatEdges) {
     if (e.name == name) return static_cast<int>(e.segments.size());
@@ -31,7 +23,7 @@ int edgeSize(const Project& p, const std::string& name) {
 class TestGraphEdits : public QObject {
   Q_OBJECT
  private slots:
-  void initTestCase() { base_ = twoStyleProject(); QCOMPARE(int(base_.graph.fatEdges.size()), 2); }
+  void initTestCase() { base_ = test::twoStyleGraph(); QCOMPARE(int(base_.graph.fatEdges.size()), 2); }
 
   void renameAndMerge() {
     Project p = base_;

@@ -1,6 +1,6 @@
-// Graph edits as undo commands (core graph_edits.h, one GraphEditCommand class per op from
-// commands/graph_edit_command_factory.h): the class of every op, undo and redo of each edit
-// family restoring the project exactly, drags merging into one step by dragId (and only
+// Graph edits as undo commands (core graph_edits.h, one GraphEditCommand keyed by the op of
+// its edit): the merge id of every op, undo and redo of each edit family restoring the
+// project exactly, drags merging into one step by dragId (and only
 // then), rename a fat edge and a hub, set the thresholds, accept and remove hubs (on the
 // worker), refused edits that change nothing, and removing a clip together with the graph
 // that refers to it.
@@ -11,39 +11,16 @@
 #include <cmath>
 #include <functional>
 #include <sstream>
-#include <typeindex>
-#include <typeinfo>
+#include <utility>
+#include <variant>
 
 #include "one_hub_request.h"
 #include "document/document.h"
 #include "document/job_runner.h"
-#include "commands/accept_hub_command.h"
-#include "commands/add_hub_command.h"
-#include "commands/add_match_command.h"
-#include "commands/detect_legs_command.h"
-#include "commands/graph_edit_command_factory.h"
-#include "commands/merge_edges_command.h"
-#include "commands/move_match_command.h"
-#include "commands/move_segment_command.h"
-#include "commands/reject_hub_command.h"
-#include "commands/remove_hub_command.h"
-#include "commands/remove_match_command.h"
-#include "commands/remove_segment_command.h"
-#include "commands/rename_edge_command.h"
-#include "commands/rename_hub_command.h"
-#include "commands/set_blend_command.h"
-#include "commands/set_edge_parameters_command.h"
-#include "commands/set_edge_threshold_command.h"
-#include "commands/set_hub_threshold_command.h"
-#include "commands/set_joystick_command.h"
-#include "commands/set_legs_command.h"
-#include "commands/set_linkage_command.h"
-#include "commands/set_locomotion_command.h"
-#include "commands/set_parameterization_command.h"
-#include "commands/split_edge_command.h"
+#include "commands/command_ids.h"
+#include "commands/graph_edit_command.h"
 #include "fatgraph/core/fat_edge_edits.h"
 
-using fatgraph::editor::CommandId;
 using fatgraph::editor::Document;
 using fatgraph::editor::GraphEditCommand;
 using fatgraph::editor::GraphEditRequest;
@@ -84,6 +61,14 @@ std::string describe(const fatgraph::Project& project) {
   return out.str();
 }
 
+/// One edit of every op (each default-constructed), in GraphEdit's order.
+template <std::size_t... I>
+std::vector<fatgraph::GraphEdit> oneOfEveryOp(std::index_sequence<I...>) {
+  return {fatgraph::GraphEdit(std::in_place_index<I>)...};
+}
+
+QString opOf(const GraphEditCommand& command) { return QString::fromLatin1(fatgraph::graphEditOp(command.edit())); }
+
 /// The first fat edge with at least two segments, -1 when none.
 int edgeWithTwoSegments(const fatgraph::MotionGraph& graph) {
   for (size_t e = 0; e < graph.fatEdges.size(); ++e) {
@@ -119,9 +104,10 @@ class TestGraphEditCommands : public QObject {
     QCOMPARE(edgeName(doc_, 1), std::string("roll"));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(doc_.undoStack()->undoText(), QStringLiteral("Rename fat edge edge1 to roll"));
-    const auto* command = dynamic_cast<const fatgraph::editor::RenameEdgeCommand*>(
+    const auto* command = dynamic_cast<const GraphEditCommand*>(
         doc_.undoStack()->command(doc_.undoStack()->index() - 1));
     QVERIFY(command != nullptr);
+    QCOMPARE(opOf(*command), QStringLiteral("rename_edge"));
     QVERIFY(command->editJson().contains(QStringLiteral("\"rename_edge\"")));
     QCOMPARE(doc_.project().edits.size(), size_t{1});  // the history a script can replay
     doc_.undoStack()->undo();
@@ -221,60 +207,24 @@ class TestGraphEditCommands : public QObject {
     QVERIFY(told);
   }
 
-  // The factory gives each op its own class and merge id; an op without one (a newer core
-  // op) still gets a plain, undoable GraphEditCommand.
-  void factoryGivesTheClassOfEveryOp() {
-    struct Expected {
-      const char* op;
-      CommandId id;
-      std::type_index type;
-    };
-    const Expected table[] = {
-        {"accept_hub", CommandId::AcceptHub, typeid(cmd::AcceptHubCommand)},
-        {"add_hub", CommandId::AddHub, typeid(cmd::AddHubCommand)},
-        {"reject_hub", CommandId::RejectHub, typeid(cmd::RejectHubCommand)},
-        {"remove_hub", CommandId::RemoveHub, typeid(cmd::RemoveHubCommand)},
-        {"rename_hub", CommandId::RenameHub, typeid(cmd::RenameHubCommand)},
-        {"add_match", CommandId::AddMatch, typeid(cmd::AddMatchCommand)},
-        {"remove_match", CommandId::RemoveMatch, typeid(cmd::RemoveMatchCommand)},
-        {"move_match", CommandId::MoveMatch, typeid(cmd::MoveMatchCommand)},
-        {"set_hub_threshold", CommandId::SetHubThreshold, typeid(cmd::SetHubThresholdCommand)},
-        {"set_edge_threshold", CommandId::SetEdgeThreshold, typeid(cmd::SetEdgeThresholdCommand)},
-        {"set_linkage", CommandId::SetLinkage, typeid(cmd::SetLinkageCommand)},
-        {"move_segment", CommandId::MoveSegment, typeid(cmd::MoveSegmentCommand)},
-        {"split_edge", CommandId::SplitEdge, typeid(cmd::SplitEdgeCommand)},
-        {"merge_edges", CommandId::MergeEdges, typeid(cmd::MergeEdgesCommand)},
-        {"remove_segment", CommandId::RemoveSegment, typeid(cmd::RemoveSegmentCommand)},
-        {"rename_edge", CommandId::RenameEdge, typeid(cmd::RenameEdgeCommand)},
-        {"set_edge_parameters", CommandId::SetEdgeParameters,
-         typeid(cmd::SetEdgeParametersCommand)},
-        {"set_parameterization", CommandId::SetParameterization,
-         typeid(cmd::SetParameterizationCommand)},
-        {"set_legs", CommandId::SetLegs, typeid(cmd::SetLegsCommand)},
-        {"detect_legs", CommandId::DetectLegs, typeid(cmd::DetectLegsCommand)},
-        {"set_locomotion", CommandId::SetLocomotion, typeid(cmd::SetLocomotionCommand)},
-        {"set_blend", CommandId::SetBlend, typeid(cmd::SetBlendCommand)},
-        {"set_joystick", CommandId::SetJoystick, typeid(cmd::SetJoystickCommand)},
-        {"a_future_op", CommandId::GraphEdit, typeid(GraphEditCommand)},
-    };
-    QStringList covered;
-    for (const Expected& row : table) {
-      const QString op = QString::fromLatin1(row.op);
-      GraphEditRequest edit{QStringLiteral(R"({"op":"%1"})").arg(op), op, false};
+  // One command class for every op, keyed by it: during a drag its id is its op's, and no
+  // two ops share one (command_ids.h); otherwise -1. Its text is the request's.
+  void everyOpHasItsOwnMergeId() {
+    QList<int> ids;
+    for (const fatgraph::GraphEdit& edit : oneOfEveryOp(std::make_index_sequence<std::variant_size_v<fatgraph::GraphEdit>>())) {
+      const QString op = QString::fromLatin1(fatgraph::graphEditOp(edit));
       fatgraph::Project copy = doc_.project();
-      const auto command = cmd::createGraphEditCommand(&doc_, edit, doc_.graphStateOf(std::move(copy)));
-      QVERIFY2(std::type_index(typeid(*command)) == row.type, row.op);
-      QVERIFY2(command->commandId() == row.id, row.op);
-      QCOMPARE(command->id(), -1);  // no drag: never merged
-      QCOMPARE(command->text(), op);
-      edit.dragId = 7;
+      const GraphEditCommand command(&doc_, edit, op, 0, doc_.graphStateOf(std::move(copy)));
+      QCOMPARE(command.id(), -1);  // no drag: never merged
+      QCOMPARE(command.text(), op);
+      QCOMPARE(opOf(command), op);
       fatgraph::Project again = doc_.project();
-      const auto dragged = cmd::createGraphEditCommand(&doc_, edit, doc_.graphStateOf(std::move(again)));
-      QCOMPARE(dragged->id(), static_cast<int>(row.id));
-      if (row.id != CommandId::GraphEdit) covered << op;
+      const GraphEditCommand dragged(&doc_, edit, op, 7, doc_.graphStateOf(std::move(again)));
+      QCOMPARE(dragged.id(), cmd::graphEditCommandId(edit));
+      QVERIFY2(!ids.contains(dragged.id()), qPrintable(op));
+      ids << dragged.id();
     }
-    QCOMPARE(cmd::graphEditOpsWithCommands(), covered);  // every op with a class is listed
-    QCOMPARE(cmd::graphEditOp(QStringLiteral("{")), QString());
+    QCOMPARE(ids.size(), static_cast<qsizetype>(std::variant_size_v<fatgraph::GraphEdit>));
   }
 
   // Each edit family applied, undone and redone: the project is exactly as before, then as
@@ -338,7 +288,7 @@ class TestGraphEditCommands : public QObject {
     const auto* top = dynamic_cast<const GraphEditCommand*>(
         doc_.undoStack()->command(doc_.undoStack()->index() - 1));
     QVERIFY(top != nullptr);
-    QCOMPARE(cmd::graphEditOp(top->editJson()), op);
+    QCOMPARE(opOf(*top), op);
     const std::string after = describe(doc_.project());
     QVERIFY(after != before);
     doc_.undoStack()->undo();
@@ -361,9 +311,10 @@ class TestGraphEditCommands : public QObject {
     QCOMPARE(doc_.undoStack()->index(), commands + 1);
     QCOMPARE(doc_.graph().edgeThreshold.rms, 0.13);
     QCOMPARE(doc_.undoStack()->undoText(), GraphEditRequest::setEdgeThreshold(0.13).label);
-    const auto* top = dynamic_cast<const cmd::SetEdgeThresholdCommand*>(
+    const auto* top = dynamic_cast<const GraphEditCommand*>(
         doc_.undoStack()->command(doc_.undoStack()->index() - 1));
     QVERIFY(top != nullptr);
+    QCOMPARE(opOf(*top), QStringLiteral("set_edge_threshold"));
     QVERIFY(top->editJson().contains(QStringLiteral("0.13")));
     const std::string dragged = describe(doc_.project());
     doc_.undoStack()->undo();

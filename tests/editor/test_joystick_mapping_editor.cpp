@@ -44,7 +44,7 @@ JoystickMapping handMadeMapping() {
 }
 
 QJsonObject parsed(const GraphEditRequest& edit) {
-  return QJsonDocument::fromJson(edit.json.toUtf8()).object();
+  return QJsonDocument::fromJson(edit.json().toUtf8()).object();
 }
 
 bool near(const QJsonValue& value, double expected) {

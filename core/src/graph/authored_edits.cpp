@@ -3,20 +3,21 @@
 
 #include <algorithm>
 
+#include "graph_edit_json.h"
+
 namespace fatgraph::detail {
 namespace {
 
 using nlohmann::json;
 
 bool isMatchOp(const std::string& op) {
-  return op == "add_match" || op == "remove_match" || op == "move_match";
+  return op == AddMatch::kOp || op == RemoveMatch::kOp || op == MoveMatch::kOp;
 }
 
 // The members of the fat edge called `name` as references, or null when there is none.
-json edgeReference(const Project& project, const json& name) {
-  if (!name.is_string()) return nullptr;
+json edgeReference(const Project& project, const std::string& name) {
   for (const FatEdge& e : project.graph.fatEdges) {
-    if (e.name != name.get<std::string>()) continue;
+    if (e.name != name) continue;
     json members = json::array();
     for (int s : e.segments) members.push_back(segmentReference(project, s));
     return members;
@@ -24,61 +25,105 @@ json edgeReference(const Project& project, const json& name) {
   return nullptr;
 }
 
-json segmentArg(const Project& project, const json& index) {
-  if (!index.is_number_integer()) return nullptr;
-  const int s = index.get<int>();
+json segmentArg(const Project& project, int s) {
   if (s < 0 || s >= static_cast<int>(project.graph.segments.size())) return nullptr;
   return segmentReference(project, s);
 }
 
+// The "resolved" object of each op that needs one, on the project before the edit.
+struct ReferenceResolver {
+  const Project& project;
 
-// Applies match edit `j` again; returns why it cannot, or empty.
-std::string reapplyMatchEdit(Project& project, const json& j) {
-  MotionGraph& g = project.graph;
-  int h = -1;
-  std::string hubText = "'" + j.value("hub", std::string()) + "'";
-  if (const auto r = j.find("resolved"); r != j.end() && r->is_object() && r->contains("hub")) {
-    const json& at = (*r)["hub"];
-    const int c = project.findClip(at.value("clip", std::string()));
-    const FrameRef frame{c, at.value("frame", -1)};
-    for (size_t k = 0; k < g.hubs.size(); ++k) {
-      if (g.hubs[k].frame == frame) h = static_cast<int>(k);
-    }
-    hubText += " (at " + framesText(project, at.value("clip", std::string()), frame.frame, frame.frame) + ")";
-  } else {
-    h = g.findHub(j.value("hub", std::string()));  // an older history: the hub by name
+  json hubOf(const std::string& name) const {
+    const int h = project.graph.findHub(name);
+    if (h < 0) return nullptr;
+    const FrameRef f = project.graph.hubs[h].frame;
+    return {{"hub", {{"clip", project.clips[f.clip].name}, {"frame", f.frame}}}};
   }
-  if (h < 0) return "its hub " + hubText + " is gone";
-  Hub& hub = g.hubs[h];
+  json operator()(const AddMatch& e) const { return hubOf(e.hub); }
+  json operator()(const RemoveMatch& e) const { return hubOf(e.hub); }
+  json operator()(const MoveMatch& e) const { return hubOf(e.hub); }
+  json operator()(const MoveSegment& e) const {
+    return {{"segment", segmentArg(project, e.segment)}, {"edge", edgeReference(project, e.edge)}};
+  }
+  json operator()(const RemoveSegment& e) const { return {{"segment", segmentArg(project, e.segment)}}; }
+  json operator()(const SplitEdge& e) const {
+    json parts = json::array();
+    for (int s : e.segments) parts.push_back(segmentArg(project, s));
+    return {{"segments", std::move(parts)}};
+  }
+  json operator()(const MergeEdges& e) const {
+    return {{"edge", edgeReference(project, e.edge)}, {"absorbed", edgeReference(project, e.absorbed)}};
+  }
+  template <class Other>
+  json operator()(const Other&) const {
+    return nullptr;  // its arguments outlast re-derivations as they are
+  }
+};
 
-  const std::string clipName = j.value("clip", std::string());
-  const int c = project.findClip(clipName);
-  if (c < 0) return "clip '" + clipName + "' is gone";
-  auto frameOf = [&](const char* key) {
-    return FrameRef{c, workingFrame(project.clips[c], j.value(key, -1))};
-  };
-  const FrameRef f = frameOf("frame");
-  if (f.frame < 0 || f.frame >= project.clips[c].frameCount()) {
-    return "its frame is outside clip '" + clipName + "'";
+// A match-set edit of the history as one change: the frame taken out of the hub's set or put
+// into it, and where a move puts it.
+struct MatchChange {
+  std::string hub;
+  std::string clip;
+  int frame = 0;
+  bool adds = false;
+  std::optional<int> to;  // move_match
+};
+
+MatchChange matchChangeOf(const GraphEdit& edit) {
+  if (const auto* e = std::get_if<AddMatch>(&edit)) return {e->hub, e->clip, e->frame, true, std::nullopt};
+  if (const auto* e = std::get_if<RemoveMatch>(&edit)) return {e->hub, e->clip, e->frame, false, std::nullopt};
+  const auto& e = std::get<MoveMatch>(edit);
+  return {e.hub, e.clip, e.frame, false, e.to};
+}
+
+// The hub match edit `h` of the history was made on, now: by the frame it stood on (its
+// "resolved" reference), else by name (an older history). `hubText` says which, for notes.
+int hubOfMatchEdit(const Project& project, const HistoryEdit& h, const std::string& name, std::string& hubText) {
+  const MotionGraph& g = project.graph;
+  hubText = "'" + name + "'";
+  if (!h.resolved.is_object() || !h.resolved.contains("hub")) return g.findHub(name);
+  const json& at = h.resolved["hub"];
+  const FrameRef frame{project.findClip(at.value("clip", std::string())), at.value("frame", -1)};
+  hubText += " (at " + framesText(project, at.value("clip", std::string()), frame.frame, frame.frame) + ")";
+  int found = -1;
+  for (size_t k = 0; k < g.hubs.size(); ++k) {
+    if (g.hubs[k].frame == frame) found = static_cast<int>(k);
   }
-  const std::string op = opOf(j);
+  return found;
+}
+
+// Applies match edit `h` again; returns why it cannot, or empty.
+std::string reapplyMatchEdit(Project& project, const HistoryEdit& h) {
+  const MatchChange change = matchChangeOf(*h.edit);
+  std::string hubText;
+  const int hubIndex = hubOfMatchEdit(project, h, change.hub, hubText);
+  if (hubIndex < 0) return "its hub " + hubText + " is gone";
+  Hub& hub = project.graph.hubs[hubIndex];
+
+  const int c = project.findClip(change.clip);
+  if (c < 0) return "clip '" + change.clip + "' is gone";
+  const Clip& clip = project.clips[c];
+  const FrameRef f{c, workingFrame(clip, change.frame)};
+  if (f.frame < 0 || f.frame >= clip.frameCount()) return "its frame is outside clip '" + change.clip + "'";
   auto& set = hub.matchSet;
   auto add = [&](FrameRef x) -> std::string {
     if (x == hub.frame) {
-      return framesText(project, clipName, x.frame, x.frame) + " is hub '" + hub.name + "''s own frame";
+      return framesText(project, change.clip, x.frame, x.frame) + " is hub '" + hub.name + "''s own frame";
     }
     if (std::find(set.begin(), set.end(), x) == set.end()) set.push_back(x);
     return {};
   };
   std::string why;
-  if (op == "add_match") {
+  if (change.adds) {
     why = add(f);
   } else {
     set.erase(std::remove(set.begin(), set.end(), f), set.end());
-    if (op == "move_match") {
-      const FrameRef to = frameOf("to");
-      if (to.frame < 0 || to.frame >= project.clips[c].frameCount()) {
-        why = "its target frame is outside clip '" + clipName + "'";
+    if (change.to) {
+      const FrameRef to{c, workingFrame(clip, *change.to)};
+      if (to.frame < 0 || to.frame >= clip.frameCount()) {
+        why = "its target frame is outside clip '" + change.clip + "'";
       } else {
         why = add(to);
       }
@@ -89,6 +134,33 @@ std::string reapplyMatchEdit(Project& project, const json& j) {
 }
 
 }  // namespace
+
+std::vector<HistoryEdit> readHistory(const Project& project) {
+  std::vector<HistoryEdit> history;
+  for (size_t i = 0; i < project.edits.size(); ++i) {
+    json stored = json::parse(project.edits[i], nullptr, false);
+    if (!stored.is_object()) continue;
+    HistoryEdit h;
+    h.index = i;
+    if (const auto op = stored.find("op"); op != stored.end() && op->is_string()) h.op = op->get<std::string>();
+    try {
+      h.edit = readGraphEdit(stored);
+    } catch (const Error&) {
+      // Arguments that cannot be read: the ops that are applied again say so in a note.
+    }
+    h.resolved = stored.value("resolved", json());
+    h.stored = std::move(stored);
+    history.push_back(std::move(h));
+  }
+  return history;
+}
+
+int requireFatEdge(const Project& project, const std::string& name) {
+  if (project.graph.empty()) throw Error("the project has no graph yet: run fatgraph build first");
+  const int e = findFatEdge(project.graph.fatEdges, name);
+  if (e < 0) throw Error("no fat edge named '" + name + "'");
+  return e;
+}
 
 json segmentReference(const Project& project, int s) {
   const Segment& seg = project.graph.segments[s];
@@ -109,58 +181,23 @@ int SegmentLookup::find(const json& reference) const {
   return it == index_.end() ? -1 : it->second;
 }
 
-json resolveEditReferences(const Project& project, const json& edit) {
-  const std::string op = opOf(edit);
-  const MotionGraph& g = project.graph;
-  if (isMatchOp(op)) {
-    const auto hub = edit.find("hub");
-    if (hub == edit.end() || !hub->is_string()) return nullptr;
-    const int h = g.findHub(hub->get<std::string>());
-    if (h < 0) return nullptr;
-    const FrameRef f = g.hubs[h].frame;
-    return {{"hub", {{"clip", project.clips[f.clip].name}, {"frame", f.frame}}}};
-  }
-  json r = json::object();
-  if (op == "move_segment" || op == "remove_segment") {
-    r["segment"] = segmentArg(project, edit.value("segment", json()));
-    if (op == "move_segment") r["edge"] = edgeReference(project, edit.value("edge", json()));
-  } else if (op == "split_edge") {
-    const json list = edit.value("segments", json());
-    if (!list.is_array()) return nullptr;
-    r["segments"] = json::array();
-    for (const json& s : list) r["segments"].push_back(segmentArg(project, s));
-  } else if (op == "merge_edges") {
-    r["edge"] = edgeReference(project, edit.value("edge", json()));
-    r["absorbed"] = edgeReference(project, edit.value("absorbed", json()));
-  } else {
-    return nullptr;
-  }
-  return r;
-}
-
-json editForHistory(const Project& project, const json& edit) {
-  json stored = edit;
-  stored.erase("resolved");
-  try {
-    if (json r = resolveEditReferences(project, edit); !r.is_null()) stored["resolved"] = std::move(r);
-  } catch (const json::exception&) {
-    // Arguments of the wrong type: applying the edit fails and says which.
-  }
-  return stored;
+std::string historyEntry(const Project& project, const GraphEdit& edit) {
+  json stored = graphEditJson(edit);
+  if (json r = std::visit(ReferenceResolver{project}, edit); !r.is_null()) stored["resolved"] = std::move(r);
+  return stored.dump();
 }
 
 std::vector<std::string> reapplyMatchEdits(Project& project) {
   std::vector<std::string> notes;
-  for (size_t i = 0; i < project.edits.size(); ++i) {
-    const json j = json::parse(project.edits[i], nullptr, false);
-    if (!j.is_object() || !isMatchOp(opOf(j))) continue;
+  for (const HistoryEdit& h : readHistory(project)) {
+    if (!isMatchOp(h.op)) continue;
     std::string why;
     try {
-      why = reapplyMatchEdit(project, j);
+      why = h.edit ? reapplyMatchEdit(project, h) : "its arguments cannot be read";  // edited by hand
     } catch (const json::exception&) {
-      why = "its arguments cannot be read";  // a history edited by hand
+      why = "its arguments cannot be read";  // a "resolved" hub edited by hand
     }
-    if (!why.empty()) notes.push_back(lapsedNote(i, j, why));
+    if (!why.empty()) notes.push_back(lapsedNote(h.index, h.stored, why));
   }
   return notes;
 }

@@ -17,21 +17,31 @@
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/graph_edit.h"
 #include "fatgraph/core/pose_features.h"
 #include "fatgraph/core/project.h"
 #include "graph_build_steps.h"
 
 namespace fatgraph::detail {
 
-/// The "op" of a history entry, or empty when it has none (a history edited by hand).
-inline std::string opOf(const nlohmann::json& edit) {
-  const auto it = edit.find("op");
-  return it != edit.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
+/// One entry of project.edits read back: a graph edit's JSON object (graph_edit.h) with the
+/// "resolved" references stored beside its arguments.
+struct HistoryEdit {
+  size_t index = 0;               // in project.edits
+  nlohmann::json stored;          // the entry as stored, which notes show
+  std::string op;                 // its "op"; empty when it has none (a history edited by hand)
+  std::optional<GraphEdit> edit;  // empty when its arguments cannot be read (likewise)
+  nlohmann::json resolved;        // its "resolved" object; null when it has none
+};
+
+/// Every entry of project.edits that is a JSON object, in order.
+std::vector<HistoryEdit> readHistory(const Project& project);
 
 /// The working-rate frame of source-file frame `source` of `clip` (may lie outside the clip).
 inline int workingFrame(const Clip& clip, int source) {
@@ -39,14 +49,14 @@ inline int workingFrame(const Clip& clip, int source) {
   return static_cast<int>(std::lround((source - clip.sourceFirstFrame) * clip.fps / rate));
 }
 
-/// The "resolved" object of `edit` on the project as it is before the edit, or null for ops
-/// that need none and for arguments that do not resolve (applying the edit then fails and
-/// says why).
-nlohmann::json resolveEditReferences(const Project& project, const nlohmann::json& edit);
+/// The index of the fat edge called `name`; throws Error when the project has no graph yet
+/// or no such edge.
+int requireFatEdge(const Project& project, const std::string& name);
 
-/// `edit` as the history keeps it: with resolveEditReferences as "resolved" (any "resolved"
-/// it came with is dropped: only fatgraph writes them). Call it before applying the edit.
-nlohmann::json editForHistory(const Project& project, const nlohmann::json& edit);
+/// `edit` as the history keeps it: its JSON object with, for the ops that need them, the
+/// "resolved" references (null where an argument does not resolve: applying the edit then
+/// fails and says why). Call it on the project as it is before the edit.
+std::string historyEntry(const Project& project, const GraphEdit& edit);
 
 /// Applies every match-set edit of project.edits again, in order, to the current hubs (after
 /// their match sets were derived anew or a hub came or went). Each edit states where its frames
@@ -95,5 +105,25 @@ std::string framesText(const Project& project, const std::string& clip, int firs
 
 /// "edit 3 of the history (move_segment {...}) no longer applies: <why>".
 std::string lapsedNote(size_t historyIndex, const nlohmann::json& edit, const std::string& why);
+
+/// One note per choice of `choices` (parameters, locomotion, joystick: each names its `edge`)
+/// whose fat edge no longer exists, naming the latest edit of the history of one of the ops
+/// `Ops` that set a choice for that edge. The choice itself is kept: it returns with the name.
+template <class... Ops, class Choice>
+std::vector<std::string> lapsedChoiceNotes(const Project& project, const std::vector<Choice>& choices) {
+  std::vector<std::string> notes;
+  std::vector<HistoryEdit> history;  // read only when some choice lapsed
+  for (const Choice& c : choices) {
+    if (findFatEdge(project.graph.fatEdges, c.edge) >= 0) continue;
+    if (history.empty()) history = readHistory(project);
+    for (auto h = history.rbegin(); h != history.rend(); ++h) {
+      const auto setsIt = [&](const auto* op) { return op != nullptr && op->edge == c.edge; };
+      if (!h->edit || !(setsIt(std::get_if<Ops>(&*h->edit)) || ...)) continue;
+      notes.push_back(lapsedNote(h->index, h->stored, "no fat edge is called '" + c.edge + "' any more"));
+      break;
+    }
+  }
+  return notes;
+}
 
 }  // namespace fatgraph::detail

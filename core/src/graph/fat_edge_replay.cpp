@@ -17,8 +17,11 @@ namespace {
 using nlohmann::json;
 
 bool isFatEdgeOp(const std::string& op) {
-  return op == "move_segment" || op == "split_edge" || op == "merge_edges" || op == "remove_segment";
+  return op == MoveSegment::kOp || op == SplitEdge::kOp || op == MergeEdges::kOp || op == RemoveSegment::kOp;
 }
+
+// The fat-edge edits re-clustering applies again, and renames, whose names it carries over.
+bool namesFatEdges(const std::string& op) { return isFatEdgeOp(op) || op == RenameEdge::kOp; }
 
 int requireSegment(const Project& project, const SegmentLookup& lookup, const json& reference) {
   const int s = lookup.find(reference);
@@ -51,14 +54,9 @@ int edgeHolding(const Project& project, const SegmentLookup& lookup, const json&
   return best;
 }
 
-std::string edgeArg(const json& edit, const char* key) {
-  const auto it = edit.find(key);
-  return it != edit.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 // "Split these segments off" re-read as "these segments form an edge of their own": after
 // re-clustering they may sit in one edge or in several.
-std::vector<FatEdge> splitAgain(const Project& project, const SegmentLookup& lookup, const json& edit,
+std::vector<FatEdge> splitAgain(const Project& project, const SegmentLookup& lookup, const SplitEdge& edit,
                                 const json& parts) {
   const MotionGraph& g = project.graph;
   std::vector<int> subset;
@@ -84,7 +82,7 @@ std::vector<FatEdge> splitAgain(const Project& project, const SegmentLookup& loo
     out.push_back(std::move(e));
   }
   FatEdge part;
-  part.name = edgeArg(edit, "name");
+  part.name = edit.name.value_or(std::string());
   if (part.name.empty() || findFatEdge(out, part.name) >= 0) part.name = freshFatEdgeName(g.fatEdges);
   part.fromHub = first.fromHub;
   part.toHub = first.toHub;
@@ -96,29 +94,58 @@ std::vector<FatEdge> splitAgain(const Project& project, const SegmentLookup& loo
   return out;
 }
 
-std::vector<FatEdge> applyAgain(const Project& project, const SegmentLookup& lookup, const std::string& op,
-                                const json& edit, const json& r) {
-  const MotionGraph& g = project.graph;
-  if (op == "remove_segment") {
+// Applies fat-edge edit `edit` of the history again through its "resolved" references `r`.
+struct FatEdgeReplay {
+  const Project& project;
+  const SegmentLookup& lookup;
+  const json& r;
+
+  std::vector<FatEdge> operator()(const RemoveSegment&) const {
+    const MotionGraph& g = project.graph;
     return removeSegmentFromFatEdge(g.fatEdges, g.segments, requireSegment(project, lookup, r.at("segment")));
   }
-  if (op == "move_segment") {
+  std::vector<FatEdge> operator()(const MoveSegment& edit) const {
+    const MotionGraph& g = project.graph;
     const int s = requireSegment(project, lookup, r.at("segment"));
     const int target = edgeHolding(project, lookup, r.at("edge"), s);
     if (target < 0) {
-      throw Error("no fat edge holds any segment of its target edge '" + edgeArg(edit, "edge") + "' any more");
+      throw Error("no fat edge holds any segment of its target edge '" + edit.edge + "' any more");
     }
     return moveSegmentToFatEdge(g.fatEdges, g.segments, s, g.fatEdges[target].name);
   }
-  if (op == "split_edge") return splitAgain(project, lookup, edit, r.at("segments"));
-  const int kept = edgeHolding(project, lookup, r.at("edge"));
-  const int absorbed = edgeHolding(project, lookup, r.at("absorbed"));
-  if (kept < 0 || absorbed < 0) {
-    const std::string gone = kept < 0 ? edgeArg(edit, "edge") : edgeArg(edit, "absorbed");
-    throw Error("no fat edge holds any segment of edge '" + gone + "' any more");
+  std::vector<FatEdge> operator()(const SplitEdge& edit) const {
+    return splitAgain(project, lookup, edit, r.at("segments"));
   }
-  if (kept == absorbed) return g.fatEdges;  // clustered together already
-  return mergeFatEdges(g.fatEdges, g.segments, g.fatEdges[kept].name, g.fatEdges[absorbed].name);
+  std::vector<FatEdge> operator()(const MergeEdges& edit) const {
+    const MotionGraph& g = project.graph;
+    const int kept = edgeHolding(project, lookup, r.at("edge"));
+    const int absorbed = edgeHolding(project, lookup, r.at("absorbed"));
+    if (kept < 0 || absorbed < 0) {
+      throw Error("no fat edge holds any segment of edge '" + (kept < 0 ? edit.edge : edit.absorbed) + "' any more");
+    }
+    if (kept == absorbed) return g.fatEdges;  // clustered together already
+    return mergeFatEdges(g.fatEdges, g.segments, g.fatEdges[kept].name, g.fatEdges[absorbed].name);
+  }
+  template <class Other>
+  std::vector<FatEdge> operator()(const Other&) const {
+    return project.graph.fatEdges;  // no fat-edge edit (the caller passes none)
+  }
+};
+
+// The fat-edge names `edit` mentions, which stay reserved: scripts may still use them.
+std::vector<std::string> edgeNamesOf(const GraphEdit& edit) {
+  if (const auto* e = std::get_if<MoveSegment>(&edit)) return {e->edge};
+  if (const auto* e = std::get_if<SplitEdge>(&edit)) return {e->edge, e->name.value_or(std::string())};
+  if (const auto* e = std::get_if<MergeEdges>(&edit)) return {e->edge, e->absorbed};
+  if (const auto* e = std::get_if<RenameEdge>(&edit)) return {e->edge, e->name};
+  return {};
+}
+
+// The name a rename or split gave an edge, or empty.
+std::string nameGivenBy(const GraphEdit& edit) {
+  if (const auto* e = std::get_if<RenameEdge>(&edit)) return e->name;
+  if (const auto* e = std::get_if<SplitEdge>(&edit)) return e->name.value_or(std::string());
+  return {};
 }
 
 // An edge whose members are exactly a previous edge's segments (by clip and frames) has the
@@ -166,21 +193,18 @@ std::vector<std::string> replayFatEdgeHistory(Project& project, const std::vecto
   std::vector<std::string> notes;
   std::set<size_t> noted;
   const SegmentLookup lookup(project);  // the segments stay; only the edges change below
-  std::vector<json> history;
-  for (const std::string& text : project.edits) history.push_back(json::parse(text, nullptr, false));
+  const std::vector<HistoryEdit> history = readHistory(project);
 
-  for (size_t i = 0; i < history.size(); ++i) {
-    const json& j = history[i];
-    if (!j.is_object()) continue;
-    const std::string op = opOf(j);
-    if (!isFatEdgeOp(op)) continue;
+  for (const HistoryEdit& h : history) {
+    if (!isFatEdgeOp(h.op)) continue;
     std::string why;
-    const auto r = j.find("resolved");
-    if (r == j.end() || !r->is_object()) {
+    if (!h.edit) {
+      why = "its arguments cannot be read";  // a history edited by hand
+    } else if (!h.resolved.is_object()) {
       why = "it was recorded without segment references (by an older fatgraph), so it cannot be applied again";
     } else {
       try {
-        g.fatEdges = applyAgain(project, lookup, op, j, *r);
+        g.fatEdges = std::visit(FatEdgeReplay{project, lookup, h.resolved}, *h.edit);
       } catch (const Error& e) {
         why = e.what();
       } catch (const json::exception&) {
@@ -188,30 +212,26 @@ std::vector<std::string> replayFatEdgeHistory(Project& project, const std::vecto
       }
     }
     if (!why.empty()) {
-      notes.push_back(lapsedNote(i, j, why));
-      noted.insert(i);
+      notes.push_back(lapsedNote(h.index, h.stored, why));
+      noted.insert(h.index);
     }
   }
 
-  // Every edge name the history mentions stays reserved: scripts may still use it.
   std::vector<std::string> reserved;
-  for (const json& j : history) {
-    if (!j.is_object() || !(isFatEdgeOp(opOf(j)) || opOf(j) == "rename_edge")) continue;
-    for (const char* key : {"edge", "absorbed", "name"}) {
-      if (const std::string n = edgeArg(j, key); !n.empty()) reserved.push_back(n);
+  for (const HistoryEdit& h : history) {
+    if (!h.edit || !namesFatEdges(h.op)) continue;
+    for (std::string& n : edgeNamesOf(*h.edit)) {
+      if (!n.empty()) reserved.push_back(std::move(n));
     }
   }
   const std::vector<std::string> lost =
       carryOverFatEdgeNames(previous, previousSegments, g.fatEdges, g.segments, reserved);
-  for (size_t i = 0; i < history.size(); ++i) {
-    const json& j = history[i];
-    if (!j.is_object() || noted.count(i)) continue;
-    const std::string op = opOf(j);
-    const std::string name = edgeArg(j, "name");
-    if ((op != "rename_edge" && op != "split_edge") || name.empty()) continue;
-    if (std::find(lost.begin(), lost.end(), name) == lost.end()) continue;
+  for (const HistoryEdit& h : history) {
+    if (!h.edit || noted.count(h.index)) continue;
+    const std::string name = nameGivenBy(*h.edit);
+    if (name.empty() || std::find(lost.begin(), lost.end(), name) == lost.end()) continue;
     notes.push_back(
-        lapsedNote(i, j, "no fat edge holds at least half of the segments of '" + name + "' any more"));
+        lapsedNote(h.index, h.stored, "no fat edge holds at least half of the segments of '" + name + "' any more"));
   }
   return notes;
 }
@@ -228,11 +248,8 @@ std::vector<std::string> reapplyFatEdgeEdits(Project& project, const std::vector
 }
 
 bool historyEditsFatEdges(const Project& project) {
-  for (const std::string& text : project.edits) {
-    const json j = json::parse(text, nullptr, false);
-    if (j.is_object() && (isFatEdgeOp(opOf(j)) || opOf(j) == "rename_edge")) return true;
-  }
-  return false;
+  const std::vector<HistoryEdit> history = readHistory(project);
+  return std::any_of(history.begin(), history.end(), [](const HistoryEdit& h) { return namesFatEdges(h.op); });
 }
 
 }  // namespace fatgraph::detail

@@ -1,18 +1,17 @@
 #pragma once
 // The set_joystick edit (graph_edits.h): per fat edge, the authored joystick mapping, kept by
 // edge name in project.settings.edgeJoystickChoices like the locomotion choices.
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/graph_edit.h"
 #include "fatgraph/core/project.h"
 
 namespace fatgraph::detail {
 
-/// {"op":"set_joystick","edge":E,"dead_zone":D,"response":R,"invert":[bx,by],
-///  "range_min":[x,y],"range_max":[x,y]}: every value null or absent = automatic. Throws Error
-/// naming a bad value, an unknown edge, or a range bound on the wrong side of the neutral.
-std::vector<std::string> setJoystick(Project& project, const nlohmann::json& edit);
+/// Every empty value is automatic. Throws Error naming a bad value, an unknown edge, or a range
+/// bound on the wrong side of the neutral.
+std::vector<std::string> setJoystick(Project& project, const SetJoystick& edit);
 
 /// One note per stored choice whose edge no longer exists, naming the history edit that set it
 /// (the choice is kept: it returns with the name).

@@ -1,15 +1,18 @@
 #pragma once
-// The leg edit operations (graph_edits.h: set_legs, detect_legs). Internal to core.
-#include <nlohmann/json.hpp>
+// The leg edit operations (graph_edit.h: SetLegs, DetectLegs). Internal to core.
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/graph_edit.h"
 #include "fatgraph/core/project.h"
 
 namespace fatgraph::detail {
 
-/// Applies "set_legs" or "detect_legs" (`op`) to project.legs; throws Error (project
-/// unchanged) naming the leg and joint that do not fit. Returns notes for the user.
-std::vector<std::string> editLegs(Project& project, const nlohmann::json& edit, const std::string& op);
+/// Sets project.legs by hand; throws Error (project unchanged) naming the leg and joint that
+/// do not fit. Returns notes for the user.
+std::vector<std::string> setLegs(Project& project, const SetLegs& edit);
+
+/// Detects project.legs anew; returns notes for the user (how many, by which method).
+std::vector<std::string> detectProjectLegs(Project& project);
 
 }  // namespace fatgraph::detail

@@ -1,25 +1,23 @@
 #pragma once
 // The parameterization's edit operations (graph_edits.h lists them) and the upkeep that keeps
 // project.graph.parameterizations parallel to the fat edges after every other edit.
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/graph_edit.h"
 #include "fatgraph/core/progress.h"
 #include "fatgraph/core/project.h"
 
 namespace fatgraph::detail {
 
-/// {"op":"set_edge_parameters","edge":E,"joint":J|null,"time_s":T|null,"samples":N|null,
-/// "grid":G|null}: stores the edge's choice (null or absent = automatic / project default) and
-/// parameterizes it anew (the whole graph when it was not parameterized yet). Throws Error
-/// naming a bad value; the caller's guard then restores the project.
-std::vector<std::string> setEdgeParameters(Project& project, const nlohmann::json& edit,
+/// Stores the edge's choice (empty values = automatic / project default) and parameterizes it
+/// anew (the whole graph when it was not parameterized yet). Throws Error naming a bad value;
+/// the caller's guard then restores the project.
+std::vector<std::string> setEdgeParameters(Project& project, const SetEdgeParameters& edit,
                                            const ProgressCallback& progress);
 
-/// {"op":"set_parameterization","samples":N,"grid":G,"refine":B}: project-wide defaults (each
-/// key optional, null = the built-in default); a parameterized graph is updated.
-std::vector<std::string> setParameterization(Project& project, const nlohmann::json& edit,
+/// The project-wide defaults (empty = the built-in default); a parameterized graph is updated.
+std::vector<std::string> setParameterization(Project& project, const SetParameterization& edit,
                                              const ProgressCallback& progress);
 
 /// The graph's state before an edit, as far as parameterizations depend on it.

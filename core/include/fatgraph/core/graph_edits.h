@@ -1,52 +1,8 @@
 #pragma once
-// Authoring edits of a project's graph as data (docs/DESIGN.md "Edits are data"). Each edit is a
-// JSON object with an "op" and its arguments; the editor wraps each in one undo command and
-// `fatgraph edit` applies a list of them headless. Frames are given as in every report: the
-// clip's name and the frame in its source file at the file's own rate.
-//
-//   {"op": "set_hub_threshold", "metres": 0.08}      match sets of every hub re-derived
-//   {"op": "set_edge_threshold", "metres": 0.12}     fat edges re-clustered
-//   {"op": "set_linkage", "linkage": "single"}       or "complete"; fat edges re-clustered
-//   {"op": "accept_hub"}                             the best suggestion not yet covered
-//   {"op": "add_hub", "clip": "144_03", "frame": 812, "name": "turn"}   ("name" optional)
-//   {"op": "remove_hub", "hub": "hub1"}
-//   {"op": "rename_hub", "hub": "hub0", "name": "stand"}
-//   {"op": "add_match", "hub": "hub0", "clip": "144_03", "frame": 400}
-//   {"op": "remove_match", "hub": "hub0", "clip": "144_03", "frame": 400}
-//   {"op": "move_match", "hub": "hub0", "clip": "144_03", "frame": 400, "to": 404}
-//   {"op": "move_segment", "segment": 7, "edge": "edge1"}
-//   {"op": "split_edge", "edge": "edge1", "segments": [3, 5], "name": "fast"}  ("name" optional)
-//   {"op": "merge_edges", "edge": "edge0", "absorbed": "edge2"}
-//   {"op": "remove_segment", "segment": 7}
-//   {"op": "rename_edge", "edge": "edge0", "name": "walk"}
-//   {"op": "set_edge_parameters", "edge": "edge0", "joint": "LeftFoot", "time_s": 0.6,
-//    "samples": 200, "grid": 24}                     each of the four null or absent =
-//                                                    automatic / project default
-//   {"op": "set_parameterization", "samples": 300, "grid": 32, "refine": true}
-//                                                    project-wide defaults (null = built-in)
-//   {"op": "set_legs", "legs": [{"name": "Left", "chain": ["LeftUpLeg", "LeftLeg", "LeftFoot"],
-//    "toe": "LeftToeBase", "heel": [0, -0.08, 0], "toe_tip": [0, -0.07, 0.2]}, ...]}
-//                                                    the legs (legs.h), chain hip -> ankle
-//                                                    parent to child; toe, heel and toe_tip
-//                                                    (ankle frame, m) null or absent = none /
-//                                                    computed as detection does
-//   {"op": "detect_legs"}                            legs detected anew (automatic)
-//   {"op": "set_locomotion", "edge": "edge0", "locomotion": true}
-//                                                    true | false | "auto" (the project's
-//                                                    --locomotion selection): the leg layer
-//   {"op": "set_blend", "edge": "edge0", "blend": "bands"}
-//                                                    "grid" (default) | "bands" | "polar"
-//   {"op": "reject_hub", "clip": "144_03", "frame": 812}
-//                                                    no hub suggestion (accept_hub, the build,
-//                                                    hub_ranking.h) comes from this frame or
-//                                                    within a pose window of it again
-//   {"op": "set_joystick", "edge": "edge0", "dead_zone": 0.1, "response": 1.5,
-//    "invert": [false, true], "range_min": [-0.3, -0.2], "range_max": [0.4, 0.3]}
-//                                                    the exported stick mapping (runtime_graph.h
-//                                                    JoystickMapping); each value null or
-//                                                    absent = automatic; dead_zone in [0, 0.95],
-//                                                    response in [0.2, 5], range_min < the
-//                                                    edge's neutral < range_max per axis
+// Applying authoring edits to a project's graph (docs/DESIGN.md "Edits are data"). An edit is a
+// GraphEdit (graph_edit.h: one struct per op, with its JSON form); the editor applies the typed
+// value in one undo command per edit, `fatgraph edit` a JSON list of them headless. Both take
+// the same path: the JSON entry points below read the edit, then apply it as typed.
 //
 // Parameterization (parameterization.h). set_edge_parameters keeps the choice by edge name
 // (so it outlasts re-clustering, which carries names over) and parameterizes the edge anew;
@@ -69,8 +25,6 @@
 // same segments keep their warps). For a live threshold slider, fat_edge_preview.h clusters
 // without editing.
 //
-// Segment indices are those of the graph's segment list at the time of the edit.
-//
 // Authored work lasts. Threshold, linkage, hub and match-set edits derive match sets,
 // segments and fat edges anew; afterwards the earlier match-set edits (add, remove, move a
 // match) and fat-edge edits (move, split, merge, remove) of the history are applied again in
@@ -85,15 +39,22 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/graph_edit.h"
 #include "fatgraph/core/progress.h"
 #include "fatgraph/core/project.h"
 
 namespace fatgraph {
 
-/// Applies one edit (a JSON object as text) and appends it to project.edits (with its
-/// "resolved" references). On any error (malformed JSON, unknown op, invalid argument) throws
-/// Error saying what was wrong and leaves the project unchanged. Returns notes worth telling
-/// the user: how cuts were adjusted, and one line per earlier edit that no longer applies.
+/// Applies one edit and appends its JSON object to project.edits (with its "resolved"
+/// references). On any error (an argument that does not fit the project) throws Error
+/// "edit <its JSON>: <what was wrong>" and leaves the project unchanged. Returns notes worth
+/// telling the user: how cuts were adjusted, and one line per earlier edit that no longer
+/// applies. Cancelled (from `progress`) leaves the project unchanged too.
+std::vector<std::string> applyGraphEdit(Project& project, const GraphEdit& edit,
+                                        const ProgressCallback& progress = {});
+
+/// The same for an edit given as its JSON object (text), read with graphEditFromJson: errors
+/// also for malformed JSON, an unknown op or a mistyped argument, naming the object as given.
 std::vector<std::string> applyGraphEdit(Project& project, const std::string& editJson,
                                         const ProgressCallback& progress = {});
 

@@ -58,7 +58,7 @@ struct Project {
   GraphSettings settings;
   DistanceCache distances;
   MotionGraph graph;
-  /// Every user edit of the graph, in order, as JSON objects (see graph_edits.h): the history
+  /// Every user edit of the graph, in order, as JSON objects (graph_edit.h): the history
   /// a user can read or replay headless.
   std::vector<std::string> edits;
   /// The skeleton's legs (legs.h): detected when the first clip brings the skeleton, or when

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "fatgraph/core/fat_edge_clustering.h"
-#include "fatgraph/runtime/quaternion.h"
+#include "fatgraph/core/quaternion.h"
 #include "fatgraph/runtime/runtime_graph.h"
 
 namespace fatgraph {

@@ -7,7 +7,7 @@
 
 #include "command_line.h"
 #include "commands.h"
-#include "fatgraph/core/atomic_file.h"
+#include "fatgraph/io/atomic_file.h"
 #include "fatgraph/core/body_generation.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/forward_kinematics.h"

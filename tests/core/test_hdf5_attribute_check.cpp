@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "hdf5_attribute_check.h"
+#include "fatgraph/io/hdf5_attribute_check.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "hdf5_local_heap_check.h"
+#include "fatgraph/io/hdf5_local_heap_check.h"
 
 namespace {
 
@@ -78,7 +78,7 @@ class TestHdf5LocalHeapCheck : public QObject {
     QFETCH(qulonglong, next);
     QFETCH(QString, problem);
     const std::vector<unsigned char> bytes = fileWithHeap(88, 1032, true, next);
-    QCOMPARE(QString::fromStdString(fatgraph::runtime_io::checkLocalHeaps(bytes.data(), bytes.size())), problem);
+    QCOMPARE(QString::fromStdString(fatgraph::h5::checkLocalHeaps(bytes.data(), bytes.size())), problem);
   }
 
   void heaps() {
@@ -87,15 +87,15 @@ class TestHdf5LocalHeapCheck : public QObject {
     QFETCH(bool, referenced);
     QFETCH(QString, problem);
     const std::vector<unsigned char> bytes = fileWithHeap(length, address, referenced);
-    QCOMPARE(QString::fromStdString(fatgraph::runtime_io::checkLocalHeaps(bytes.data(), bytes.size())), problem);
+    QCOMPARE(QString::fromStdString(fatgraph::h5::checkLocalHeaps(bytes.data(), bytes.size())), problem);
   }
 
   // A header cut off by the end of the file is left to HDF5, which fails reading it.
   void headerCutOffIsLeftToHdf5() {
     std::vector<unsigned char> bytes = fileWithHeap(8589934680ull, 1032, true);
     bytes.resize(kHeapAt + 20);
-    QCOMPARE(fatgraph::runtime_io::checkLocalHeaps(bytes.data(), bytes.size()), std::string());
-    QCOMPARE(fatgraph::runtime_io::checkLocalHeaps(nullptr, 0), std::string());
+    QCOMPARE(fatgraph::h5::checkLocalHeaps(bytes.data(), bytes.size()), std::string());
+    QCOMPARE(fatgraph::h5::checkLocalHeaps(nullptr, 0), std::string());
   }
 };
 

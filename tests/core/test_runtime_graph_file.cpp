@@ -187,6 +187,19 @@ struct TamperedFile {
     H5Dclose(ds);
     H5Sclose(space);
   }
+  void replaceWithVariableString(const char* group, const char* name, const char* value) const {
+    const hid_t g = H5Gopen2(file, group, H5P_DEFAULT);
+    H5Adelete(g, name);
+    const hid_t type = H5Tcopy(H5T_C_S1);
+    H5Tset_size(type, H5T_VARIABLE);
+    const hid_t space = H5Screate(H5S_SCALAR);
+    const hid_t attr = H5Acreate2(g, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
+    H5Awrite(attr, type, &value);
+    H5Aclose(attr);
+    H5Sclose(space);
+    H5Tclose(type);
+    H5Gclose(g);
+  }
   void replaceEdgeIntAttribute(const char* group, const char* name, int value) const {
     const hid_t g = H5Gopen2(file, group, H5P_DEFAULT);
     H5Adelete(g, name);
@@ -292,7 +305,10 @@ class TestRuntimeGraphFile : public QObject {
     QTest::newRow("truncated") << "truncate" << "cannot open";
     QTest::newRow("newer format") << "version" << "format_version is 3 but this build reads versions 1 to 2";
     QTest::newRow("a project") << "project" << "not a fatgraph runtime graph (a fatgraph project?";
-    QTest::newRow("odd file_type") << "file_type" << "attribute 'file_type': expected a fixed-length string";
+    QTest::newRow("odd file_type") << "file_type" << "attribute 'file_type': expected a string, found integer";
+    // The format stores fixed-length strings only: the loader never follows a global heap
+    // reference, even one the HDF5 layer would check.
+    QTest::newRow("variable-length name") << "vlen name" << "/edges/0000: attribute 'name': expected a fixed-length string";
     QTest::newRow("wrong size") << "size" << "/edges/0000/segments/duration: expected shape [S=";
     QTest::newRow("missing dataset") << "unlink" << "/hubs/default_edge: missing dataset";
     QTest::newRow("inconsistent values") << "values" << "inconsistent graph: ";
@@ -333,6 +349,7 @@ class TestRuntimeGraphFile : public QObject {
       H5Dclose(ds);
     }
     if (damage == QStringLiteral("file_type")) TamperedFile(p).replaceIntAttribute("file_type", 7);
+    if (damage == QStringLiteral("vlen name")) TamperedFile(p).replaceWithVariableString("/edges/0000", "name", "walk");
     if (damage == QStringLiteral("size")) {
       const size_t s = graph_.edges[0].segments.size();
       TamperedFile(p).replaceFloats("/edges/0000/segments/duration", std::vector<float>(s + 1, 1.0f));

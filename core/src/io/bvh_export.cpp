@@ -5,7 +5,7 @@
 #include <numbers>
 #include <vector>
 
-#include "fatgraph/core/atomic_file.h"
+#include "fatgraph/io/atomic_file.h"
 #include "fatgraph/core/error.h"
 
 namespace fatgraph {

@@ -10,10 +10,7 @@
 
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/work_spread.h"
-#include "hdf5_file.h"
-#include "hdf5_attribute_check.h"
-#include "hdf5_global_heap_check.h"
-#include "hdf5_local_heap_check.h"
+#include "fatgraph/io/hdf5_file.h"
 #include "project_file.h"
 
 namespace fatgraph {
@@ -116,13 +113,7 @@ std::vector<EdgeParameterization> readParameterizationsImage(const std::vector<u
       ctx.fail("", "damaged or not a parameterizations image (its checksum does not match its " +
                        std::to_string(image.size()) + " bytes)");
     }
-    // As loadProject: HDF5 1.10 would read past a corrupt global heap object.
-    if (const std::string heap = h5::checkGlobalHeapCollections(bytes.data(), bytes.size()); !heap.empty()) {
-      ctx.fail("", "corrupt image: " + heap);
-    }
-    if (const std::string root = h5::checkRootObjectHeader(bytes.data(), bytes.size()); !root.empty()) {
-      ctx.fail("/", "corrupt image: " + root);
-    }
+    ctx.checkBeforeOpen();
     Handle fapl = memoryFileAccess(ctx);
     // HDF5 copies the bytes into the property list (and from there into the driver); it never
     // writes to them.
@@ -130,10 +121,7 @@ std::vector<EdgeParameterization> readParameterizationsImage(const std::vector<u
               "cannot set up an in-memory HDF5 file");
     Handle file = h5::openFileReadOnly(kImageName, fapl.get());
     if (!file) ctx.failHdf5("", "not an HDF5 file image, or a truncated or corrupt one");
-    // As loadProject: a corrupt local heap size would be allocated before it is checked.
-    if (const std::string heap = runtime_io::checkLocalHeaps(bytes.data(), bytes.size()); !heap.empty()) {
-      ctx.fail("", "corrupt image: " + heap);
-    }
+    ctx.checkAfterOpen();
     if (!ctx.hasAttribute(file.get(), "file_type")) {
       ctx.fail("", "not a parameterizations image (no 'file_type' attribute on the root group)");
     }

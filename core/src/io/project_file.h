@@ -7,14 +7,14 @@
 
 #include "fatgraph/core/project.h"
 #include "fatgraph/core/project_store.h"
-#include "hdf5_file.h"
+#include "fatgraph/io/hdf5_file.h"
 
 namespace fatgraph::project_file {
 
 /// The value of the root attribute `file_type`.
 inline constexpr const char* kFileType = "fatgraph.project";
 /// The value of the root attribute `generator`.
-inline constexpr const char* kGenerator = "fatgraph 0.1.0";
+inline constexpr const char* kGenerator = h5::kGenerator;
 
 /// "0000", "0001", ...: the names of numbered groups (clips, hubs, fat edges) keep their order.
 std::string clipGroupName(size_t index);

@@ -219,11 +219,7 @@ void writeGraph(const Context& ctx, hid_t file, const MotionGraph& graph) {
 
 }  // namespace
 
-std::string clipGroupName(size_t index) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%04zu", index);
-  return buf;
-}
+std::string clipGroupName(size_t index) { return h5::numberedGroupName(index); }
 
 void write(const Context& ctx, hid_t file, const Project& project,
            const ProjectSaveOptions& options) {

@@ -4,11 +4,13 @@
 #include "runtime_graph_body.h"
 
 #include <limits>
-#include "runtime_graph_schema.h"
+#include "fatgraph/io/runtime_graph_schema.h"
 
 namespace fatgraph::runtime_io {
 
 namespace schema = fatgraph::runtime_graph_schema;
+
+using h5::Handle;
 
 namespace {
 
@@ -20,12 +22,12 @@ std::vector<Float3> vectors(const std::vector<float>& flat) {
 
 }  // namespace
 
-SkinnedMesh readBody(const Reader& r, hid_t file, int jointCount) {
+SkinnedMesh readBody(const h5::Context& r, hid_t file, int jointCount) {
   const htri_t exists = H5Lexists(file, schema::kBody, H5P_DEFAULT);
   if (exists < 0) r.failHdf5("/body", "cannot look for the group");
   if (exists == 0) return {};
   const std::string object = "/body";
-  Handle g = r.openGroup(file, "/", schema::kBody);
+  Handle g = r.openGroup(file, schema::kBody, object);
   SkinnedMesh m;
   const std::vector<float> positions = r.floats(g.get(), object, schema::kPositions, {{-1, "V"}, {3}});
   const long long v = static_cast<long long>(positions.size() / 3);

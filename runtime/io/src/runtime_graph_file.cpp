@@ -9,8 +9,7 @@
 #include <cstdio>
 
 #include "runtime_graph_body.h"
-#include "runtime_graph_reader.h"
-#include "runtime_graph_schema.h"
+#include "fatgraph/io/runtime_graph_schema.h"
 
 namespace fatgraph {
 
@@ -18,20 +17,25 @@ namespace schema = fatgraph::runtime_graph_schema;
 
 namespace {
 
-using runtime_io::Dim;
-using runtime_io::Handle;
-using runtime_io::Reader;
+using h5::Context;
+using h5::Dim;
+using h5::Handle;
 
 long long sizeOf(size_t n) { return static_cast<long long>(n); }
+
+// The player's floats are stored as float32; any number type loads.
+float floatAttribute(const Context& r, hid_t loc, const std::string& object, const char* name) {
+  return static_cast<float>(r.readDoubleAttribute(loc, object, name));
+}
 
 // Three doubles of the file as the runtime's float vector.
 Float3 float3(const double* v) {
   return {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
 }
 
-RuntimeSkeleton readSkeleton(const Reader& r, hid_t file) {
+RuntimeSkeleton readSkeleton(const Context& r, hid_t file) {
   const std::string object = "/skeleton";
-  Handle g = r.openGroup(file, "/", schema::kSkeleton);
+  Handle g = r.openGroup(file, schema::kSkeleton, object);
   RuntimeSkeleton s;
   s.names = r.strings(g.get(), object, schema::kNames, -1);
   const long long j = sizeOf(s.names.size());
@@ -51,9 +55,9 @@ RuntimeSkeleton readSkeleton(const Reader& r, hid_t file) {
   return s;
 }
 
-std::vector<RuntimeHub> readHubs(const Reader& r, hid_t file) {
+std::vector<RuntimeHub> readHubs(const Context& r, hid_t file) {
   const std::string object = "/hubs";
-  Handle g = r.openGroup(file, "/", schema::kHubs);
+  Handle g = r.openGroup(file, schema::kHubs, object);
   const std::vector<std::string> names = r.strings(g.get(), object, schema::kNames, -1);
   const long long h = sizeOf(names.size());
   const std::vector<std::int32_t> defaults = r.ints(g.get(), object, schema::kDefaultEdge, {{h, "H"}});
@@ -79,15 +83,15 @@ std::vector<RuntimeHub> readHubs(const Reader& r, hid_t file) {
 }
 
 // Reads a small fixed-shape float dataset into a plain array member.
-void readFixed(const Reader& r, hid_t g, const std::string& object, const char* name, float* out,
+void readFixed(const Context& r, hid_t g, const std::string& object, const char* name, float* out,
                std::vector<Dim> shape) {
   const std::vector<float> v = r.floats(g, object, name, shape);
   std::copy(v.begin(), v.end(), out);
 }
 
-std::vector<RuntimeSegment> readSegments(const Reader& r, hid_t edge, const std::string& edgeObject) {
+std::vector<RuntimeSegment> readSegments(const Context& r, hid_t edge, const std::string& edgeObject) {
   const std::string object = edgeObject + "/segments";
-  Handle g = r.openGroup(edge, edgeObject, schema::kSegments);
+  Handle g = r.openGroup(edge, schema::kSegments, object);
   const std::vector<std::string> clips = r.strings(g.get(), object, schema::kClip, -1);
   const long long s = sizeOf(clips.size());
   const std::vector<std::int32_t> first = r.ints(g.get(), object, schema::kFirstFrame, {{s, "S"}});
@@ -113,15 +117,15 @@ std::vector<RuntimeSegment> readSegments(const Reader& r, hid_t edge, const std:
   return segments;
 }
 
-RuntimeParameterSpace readParameters(const Reader& r, hid_t edge, const std::string& edgeObject,
+RuntimeParameterSpace readParameters(const Context& r, hid_t edge, const std::string& edgeObject,
                                      long long segments) {
   const std::string object = edgeObject + "/parameters";
-  Handle g = r.openGroup(edge, edgeObject, schema::kParameters);
+  Handle g = r.openGroup(edge, schema::kParameters, object);
   RuntimeParameterSpace p;
-  p.dimension = r.intAttribute(g.get(), object, schema::kDimension);
-  p.joint = r.intAttribute(g.get(), object, schema::kJoint);
-  p.referenceTime = r.floatAttribute(g.get(), object, schema::kReferenceTime);
-  p.gridResolution = r.intAttribute(g.get(), object, schema::kGridResolution);
+  p.dimension = r.readInt32Attribute(g.get(), object, schema::kDimension);
+  p.joint = r.readInt32Attribute(g.get(), object, schema::kJoint);
+  p.referenceTime = floatAttribute(r, g.get(), object, schema::kReferenceTime);
+  p.gridResolution = r.readInt32Attribute(g.get(), object, schema::kGridResolution);
   if (p.gridResolution < 0 || p.gridResolution > 4096) {
     r.fail(object, "attribute 'grid_resolution': " + std::to_string(p.gridResolution) +
                        " is outside 0 to 4096");
@@ -138,12 +142,12 @@ RuntimeParameterSpace readParameters(const Reader& r, hid_t edge, const std::str
   return p;
 }
 
-JoystickMapping readJoystick(const Reader& r, hid_t edge, const std::string& edgeObject) {
+JoystickMapping readJoystick(const Context& r, hid_t edge, const std::string& edgeObject) {
   const std::string object = edgeObject + "/joystick";
-  Handle g = r.openGroup(edge, edgeObject, schema::kJoystick);
+  Handle g = r.openGroup(edge, schema::kJoystick, object);
   JoystickMapping j;
-  j.deadZone = r.floatAttribute(g.get(), object, schema::kDeadZone);
-  j.responseExponent = r.floatAttribute(g.get(), object, schema::kResponseExponent);
+  j.deadZone = floatAttribute(r, g.get(), object, schema::kDeadZone);
+  j.responseExponent = floatAttribute(r, g.get(), object, schema::kResponseExponent);
   const std::vector<std::uint8_t> invert = r.bytes(g.get(), object, schema::kInvert, {{2}});
   j.invert[0] = invert[0] != 0;
   j.invert[1] = invert[1] != 0;
@@ -154,9 +158,9 @@ JoystickMapping readJoystick(const Reader& r, hid_t edge, const std::string& edg
 }
 
 // Format 2: the legs of the leg layer (the chains sliced by offsets, like the hubs' edges).
-std::vector<RuntimeLeg> readLegs(const Reader& r, hid_t file) {
+std::vector<RuntimeLeg> readLegs(const Context& r, hid_t file) {
   const std::string object = "/legs";
-  Handle g = r.openGroup(file, "/", schema::kLegs);
+  Handle g = r.openGroup(file, schema::kLegs, object);
   const std::vector<std::string> names = r.strings(g.get(), object, schema::kNames, -1);
   const long long n = sizeOf(names.size());
   const std::vector<std::int32_t> offsets = r.ints(g.get(), object, schema::kChainOffsets, {{n + 1, "L+1"}});
@@ -183,15 +187,15 @@ std::vector<RuntimeLeg> readLegs(const Reader& r, hid_t file) {
   return legs;
 }
 
-RuntimeLocomotion readLocomotion(const Reader& r, hid_t edge, const std::string& edgeObject,
+RuntimeLocomotion readLocomotion(const Context& r, hid_t edge, const std::string& edgeObject,
                                  long long segments, long long legs) {
   const std::string object = edgeObject + "/locomotion";
-  Handle g = r.openGroup(edge, edgeObject, schema::kLocomotion);
+  Handle g = r.openGroup(edge, schema::kLocomotion, object);
   RuntimeLocomotion m;
-  const int enabled = r.intAttribute(g.get(), object, schema::kEnabled);
+  const int enabled = r.readInt32Attribute(g.get(), object, schema::kEnabled);
   if (enabled != 0 && enabled != 1) r.fail(object, "attribute 'enabled': expected 0 or 1");
   m.enabled = enabled == 1;
-  m.floorHeight = r.floatAttribute(g.get(), object, schema::kFloorHeight);
+  m.floorHeight = floatAttribute(r, g.get(), object, schema::kFloorHeight);
   // Cycles only on a locomotion edge: S entries when enabled, none otherwise.
   const long long s = m.enabled ? segments : 0;
   const std::vector<float> stance = r.floats(g.get(), object, schema::kStanceTime, {{s, "S"}, {legs, "L"}});
@@ -222,7 +226,7 @@ RuntimeLocomotion readLocomotion(const Reader& r, hid_t edge, const std::string&
 // A version-1 file has no band samples: they are the segments' chord velocities (trajectory's
 // last ground position over the duration), computed here as the exporter would. Offsets are
 // checked first, since validate() has not run yet.
-std::vector<float> chordVelocities(const Reader& r, const RuntimeEdge& e, const std::string& object) {
+std::vector<float> chordVelocities(const Context& r, const RuntimeEdge& e, const std::string& object) {
   std::vector<float> out(2 * e.segments.size(), 0.0f);
   for (size_t i = 0; i < e.segments.size(); ++i) {
     const RuntimeSegment& s = e.segments[i];
@@ -235,17 +239,17 @@ std::vector<float> chordVelocities(const Reader& r, const RuntimeEdge& e, const 
   return out;
 }
 
-RuntimeEdge readEdge(const Reader& r, hid_t edges, const std::string& name, int version,
+RuntimeEdge readEdge(const Context& r, hid_t edges, const std::string& name, int version,
                      long long legs) {
   const std::string object = "/edges/" + name;
-  Handle g = r.openGroup(edges, "/edges", name.c_str());
+  Handle g = r.openGroup(edges, name, object);
   RuntimeEdge e;
-  e.name = r.stringAttribute(g.get(), object, schema::kName);
-  e.fromHub = r.intAttribute(g.get(), object, schema::kFromHub);
-  e.toHub = r.intAttribute(g.get(), object, schema::kToHub);
-  e.referenceSegment = r.intAttribute(g.get(), object, schema::kReferenceSegment);
-  e.referenceDuration = r.floatAttribute(g.get(), object, schema::kReferenceDuration);
-  e.paramErrorMedian = r.floatAttribute(g.get(), object, schema::kParamErrorMedian);
+  e.name = r.readStringAttribute(g.get(), object, schema::kName);
+  e.fromHub = r.readInt32Attribute(g.get(), object, schema::kFromHub);
+  e.toHub = r.readInt32Attribute(g.get(), object, schema::kToHub);
+  e.referenceSegment = r.readInt32Attribute(g.get(), object, schema::kReferenceSegment);
+  e.referenceDuration = floatAttribute(r, g.get(), object, schema::kReferenceDuration);
+  e.paramErrorMedian = floatAttribute(r, g.get(), object, schema::kParamErrorMedian);
   e.data = r.floats(g.get(), object, schema::kData, {{-1, "N"}});
   e.segments = readSegments(r, g.get(), object);
   e.parameters = readParameters(r, g.get(), object, sizeOf(e.segments.size()));
@@ -254,7 +258,7 @@ RuntimeEdge readEdge(const Reader& r, hid_t edges, const std::string& name, int 
     e.bandSamples = chordVelocities(r, e, object);
     return e;
   }
-  const int blend = r.intAttribute(g.get(), object, schema::kBlend);
+  const int blend = r.readInt32Attribute(g.get(), object, schema::kBlend);
   if (blend < 0 || blend > static_cast<int>(EdgeBlendMode::PolarBands))
     r.fail(object, "attribute 'blend': " + std::to_string(blend) + " is not a blend mode (0, 1 or 2)");
   e.blend = static_cast<EdgeBlendMode>(blend);
@@ -263,9 +267,9 @@ RuntimeEdge readEdge(const Reader& r, hid_t edges, const std::string& name, int 
   return e;
 }
 
-std::vector<RuntimeEdge> readEdges(const Reader& r, hid_t file, int version, long long legs) {
-  Handle g = r.openGroup(file, "/", schema::kEdges);
-  const std::vector<std::string> names = r.childNames(g.get(), "/edges");
+std::vector<RuntimeEdge> readEdges(const Context& r, hid_t file, int version, long long legs) {
+  Handle g = r.openGroup(file, schema::kEdges, "/edges");
+  const std::vector<std::string> names = r.linkNames(g.get(), "/edges");
   std::vector<RuntimeEdge> edges;
   edges.reserve(names.size());
   // Groups are named by index, zero-padded to four digits ("0000", ..., "9999", "10000"):
@@ -290,25 +294,25 @@ std::vector<RuntimeEdge> readEdges(const Reader& r, hid_t file, int version, lon
 }  // namespace
 
 RuntimeGraph loadRuntimeGraph(const std::string& path) {
-  // HDF5 would print its error stack on stderr; failures are reported in one line instead.
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  const Reader r(path);
-  Handle file = r.openFile();
-
-  if (H5Aexists(file.get(), schema::kFileType) <= 0) {
-    H5Eclear2(H5E_DEFAULT);
+  // Strings are fixed-length in this format, so the loader never follows a global heap
+  // reference. HDF5's own error printing is switched off (h5::prepare) and stays off.
+  const Context r(path, h5::StringStorage::FixedLengthOnly);
+  Handle file = r.openFile("fatgraph runtime graph");
+  if (!r.hasAttribute(file.get(), schema::kFileType)) {
     r.fail("", "not a fatgraph runtime graph (no 'file_type' attribute)");
   }
-  // Projects (.fgproj) tag themselves with a variable-length string, which is never read here.
-  if (r.hasVariableStringAttribute(file.get(), schema::kFileType)) {
+  // A project (.fgproj, core's project_file.h) tags itself with a variable-length string: read
+  // through a context that allows one (the layer checks the reference first) to say so.
+  if (const Context anyStrings(path); anyStrings.readStringAttribute(file.get(), "/", schema::kFileType) ==
+                                      schema::kProjectFileType) {
     r.fail("", "not a fatgraph runtime graph (a fatgraph project? make a runtime graph from it "
                "with 'fatgraph export')");
   }
-  const std::string type = r.stringAttribute(file.get(), "/", schema::kFileType);
+  const std::string type = r.readStringAttribute(file.get(), "/", schema::kFileType);
   if (type != kRuntimeGraphFileType) {
     r.fail("", "not a fatgraph runtime graph (file_type is '" + type + "')");
   }
-  const int version = r.intAttribute(file.get(), "/", schema::kFormatVersion);
+  const int version = r.readInt32Attribute(file.get(), "/", schema::kFormatVersion);
   // Version 1 (before the leg layer) still loads: no legs, no locomotion, grid blends.
   if (version != kRuntimeGraphFormatVersion && version != 1) {
     r.fail("", "format_version is " + std::to_string(version) + " but this build reads versions 1 to " +
@@ -317,9 +321,9 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
   }
 
   RuntimeGraph g;  // the in-memory layout is always the current version
-  g.fps = r.floatAttribute(file.get(), "/", schema::kFps);
-  g.startEdge = r.intAttribute(file.get(), "/", schema::kStartEdge);
-  g.transitions.blendSeconds = r.floatAttribute(file.get(), "/", schema::kTransitionBlendS);
+  g.fps = floatAttribute(r, file.get(), "/", schema::kFps);
+  g.startEdge = r.readInt32Attribute(file.get(), "/", schema::kStartEdge);
+  g.transitions.blendSeconds = floatAttribute(r, file.get(), "/", schema::kTransitionBlendS);
   g.skeleton = readSkeleton(r, file.get());
   g.translatedJoints = r.ints(file.get(), "/", schema::kTranslatedJoints, {{-1, "A"}});
   g.hubs = readHubs(r, file.get());

@@ -10,7 +10,7 @@
 
 #include <hdf5.h>
 
-namespace fatgraph::runtime_io {
+namespace fatgraph::h5 {
 
 /// For a chunked dataset: every chunk applies the dataset's whole filter pipeline (Fletcher-32,
 /// shuffle and deflate, the filters fatgraph writes; any other is refused), lies inside the
@@ -19,4 +19,4 @@ namespace fatgraph::runtime_io {
 /// an empty string for a sound or unchunked dataset, else the problem, naming the chunk.
 std::string checkChunks(hid_t dataset, std::uint64_t fileBytes);
 
-}  // namespace fatgraph::runtime_io
+}  // namespace fatgraph::h5

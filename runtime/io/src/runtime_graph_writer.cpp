@@ -1,23 +1,13 @@
-// Writes a RuntimeGraph as a .fgraph HDF5 file (schema: docs/RUNTIME_GRAPH.md); the reader is
-// runtime/io (fatgraph::runtime_io). Every value is stored in the type the graph holds it in
+// Writes a RuntimeGraph as a .fgraph HDF5 file (schema: docs/RUNTIME_GRAPH.md), beside its
+// loader (runtime_graph_file.cpp) and through the same HDF5 layer. Every value is stored in the type the graph holds it in
 // (float32 for the player's floats, float64 for the skeleton), so a load gives the same bits.
 // Strings are fixed-length: the game-side loader then never reads variable-length data.
-#include "fatgraph/core/runtime_graph_export.h"
-
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 
-#include "fatgraph/core/atomic_file.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "hdf5_file.h"
-#include "project_file.h"
-#include "runtime_graph_schema.h"
+#include "fatgraph/io/hdf5_file.h"
+#include "fatgraph/runtime_io/runtime_graph_file.h"
+#include "fatgraph/io/runtime_graph_schema.h"
 
 namespace fatgraph {
 
@@ -28,7 +18,6 @@ namespace {
 using h5::Context;
 using h5::Handle;
 
-constexpr const char* kFileType = "fatgraph.runtime_graph";  // runtime_graph_file.h
 
 // A fixed-length, null-padded UTF-8 string type wide enough for the longest of `values`
 // (HDF5 needs at least one byte).
@@ -288,9 +277,9 @@ void writeBody(const Context& ctx, hid_t file, const SkinnedMesh& body) {
 }
 
 void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
-  writeString(ctx, file, "/", schema::kFileType, kFileType);
+  writeString(ctx, file, "/", schema::kFileType, std::string(kRuntimeGraphFileType));
   ctx.writeIntAttribute(file, "/", schema::kFormatVersion, kRuntimeGraphFormatVersion);
-  writeString(ctx, file, "/", schema::kGenerator, project_file::kGenerator);
+  writeString(ctx, file, "/", schema::kGenerator, h5::kGenerator);
   writeFloat(ctx, file, "/", schema::kFps, graph.fps);
   ctx.writeIntAttribute(file, "/", schema::kStartEdge, graph.startEdge);
   writeFloat(ctx, file, "/", schema::kTransitionBlendS, graph.transitions.blendSeconds);
@@ -300,18 +289,9 @@ void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
   writeLegs(ctx, file, graph.legs);
   Handle edges = ctx.createGroup(file, schema::kEdges, "/edges");
   for (size_t i = 0; i < graph.edges.size(); ++i) {
-    writeEdge(ctx, edges.get(), project_file::clipGroupName(i), graph.edges[i], graph.legs.size());
+    writeEdge(ctx, edges.get(), h5::numberedGroupName(i), graph.edges[i], graph.legs.size());
   }
   writeBody(ctx, file, graph.body);
-}
-
-// fsync of a closed file, so the rename never exposes an empty file after a crash; 0 or errno.
-int syncFile(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd < 0) return errno;
-  const int error = ::fsync(fd) == 0 ? 0 : errno;
-  ::close(fd);
-  return error;
 }
 
 }  // namespace
@@ -321,17 +301,7 @@ ExportSummary writeRuntimeGraph(const RuntimeGraph& graph, const std::string& pa
   if (const std::string problem = graph.validate(); !problem.empty()) {
     ctx.fail("", "cannot export an invalid runtime graph: " + problem);
   }
-  h5::prepare();
-  replaceFileAtomically(path, [&](const std::string& temp) {
-    Handle file = ctx.check(H5Fcreate(temp.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT), "",
-                            "cannot create the temporary file '" + temp + "'");
-    writeGraph(ctx, file.get(), graph);
-    ctx.check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "", "cannot write the file");
-    ctx.check(file.close(), "", "cannot write the file");
-    if (const int error = syncFile(temp); error != 0) {
-      ctx.fail("", std::string("cannot flush the file to disk: ") + std::strerror(error));
-    }
-  });
+  ctx.saveAtomically([&](hid_t file) { writeGraph(ctx, file, graph); });
   ExportSummary summary;
   std::error_code ec;
   summary.bytes = std::filesystem::file_size(path, ec);
@@ -344,17 +314,6 @@ ExportSummary writeRuntimeGraph(const RuntimeGraph& graph, const std::string& pa
   summary.bodyVertices = graph.body.vertexCount();
   summary.bodyTriangles = graph.body.triangleCount();
   return summary;
-}
-
-ExportSummary exportProject(const Project& project, const std::string& path,
-                            const ExportOptions& options) {
-  if (project.graph.empty() || project.graph.fatEdges.empty()) {
-    throw Error("the project has no fat graph to export (build one with 'fatgraph build'); " +
-                path + " not written");
-  }
-  RuntimeGraph graph = buildRuntimeGraph(project);
-  if (!options.body) graph.body = {};
-  return writeRuntimeGraph(graph, path);
 }
 
 }  // namespace fatgraph

@@ -1,8 +1,8 @@
-#include "hdf5_file.h"
+#include "fatgraph/io/hdf5_file.h"
 
 #include <algorithm>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/runtime_io/file_error.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/lsan_interface.h>

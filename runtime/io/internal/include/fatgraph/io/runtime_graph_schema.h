@@ -1,5 +1,5 @@
-// The names of the .fgraph format (docs/RUNTIME_GRAPH.md), declared once: the writer (core)
-// and the loader (runtime_io) both use these, and test_runtime_graph_schema checks that every
+// The names of the .fgraph format (docs/RUNTIME_GRAPH.md), declared once: runtime_io's writer
+// and loader both use these, and test_runtime_graph_schema checks that every
 // name a written file holds is one of them and that the loader reads it.
 #pragma once
 
@@ -164,5 +164,9 @@ inline constexpr std::array<std::string_view, 76> kEveryName = {
     kWarpKnots,
     kWeights,
 };
+
+/// The `file_type` of a project (core's project_file.h), recognised only to tell a user who
+/// gave a project where a runtime graph belongs what to do.
+inline constexpr std::string_view kProjectFileType = "fatgraph.project";
 
 }  // namespace fatgraph::runtime_graph_schema

@@ -1,11 +1,11 @@
-#include "hdf5_chunk_check.h"
+#include "fatgraph/io/hdf5_chunk_check.h"
 
 #include <zlib.h>
 
 #include <cstdint>
 #include <vector>
 
-namespace fatgraph::runtime_io {
+namespace fatgraph::h5 {
 
 namespace {
 
@@ -139,4 +139,4 @@ std::string checkChunks(hid_t dataset, std::uint64_t fileBytes) {
   return {};
 }
 
-}  // namespace fatgraph::runtime_io
+}  // namespace fatgraph::h5

@@ -1,4 +1,4 @@
-#include "fatgraph/core/atomic_file.h"
+#include "fatgraph/io/atomic_file.h"
 
 #include <atomic>
 #include <chrono>
@@ -8,7 +8,7 @@
 #include <system_error>
 #include <unistd.h>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/runtime_io/file_error.h"
 
 namespace fatgraph {
 

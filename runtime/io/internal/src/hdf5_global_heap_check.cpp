@@ -1,15 +1,15 @@
-#include "hdf5_global_heap_check.h"
+#include "fatgraph/io/hdf5_global_heap_check.h"
 
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <string_view>
 
-#include "mapped_file.h"
+#include "fatgraph/io/mapped_file.h"
 
 namespace fatgraph::h5 {
 
-using runtime_io::MappedFile;
+
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <string>
 
-namespace fatgraph::runtime_io {
+namespace fatgraph::h5 {
 
 /// Finds every local heap the file refers to (signature "HEAP", version 0, whose address
 /// appears in the file as an 8-byte little-endian value, as the symbol table message naming
@@ -24,4 +24,4 @@ std::string checkLocalHeaps(const std::string& path);
 /// The same for a file held in memory (an HDF5 file image, `size` bytes at `bytes`).
 std::string checkLocalHeaps(const unsigned char* bytes, std::size_t size);
 
-}  // namespace fatgraph::runtime_io
+}  // namespace fatgraph::h5

@@ -1,12 +1,12 @@
-#include "hdf5_local_heap_check.h"
+#include "fatgraph/io/hdf5_local_heap_check.h"
 
 #include <cstdint>
 #include <set>
 #include <string_view>
 
-#include "mapped_file.h"
+#include "fatgraph/io/mapped_file.h"
 
-namespace fatgraph::runtime_io {
+namespace fatgraph::h5 {
 
 namespace {
 
@@ -84,4 +84,4 @@ std::string checkLocalHeaps(const unsigned char* bytes, std::size_t size) {
   return {};
 }
 
-}  // namespace fatgraph::runtime_io
+}  // namespace fatgraph::h5

@@ -1,5 +1,5 @@
 #pragma once
-// Internal to runtime_io (and core's HDF5 pre-checks): a whole file mapped read-only, so the
+// Internal to the HDF5 layer: a whole file mapped read-only, so the
 // structure checks that run before HDF5 opens a file can look at its bytes without copying
 // them. Empty (bytes == nullptr) when the file cannot be read; HDF5 then reports that itself.
 #include <fcntl.h>
@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <string>
 
-namespace fatgraph::runtime_io {
+namespace fatgraph::h5 {
 
 struct MappedFile {
   const unsigned char* bytes = nullptr;
@@ -35,4 +35,4 @@ struct MappedFile {
   MappedFile& operator=(const MappedFile&) = delete;
 };
 
-}  // namespace fatgraph::runtime_io
+}  // namespace fatgraph::h5

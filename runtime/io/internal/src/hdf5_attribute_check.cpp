@@ -1,16 +1,16 @@
-#include "hdf5_attribute_check.h"
+#include "fatgraph/io/hdf5_attribute_check.h"
 
 #include <cstdint>
 #include <cstring>
 #include <deque>
 #include <set>
 
-#include "hdf5_global_heap_check.h"
-#include "mapped_file.h"
+#include "fatgraph/io/hdf5_global_heap_check.h"
+#include "fatgraph/io/mapped_file.h"
 
 namespace fatgraph::h5 {
 
-using runtime_io::MappedFile;
+
 
 namespace {
 

@@ -26,7 +26,7 @@
 #include "docks/heat_map_dock.h"
 #include "docks/legs_dock.h"
 #include "document/leg_analysis_cache.h"
-#include "models/terrain_choice.h"
+#include "document/terrain_choice.h"
 #include "views/key_time_track.h"
 #include "docks/notes_dock.h"
 #include "docks/parameter_dock.h"

@@ -7,7 +7,7 @@
 #include "docks/heat_map_dock.h"
 #include "docks/parameter_dock.h"
 #include "docks/play_dock.h"
-#include "models/terrain_choice.h"
+#include "document/terrain_choice.h"
 
 namespace fatgraph::editor {
 

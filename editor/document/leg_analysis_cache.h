@@ -1,5 +1,5 @@
 #pragma once
-// The gait analysis of the clip on screen (models/leg_tracks.h), computed on a pool thread so
+// The gait analysis of the clip on screen (leg_tracks.h), computed on a pool thread so
 // a long clip never stalls the GUI, and kept per clip so switching back is instant. It
 // follows the document: a new current clip starts its analysis (unless cached), and a change
 // of the legs (set_legs / detect_legs, their undo, a new project) drops every cached result.
@@ -15,7 +15,7 @@
 #include <memory>
 
 #include "fatgraph/core/legs.h"
-#include "models/leg_tracks.h"
+#include "document/leg_tracks.h"
 
 namespace fatgraph::editor {
 

@@ -13,7 +13,7 @@
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"
-#include "models/leg_tracks.h"
+#include "document/leg_tracks.h"
 
 namespace fatgraph {
 struct Project;

@@ -10,7 +10,7 @@
 
 #include <memory>
 
-#include "models/leg_tracks.h"
+#include "document/leg_tracks.h"
 
 namespace fatgraph::editor {
 

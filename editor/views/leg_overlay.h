@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "fatgraph/core/legs.h"
-#include "models/leg_tracks.h"
+#include "document/leg_tracks.h"
 #include "views/line_geometry.h"
 
 namespace fatgraph::editor {

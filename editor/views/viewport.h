@@ -25,7 +25,7 @@
 
 #include "fatgraph/core/legs.h"
 #include "fatgraph/runtime/terrain.h"
-#include "models/leg_tracks.h"
+#include "document/leg_tracks.h"
 #include "views/body_display.h"
 #include "views/body_renderer.h"
 #include "views/line_geometry.h"

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "distance_tiles.h"
+#include "fatgraph/core/internal/distance_tiles.h"
 #include "scan_identity.h"
 #include "synthetic_projects.h"
 

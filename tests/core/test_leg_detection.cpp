@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_run.h"
+#include "cli/cli_run.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/synthetic_motion.h"

@@ -9,7 +9,7 @@
 #include <numeric>
 #include <random>
 
-#include "distance_tiles.h"
+#include "fatgraph/core/internal/distance_tiles.h"
 #include "fatgraph/core/clip_set_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/fat_graph_builder.h"

@@ -8,7 +8,7 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "../core/joint_order_fixtures.h"
+#include "core/joint_order_fixtures.h"
 #include "document/document.h"
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/bvh_import.h"

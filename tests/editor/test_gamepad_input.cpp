@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "../skippable_test_main.h"
+#include "skippable_test_main.h"
 #include "play/gamepad_input.h"
 #include "virtual_gamepad.h"
 

@@ -1,4 +1,4 @@
-// The legs' key-time tracks and footprints (models/leg_tracks.h) and their timeline widget
+// The legs' key-time tracks and footprints (document/leg_tracks.h) and their timeline widget
 // (views/key_time_track.h): on the synthetic biped walk, whose contacts the generator
 // declares, the tracks are the cycle analysis's key times placed on the clip's frames, the
 // contacts land on the declared stances and the footprints where the feet stood; a rig
@@ -12,7 +12,7 @@
 #include "fatgraph/core/cycle_analysis.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/synthetic_motion.h"
-#include "models/leg_tracks.h"
+#include "document/leg_tracks.h"
 #include "views/key_time_track.h"
 
 using fatgraph::editor::ClipLegTracks;

@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "app/main_window.h"
-#include "models/terrain_choice.h"
+#include "document/terrain_choice.h"
 #include "views/terrain_mesh.h"
 #include "views/viewport.h"
 

@@ -12,8 +12,8 @@
 #include <string>
 
 #include "fatgraph/mpi/distributed_scan.h"
-#include "scan_identity.h"
-#include "synthetic_projects.h"
+#include "core/scan_identity.h"
+#include "core/synthetic_projects.h"
 
 using namespace fatgraph;
 

@@ -18,7 +18,7 @@
 #include <QTemporaryDir>
 
 #include "fatgraph/core/project_store.h"
-#include "graph_identity.h"
+#include "core/graph_identity.h"
 #include "skippable_test_main.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include <mutex>
 #include <thread>
 
-#include "distance_tiles.h"
+#include "fatgraph/core/internal/distance_tiles.h"
 #include "row_minima.h"
 
 namespace fatgraph {

@@ -1,4 +1,4 @@
-#include "distance_tiles.h"
+#include "fatgraph/core/internal/distance_tiles.h"
 
 #include <algorithm>
 #include <cmath>

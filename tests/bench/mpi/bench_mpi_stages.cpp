@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "distance_tiles.h"
+#include "fatgraph/core/internal/distance_tiles.h"
 #include "fatgraph/core/clip_set_import.h"
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/hub_suggestions.h"

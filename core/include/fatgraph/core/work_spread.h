@@ -8,7 +8,7 @@
 // Results stay identical to a one-process build because every item is computed whole by one
 // process with the same code (no floating-point sum is ever split between processes), and the
 // distance scan merges exactly (integer sums and minima). Core never talks to MPI: the
-// implementation over MPI ranks lives in core/mpi/ (fatgraph_mpi).
+// implementation over MPI ranks lives in mpi/ (fatgraph_mpi).
 #include <cstdint>
 #include <functional>
 #include <string>

@@ -14,7 +14,7 @@
 
 #include "fatgraph/core/runtime_graph_export.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
-#include "runtime_graph_fixtures.h"
+#include "core/runtime_graph_fixtures.h"
 #include "fatgraph/io/runtime_graph_schema.h"
 
 using namespace fatgraph;

@@ -15,7 +15,7 @@
 
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/bvh_import.h"
-#include "rig_fixtures.h"
+#include "core/rig_fixtures.h"
 
 using namespace fatgraph;
 

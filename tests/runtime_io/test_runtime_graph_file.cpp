@@ -24,7 +24,7 @@
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
-#include "runtime_graph_fixtures.h"
+#include "core/runtime_graph_fixtures.h"
 
 using namespace fatgraph;
 

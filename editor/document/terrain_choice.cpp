@@ -1,4 +1,4 @@
-#include "models/terrain_choice.h"
+#include "document/terrain_choice.h"
 
 #include <QFileInfo>
 

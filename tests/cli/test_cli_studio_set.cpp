@@ -9,7 +9,7 @@
 
 #include "cli_run.h"
 #include "motion_measures.h"
-#include "synthetic_projects.h"
+#include "core/synthetic_projects.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -19,7 +19,7 @@
 
 #include "fatgraph/core/bvh_export.h"
 #include "fatgraph/core/synthetic_motion.h"
-#include "rig_fixtures.h"
+#include "core/rig_fixtures.h"
 
 using namespace fatgraph;
 

@@ -12,7 +12,7 @@
 #include "fatgraph/runtime/edge_blend.h"
 #include "fatgraph/runtime/jobs.h"
 #include "fatgraph/runtime/player.h"
-#include "runtime_graph_fixtures.h"
+#include "core/runtime_graph_fixtures.h"
 
 using namespace fatgraph;
 using namespace fatgraph::test;

@@ -1,6 +1,7 @@
 #pragma once
-// Internal to core and its MPI library: the distance scan's tiles, their split over ranks,
-// and a scan of one rank's share whose results merge exactly into the whole scan.
+// Internal to core, shared on purpose through fatgraph::core_internal (core/CMakeLists.txt) with
+// the MPI library and the tests: the distance scan's tiles, their split over ranks, and a scan
+// of one rank's share whose results merge exactly into the whole scan.
 //
 // A share's DistanceScan is "raw": rowMinima and heat hold D (not RMS) and the heat map has
 // only the cells its tiles touched directly (not mirrored). Every output merges order-free

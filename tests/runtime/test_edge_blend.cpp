@@ -7,7 +7,7 @@
 
 #include "fatgraph/runtime/edge_blend.h"
 #include "fatgraph/runtime/rotation_blending.h"
-#include "runtime_graph_fixtures.h"
+#include "core/runtime_graph_fixtures.h"
 #include "skippable_test_main.h"
 
 using namespace fatgraph;

@@ -7,7 +7,7 @@
 // headers on a math library. Bad input fails on one line.
 #include <QtTest>
 
-#include "cli_run.h"
+#include "cli/cli_run.h"
 #include "skippable_test_main.h"
 
 #include <QJsonArray>

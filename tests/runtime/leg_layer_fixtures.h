@@ -13,7 +13,7 @@
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/player.h"
-#include "runtime_graph_fixtures.h"
+#include "core/runtime_graph_fixtures.h"
 
 namespace fatgraph::test {
 

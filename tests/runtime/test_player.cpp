@@ -14,7 +14,7 @@
 #include "fatgraph/core/runtime_skeleton.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/player.h"
-#include "runtime_graph_fixtures.h"
+#include "core/runtime_graph_fixtures.h"
 #include "skippable_test_main.h"
 
 #include "counting_allocator.h"

@@ -5,7 +5,7 @@
 #include <exception>
 #include <string>
 
-#include "distance_tiles.h"
+#include "fatgraph/core/internal/distance_tiles.h"
 
 namespace fatgraph::mpi {
 namespace {

@@ -1,4 +1,4 @@
-#include "models/leg_tracks.h"
+#include "document/leg_tracks.h"
 
 #include <QCoreApplication>
 

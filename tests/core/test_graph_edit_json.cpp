@@ -17,6 +17,33 @@
 
 using namespace fatgraph;
 
+// The member count of an aggregate, outside the anonymous namespace: AnyMember's conversion
+// is declared only, which clang warns of for internal linkage.
+namespace aggregate {
+
+// Converts to the type of any member: T{AnyMember{}...} compiles for at most as many
+// initializers as the aggregate T has members.
+struct AnyMember {
+  template <class T>
+  operator T() const;  // never called: only the initialization's validity is asked
+};
+
+template <class T, std::size_t... I>
+constexpr bool initializableFrom(std::index_sequence<I...>) {
+  return requires { T{(void(I), AnyMember{})...}; };
+}
+
+template <class T, std::size_t N = 0>
+constexpr std::size_t memberCount() {
+  if constexpr (!initializableFrom<T>(std::make_index_sequence<N + 1>())) {
+    return N;
+  } else {
+    return memberCount<T, N + 1>();
+  }
+}
+
+}  // namespace aggregate
+
 namespace {
 
 // One object of every op as graphEditToJson writes it (keys sorted, compact): read and
@@ -56,38 +83,17 @@ std::set<std::string> everyOp(std::index_sequence<I...>) {
 
 // --- what each struct declares (graph_edit_field.h) -------------------------------------------
 
-// Converts to the type of any member: T{AnyMember{}...} compiles for at most as many
-// initializers as the aggregate T has members.
-struct AnyMember {
-  template <class T>
-  operator T() const;  // never called: only the initialization's validity is asked
-};
-
-template <class T, std::size_t... I>
-constexpr bool initializableFrom(std::index_sequence<I...>) {
-  return requires { T{(void(I), AnyMember{})...}; };
-}
-
-template <class T, std::size_t N = 0>
-constexpr std::size_t memberCount() {
-  if constexpr (!initializableFrom<T>(std::make_index_sequence<N + 1>())) {
-    return N;
-  } else {
-    return memberCount<T, N + 1>();
-  }
-}
-
 // Every member of every op has a field in its fields(): a member added without its JSON key
 // does not compile here (a struct without fields() or undoText() does not compile as part of
 // GraphEdit).
 template <std::size_t... I>
 constexpr bool everyMemberHasAField(std::index_sequence<I...>) {
   return ((std::tuple_size_v<decltype(std::variant_alternative_t<I, GraphEdit>::fields())> ==
-           memberCount<std::variant_alternative_t<I, GraphEdit>>()) &&
+           aggregate::memberCount<std::variant_alternative_t<I, GraphEdit>>()) &&
           ...);
 }
 static_assert(everyMemberHasAField(std::make_index_sequence<std::variant_size_v<GraphEdit>>()));
-static_assert(memberCount<MoveMatch>() == 4 && memberCount<AcceptHub>() == 0);  // the count itself
+static_assert(aggregate::memberCount<MoveMatch>() == 4 && aggregate::memberCount<AcceptHub>() == 0);  // the count itself
 
 // A value of each field type unlike its default (so a field that is not carried shows), told
 // apart by the key.

@@ -406,7 +406,7 @@ const char* graphEditOp(const GraphEdit& edit);
 /// The edit in words, as the editor's undo step shows it: "Rename hub hub0 to stand".
 std::string graphEditUndoText(const GraphEdit& edit);
 
-/// Whether applying the edit may take long on big projects (its op's kSlow).
+/// Whether the editor runs the edit on its worker thread (its op's kSlow).
 bool graphEditIsSlow(const GraphEdit& edit);
 
 /// Reads one edit from its JSON object (as text). Checks the form only: the keys its op needs,

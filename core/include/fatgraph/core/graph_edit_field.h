@@ -18,17 +18,17 @@ struct IntegerLimits {
 inline constexpr IntegerLimits kSampleLimits{1, 100000};  // set_edge_parameters, set_parameterization
 inline constexpr IntegerLimits kGridLimits{2, 1024};
 
-/// The forms a field's JSON value can take beyond what its type says. Each type below has a
-/// form by default: std::string, double, int: required, of that JSON type; std::vector<int>: an
-/// array of segment indices; Linkage, EdgeBlendMode: the name; std::optional<double>,
-/// std::optional<bool> and std::optional<std::array<T, 2>>: null, absent or the value.
+/// The forms a field's JSON value can take beyond what its type says. By type: std::string,
+/// double, int: required, of that JSON type; std::vector<int>: segment indices; Linkage,
+/// EdgeBlendMode: by name; std::vector<LegByName>: set_legs' legs; std::optional<double>, <bool>,
+/// <std::array<T, 2>>: null, absent or the value. std::optional<int> takes an IntegerLimits.
 namespace json_form {
 struct ByType {};
-struct EdgeName {};         // std::string: the fat edge a per-edge choice is for
-struct LeftOutWhenEmpty {}; // std::optional<std::string>: a name, absent (never null) when empty
-struct JointName {};        // std::optional<std::string>: null, absent or a joint name
-struct Seconds {};          // std::optional<double>: null, absent or a time in seconds
-struct TrueFalseOrAuto {};  // std::optional<bool>: true, false or "auto" (empty); required
+struct EdgeName {};          // std::string: the fat edge a per-edge choice is for
+struct LeftOutWhenEmpty {};  // std::optional<std::string>: a name, absent (never null) when empty
+struct JointName {};         // std::optional<std::string>: null, absent or a joint name
+struct Seconds {};           // std::optional<double>: null, absent or a time in seconds
+struct TrueFalseOrAuto {};   // std::optional<bool>: true, false or "auto" (empty); required
 }  // namespace json_form
 
 /// One field of edit struct Op: its JSON key, its member and its form.
@@ -44,9 +44,9 @@ constexpr EditField<Op, T, Form> field(const char* key, T Op::*member, Form form
   return {key, member, form};
 }
 
-/// What every edit struct declares: kOp, its "op" in JSON; kSlow, whether applying it may take
-/// long on big projects (it re-derives segments, fat edges, a parameterization or the leg
-/// analysis: the editor runs it on its worker thread); fields(), a tuple of field(...) in the
+/// What every edit struct declares: kOp, its "op" in JSON; kSlow, whether the editor runs it on
+/// its worker thread (most such ops re-derive segments, fat edges, a parameterization or the
+/// leg analysis, which takes long on big projects); fields(), a tuple of field(...) in the
 /// order they are read (which decides which of several problems a message names); and
 /// undoText(), the edit in words as the editor's undo step shows it.
 template <class Op>

@@ -2,8 +2,6 @@
 
 #include <utility>
 
-#include "document/graph_edit_presentation.h"
-
 namespace fatgraph::editor {
 namespace {
 
@@ -19,11 +17,9 @@ std::optional<std::array<double, 2>> widened(const std::optional<std::array<floa
 
 }  // namespace
 
-GraphEditRequest::GraphEditRequest(GraphEdit typed, int drag) : dragId(drag) {
-  GraphEditPresentation presentation = presentationOf(typed);
+GraphEditRequest::GraphEditRequest(GraphEdit typed, int drag)
+    : label(QString::fromStdString(graphEditUndoText(typed))), slow(graphEditIsSlow(typed)), dragId(drag) {
   edit = std::move(typed);
-  label = std::move(presentation.undoText);
-  slow = presentation.slow;
 }
 
 GraphEditRequest::GraphEditRequest(QString json, QString undoText, bool runsOnWorker)

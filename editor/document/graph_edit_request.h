@@ -2,8 +2,8 @@
 // One authoring edit of the graph as the document applies it: the edit (core graph_edit.h,
 // docs/DESIGN.md "Edits are data"), the text the undo stack shows, whether it runs on the
 // worker thread, and the drag it belongs to. The named constructors build the edits the
-// editor's docks need, with their op's undo text and speed (graph_edit_presentation.h); any
-// edit can be given typed, and a script can give one as JSON text.
+// editor's docks need, with their op's undo text and speed (each op declares both in core's
+// graph_edit.h); any edit can be given typed, and a script can give one as JSON text.
 #include <QList>
 #include <QString>
 

@@ -1,10 +1,13 @@
-// The typed edit and its JSON form (graph_edit.h): every op reads from JSON and writes back
+// The typed edit and its JSON form (graph_edit.h): every member of every op is declared as a
+// field and every op converts from its fields alone, every op reads from JSON and writes back
 // the same object, each malformed form is refused with its own message, a value out of range
 // is named alike whichever way the edit came, and applying an edit typed or as JSON leaves the
 // same project.
 #include <QtTest>
 
 #include <set>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -13,6 +16,33 @@
 #include "synthetic_projects.h"
 
 using namespace fatgraph;
+
+// The member count of an aggregate, outside the anonymous namespace: AnyMember's conversion
+// is declared only, which clang warns of for internal linkage.
+namespace aggregate {
+
+// Converts to the type of any member: T{AnyMember{}...} compiles for at most as many
+// initializers as the aggregate T has members.
+struct AnyMember {
+  template <class T>
+  operator T() const;  // never called: only the initialization's validity is asked
+};
+
+template <class T, std::size_t... I>
+constexpr bool initializableFrom(std::index_sequence<I...>) {
+  return requires { T{(void(I), AnyMember{})...}; };
+}
+
+template <class T, std::size_t N = 0>
+constexpr std::size_t memberCount() {
+  if constexpr (!initializableFrom<T>(std::make_index_sequence<N + 1>())) {
+    return N;
+  } else {
+    return memberCount<T, N + 1>();
+  }
+}
+
+}  // namespace aggregate
 
 namespace {
 
@@ -51,6 +81,71 @@ std::set<std::string> everyOp(std::index_sequence<I...>) {
   return {graphEditOp(GraphEdit(std::in_place_index<I>))...};
 }
 
+// --- what each struct declares (graph_edit_field.h) -------------------------------------------
+
+// Every member of every op has a field in its fields(): a member added without its JSON key
+// does not compile here (a struct without fields() or undoText() does not compile as part of
+// GraphEdit).
+template <std::size_t... I>
+constexpr bool everyMemberHasAField(std::index_sequence<I...>) {
+  return ((std::tuple_size_v<decltype(std::variant_alternative_t<I, GraphEdit>::fields())> ==
+           aggregate::memberCount<std::variant_alternative_t<I, GraphEdit>>()) &&
+          ...);
+}
+static_assert(everyMemberHasAField(std::make_index_sequence<std::variant_size_v<GraphEdit>>()));
+static_assert(aggregate::memberCount<MoveMatch>() == 4 && aggregate::memberCount<AcceptHub>() == 0);  // the count itself
+
+// A value of each field type unlike its default (so a field that is not carried shows), told
+// apart by the key.
+template <class T>
+T sample(const std::string& key) {
+  if constexpr (std::is_same_v<T, std::string>) return "the " + key;
+  else if constexpr (std::is_same_v<T, int>) return static_cast<int>(key.size()) + 3;
+  else if constexpr (std::is_same_v<T, double>) return static_cast<double>(key.size()) + 0.25;
+  else if constexpr (std::is_same_v<T, bool>) return true;
+  else if constexpr (std::is_same_v<T, std::vector<int>>) return {3, static_cast<int>(key.size())};
+  else if constexpr (std::is_same_v<T, Linkage>) return Linkage::Single;
+  else if constexpr (std::is_same_v<T, EdgeBlendMode>) return EdgeBlendMode::PolarBands;
+  else if constexpr (std::is_same_v<T, std::array<bool, 2>>) return {false, true};
+  else if constexpr (std::is_same_v<T, std::array<double, 2>>) return {-0.5, static_cast<double>(key.size())};
+  else if constexpr (std::is_same_v<T, std::vector<LegByName>>)
+    return {LegByName{"Left", {"a", "b", "c"}, "toe", Vec3(0, -0.08, 0), std::nullopt}};
+  else return T(sample<typename T::value_type>(key));  // std::optional
+}
+
+// The op with every field set to its sample.
+template <class Op>
+Op filled() {
+  Op edit;
+  const auto set = [&](const auto& f) {
+    edit.*f.member = sample<std::remove_cvref_t<decltype(edit.*f.member)>>(f.key);
+  };
+  std::apply([&](const auto&... f) { (set(f), ...); }, Op::fields());
+  return edit;
+}
+
+template <class Op>
+std::set<std::string> keysOf() {
+  std::set<std::string> keys{"op"};
+  std::apply([&](const auto&... f) { (keys.insert(f.key), ...); }, Op::fields());
+  return keys;
+}
+
+// The keys of a JSON object as written (compact, no nesting among the keys read here).
+std::set<std::string> keysIn(const std::string& json) {
+  std::set<std::string> keys;
+  int depth = 0;
+  for (size_t i = 0; i < json.size(); ++i) {
+    if (json[i] == '{' || json[i] == '[') ++depth;
+    if (json[i] == '}' || json[i] == ']') --depth;
+    if (json[i] != '"') continue;
+    const size_t close = json.find('"', i + 1);
+    if (depth == 1 && json[close + 1] == ':') keys.insert(json.substr(i + 1, close - i - 1));
+    i = close;
+  }
+  return keys;
+}
+
 std::string errorOf(const std::function<void()>& work) {
   try {
     work();
@@ -84,7 +179,22 @@ class TestGraphEditJson : public QObject {
   void everyOpHasARoundTripRow() {
     std::set<std::string> rows;
     for (const char* row : kEveryOp) rows.insert(graphEditOp(graphEditFromJson(row)));
-    QCOMPARE(rows, everyOp(std::make_index_sequence<std::variant_size_v<GraphEdit>>()));
+    const std::set<std::string> ops = everyOp(std::make_index_sequence<std::variant_size_v<GraphEdit>>());
+    QCOMPARE(rows, ops);
+    QCOMPARE(ops.size(), std::variant_size_v<GraphEdit>);  // no two ops share an "op"
+  }
+
+  // Every op, whatever its fields, is converted from what its struct declares: filled with a
+  // value per field, it is written with exactly its keys, each unlike the default edit's, and
+  // read back as the same edit. A new op in GraphEdit has a row here without writing one.
+  void everyOpConvertsFromItsFields_data() {
+    QTest::addColumn<int>("index");
+    addEveryOp(std::make_index_sequence<std::variant_size_v<GraphEdit>>());
+  }
+
+  void everyOpConvertsFromItsFields() {
+    QFETCH(int, index);
+    checkFields(index, std::make_index_sequence<std::variant_size_v<GraphEdit>>());
   }
 
   // Absent and null optionals read alike and are written as null; names left out stay out.
@@ -264,6 +374,34 @@ class TestGraphEditJson : public QObject {
   }
 
  private:
+  template <std::size_t... I>
+  static void addEveryOp(std::index_sequence<I...>) {
+    ((QTest::newRow(std::variant_alternative_t<I, GraphEdit>::kOp) << static_cast<int>(I)), ...);
+  }
+
+  template <std::size_t... I>
+  static void checkFields(int index, std::index_sequence<I...>) {
+    ((static_cast<int>(I) == index ? checkFieldsOf<std::variant_alternative_t<I, GraphEdit>>() : void()), ...);
+  }
+
+  template <class Op>
+  static void checkFieldsOf() {
+    const std::string json = graphEditToJson(filled<Op>());
+    QCOMPARE(keysOf<Op>().size(), std::tuple_size_v<decltype(Op::fields())> + 1);  // no key twice
+    QCOMPARE(keysIn(json), keysOf<Op>());
+    QCOMPARE(graphEditToJson(graphEditFromJson(json)), json);
+    QVERIFY(std::holds_alternative<Op>(graphEditFromJson(json)));
+    const std::string defaults = graphEditToJson(Op{});
+    const auto valueAt = [](const std::string& json, const std::string& key) {
+      const size_t at = json.find("\"" + key + "\":");
+      return at == std::string::npos ? std::string("absent") : json.substr(at, json.find_first_of(",}", at) - at);
+    };
+    for (const std::string& key : keysOf<Op>()) {
+      if (key != "op") QVERIFY2(valueAt(json, key) != valueAt(defaults, key), key.c_str());
+    }
+    QVERIFY(!filled<Op>().undoText().empty());
+  }
+
   Project base_;
 };
 

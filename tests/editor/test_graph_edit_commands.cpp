@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <set>
 #include <sstream>
 #include <utility>
 #include <variant>
@@ -67,6 +68,54 @@ std::vector<fatgraph::GraphEdit> oneOfEveryOp(std::index_sequence<I...>) {
   return {fatgraph::GraphEdit(std::in_place_index<I>)...};
 }
 
+/// Edits (as JSON, a short way to write them) and the undo text and speed the editor shows.
+struct UndoTextRow {
+  const char* json;
+  const char* text;
+  bool slow;
+};
+const UndoTextRow kUndoTexts[] = {
+    {R"({"op":"set_hub_threshold","metres":0.08})", "Set hub threshold to 0.080 m", true},
+    {R"({"op":"set_hub_threshold","metres":0.0625})", "Set hub threshold to 0.063 m", true},
+    {R"({"op":"set_hub_threshold","metres":1.0005})", "Set hub threshold to 1.000 m", true},
+    {R"({"op":"set_edge_threshold","metres":-1234.5})", "Set edge threshold to -1234.500 m", true},
+    {R"({"op":"set_linkage","linkage":"single"})", "Cluster fat edges by single linkage", true},
+    {R"({"op":"set_linkage","linkage":"complete"})", "Cluster fat edges by complete linkage", true},
+    {R"({"op":"accept_hub"})", "Accept hub suggestion", true},
+    {R"({"op":"add_hub","clip":"144_03","frame":812,"name":"turn"})", "Add hub at 144_03 frame 812", true},
+    {R"({"op":"remove_hub","hub":"hub1"})", "Remove hub hub1", true},
+    {R"({"op":"rename_hub","hub":"hub0","name":"stand"})", "Rename hub hub0 to stand", false},
+    {R"({"op":"add_match","hub":"hub0","clip":"144_03","frame":400})",
+        "Add 144_03 frame 400 to the match set of hub0", true},
+    {R"({"op":"remove_match","hub":"hub0","clip":"144_03","frame":400})",
+        "Remove 144_03 frame 400 from the match set of hub0", true},
+    {R"({"op":"move_match","hub":"hub0","clip":"144_03","frame":400,"to":404})",
+        "Move a match of hub0 from 144_03 frame 400 to 404", true},
+    {R"({"op":"reject_hub","clip":"144_03","frame":-12})", "Reject hub suggestion at 144_03 frame -12", true},
+    {R"({"op":"move_segment","segment":7,"edge":"edge1"})", "Move segment 7 to edge1", true},
+    {R"({"op":"split_edge","edge":"edge1","segments":[3]})", "Split 1 segment off edge1", true},
+    {R"({"op":"split_edge","edge":"edge1","segments":[3,5],"name":"fast"})", "Split 2 segments off edge1", true},
+    {R"({"op":"merge_edges","edge":"edge0","absorbed":"edge2"})", "Merge fat edge edge2 into edge0", true},
+    {R"({"op":"remove_segment","segment":7})", "Remove segment 7 from its fat edge", true},
+    {R"({"op":"rename_edge","edge":"edge0","name":"walk"})", "Rename fat edge edge0 to walk", false},
+    {R"({"op":"set_edge_parameters","edge":"edge0","joint":"LeftFoot","time_s":0.6,"samples":200})",
+        "Parameterize edge0 by LeftFoot at 0.60 s", true},
+    {R"({"op":"set_edge_parameters","edge":"edge0","time_s":0.125})",
+        "Parameterize edge0 by automatic joint at 0.13 s", true},
+    {R"({"op":"set_edge_parameters","edge":"edge0"})",
+        "Parameterize edge0 by automatic joint at automatic time", true},
+    {R"({"op":"set_parameterization","samples":300})", "Set parameterization defaults", true},
+    {R"({"op":"set_legs","legs":[]})", "Set legs", true},
+    {R"({"op":"detect_legs"})", "Detect legs", true},
+    {R"({"op":"set_locomotion","edge":"edge0","locomotion":true})", "Set locomotion of edge0 to on", false},
+    {R"({"op":"set_locomotion","edge":"edge0","locomotion":false})", "Set locomotion of edge0 to off", false},
+    {R"({"op":"set_locomotion","edge":"edge0","locomotion":"auto"})",
+        "Set locomotion of edge0 to automatic", false},
+    {R"({"op":"set_blend","edge":"edge0","blend":"grid"})", "Set blend of edge0 to grid", false},
+    {R"({"op":"set_blend","edge":"edge0","blend":"polar"})", "Set blend of edge0 to polar", false},
+    {R"({"op":"set_joystick","edge":"edge0","dead_zone":0.1})", "Set joystick mapping of edge0", false},
+};
+
 QString opOf(const GraphEditCommand& command) { return QString::fromLatin1(fatgraph::graphEditOp(command.edit())); }
 
 /// The first fat edge with at least two segments, -1 when none.
@@ -94,6 +143,37 @@ class TestGraphEditCommands : public QObject {
   }
 
   void init() { doc_.undoStack()->setIndex(built_); }
+
+  // Every op's undo text and speed as the editor has always shown them, from a typed edit
+  // (kUndoTexts). Numbers round half away from zero, as QString::number does.
+  void everyOpKeepsItsUndoText_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("slow");
+    for (const UndoTextRow& row : kUndoTexts) {
+      QTest::newRow(row.json) << QString::fromUtf8(row.json) << QString::fromUtf8(row.text) << row.slow;
+    }
+  }
+
+  void everyOpKeepsItsUndoText() {
+    QFETCH(QString, json);
+    QFETCH(QString, text);
+    QFETCH(bool, slow);
+    const GraphEditRequest request(fatgraph::graphEditFromJson(json.toStdString()));
+    QCOMPARE(request.label, text);
+    QCOMPARE(request.slow, slow);
+  }
+
+  void everyOpHasAnUndoTextRow() {
+    std::set<std::string> rows;
+    std::set<std::string> ops;
+    for (const UndoTextRow& row : kUndoTexts) rows.insert(fatgraph::graphEditOp(fatgraph::graphEditFromJson(row.json)));
+    for (const fatgraph::GraphEdit& edit :
+         oneOfEveryOp(std::make_index_sequence<std::variant_size_v<fatgraph::GraphEdit>>())) {
+      ops.insert(fatgraph::graphEditOp(edit));
+    }
+    QVERIFY(rows == ops);
+  }
 
   void renameFatEdgeUndoRedo() {
     QCOMPARE(edgeName(doc_, 1), std::string("edge1"));

@@ -4,15 +4,9 @@
 // gives a typed value out of range, so both say the same whichever way the edit came.
 #include <string>
 
-namespace fatgraph::detail {
+#include "fatgraph/core/graph_edit_field.h"  // IntegerLimits
 
-/// The integers set_edge_parameters and set_parameterization take.
-struct IntegerLimits {
-  int lo;
-  int hi;
-};
-inline constexpr IntegerLimits kSampleLimits{1, 100000};
-inline constexpr IntegerLimits kGridLimits{2, 1024};
+namespace fatgraph::detail {
 
 /// `got` is the value as text (its JSON).
 inline std::string integerChoiceProblem(const char* key, IntegerLimits limits, const std::string& got) {

@@ -1,12 +1,12 @@
-// The JSON form of every edit op (graph_edit.h), in one place. Each op lists its keys once, in
-// fields(): a reader fills the struct from an object and a writer fills an object from the
-// struct with the same list (cereal's serialize idiom), so the two cannot drift apart.
+// The JSON form of every edit op (graph_edit.h), in one place and with no code per op: each
+// struct lists its fields once, in its fields() (graph_edit_field.h), and a reader fills the
+// struct from an object and a writer fills an object from the struct with that list, so the
+// two cannot drift apart. The code here is per JSON form: a value's type and form.
 #include "graph_edit_json.h"
 
 #include <climits>
-#include <concepts>
 #include <cstdint>
-#include <type_traits>
+#include <tuple>
 
 #include "edit_argument_checks.h"
 #include "fatgraph/core/locomotion_settings.h"
@@ -80,33 +80,34 @@ json legJson(const LegByName& leg) {
           {"toe_tip", pointOrNull(leg.toeTip)}};
 }
 
-// Fills one field of an edit from its object, refusing a missing or mistyped value with the
-// message `fatgraph edit` has always given. Values are checked when the edit is applied.
+// Fills one field of an edit from its object by its type and form (graph_edit_field.h),
+// refusing a missing or mistyped value with the message `fatgraph edit` has always given.
+// Values are checked when the edit is applied.
 class ArgumentReader {
  public:
+  using ByType = json_form::ByType;
   explicit ArgumentReader(const json& edit) : edit_(edit) {}
 
-  void text(const char* key, std::string& out) const {
+  void read(const char* key, std::string& out, ByType) const {
     const json& v = required(key);
     if (!v.is_string()) throw Error(quoted(key) + " must be a string");
     out = v.get<std::string>();
   }
-  void number(const char* key, double& out) const {
+  void read(const char* key, double& out, ByType) const {
     const json& v = required(key);
     if (!v.is_number()) throw Error(quoted(key) + " must be a number");
     out = v.get<double>();
   }
-  void integer(const char* key, int& out) const {
+  void read(const char* key, int& out, ByType) const {
     const json& v = required(key);
     if (!v.is_number_integer()) throw Error(quoted(key) + " must be an integer");
     out = v.get<int>();
   }
-  // A name that may be absent (not null).
-  void optionalText(const char* key, std::optional<std::string>& out) const {
+  void read(const char* key, std::optional<std::string>& out, json_form::LeftOutWhenEmpty) const {
     if (!edit_.contains(key)) return;
-    text(key, out.emplace());
+    read(key, out.emplace(), ByType());
   }
-  void segments(const char* key, std::vector<int>& out) const {
+  void read(const char* key, std::vector<int>& out, ByType) const {
     const json& v = required(key);
     if (!v.is_array()) throw Error(quoted(key) + " must be an array of segment indices");
     for (const json& s : v) {
@@ -114,65 +115,63 @@ class ArgumentReader {
       out.push_back(s.get<int>());
     }
   }
-  void linkage(const char* key, Linkage& out) const {
+  void read(const char* key, Linkage& out, ByType) const {
     std::string name;
-    text(key, name);
+    read(key, name, ByType());
     if (name == "complete") out = Linkage::Complete;
     else if (name == "single") out = Linkage::Single;
     else throw Error(quoted(key) + " must be \"complete\" or \"single\"");
   }
-  // The fat edge a per-edge choice (parameters, locomotion, blend, joystick) is for.
-  void edgeName(const char* key, std::string& out) const {
+  void read(const char* key, std::string& out, json_form::EdgeName) const {
     const auto it = edit_.find(key);
     if (it == edit_.end() || !it->is_string()) throw Error(quoted(key) + " must name a fat edge");
     out = it->get<std::string>();
   }
-  void joint(const char* key, std::optional<std::string>& out) const {
+  void read(const char* key, std::optional<std::string>& out, json_form::JointName) const {
     const json* v = given(key);
     if (v == nullptr) return;
     if (!v->is_string()) throw Error(quoted(key) + " must be null or a joint name, got " + v->dump());
     out = v->get<std::string>();
   }
-  void seconds(const char* key, std::optional<double>& out) const {
+  void read(const char* key, std::optional<double>& out, json_form::Seconds) const {
     const json* v = given(key);
     if (v == nullptr) return;
     if (!v->is_number()) throw Error(timeChoiceProblem(key, v->dump()));
     out = v->get<double>();
   }
-  void integer(const char* key, std::optional<int>& out, IntegerLimits limits) const {
+  void read(const char* key, std::optional<int>& out, IntegerLimits limits) const {
     const json* v = given(key);
     if (v == nullptr) return;
     if (!v->is_number_integer() || !fitsInt(*v)) throw Error(integerChoiceProblem(key, limits, v->dump()));
     out = v->get<int>();
   }
-  void flag(const char* key, std::optional<bool>& out) const {
+  void read(const char* key, std::optional<bool>& out, ByType) const {
     const json* v = given(key);
     if (v == nullptr) return;
     if (!v->is_boolean()) throw Error(quoted(key) + " must be null, true or false, got " + v->dump());
     out = v->get<bool>();
   }
-  void number(const char* key, std::optional<double>& out) const {
+  void read(const char* key, std::optional<double>& out, ByType) const {
     const json* v = given(key);
     if (v == nullptr) return;
     if (!v->is_number()) throw Error(quoted(key) + " must be a number or null, got " + v->dump());
     out = v->get<double>();
   }
-  void pair(const char* key, std::optional<std::array<double, 2>>& out) const {
+  void read(const char* key, std::optional<std::array<double, 2>>& out, ByType) const {
     const json* v = given(key);
     if (v == nullptr) return;
     if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number() || !(*v)[1].is_number())
       throw Error(quoted(key) + " must be [x, y] (two numbers) or null, got " + v->dump());
     out = {(*v)[0].get<double>(), (*v)[1].get<double>()};
   }
-  void pair(const char* key, std::optional<std::array<bool, 2>>& out) const {
+  void read(const char* key, std::optional<std::array<bool, 2>>& out, ByType) const {
     const json* v = given(key);
     if (v == nullptr) return;
     if (!v->is_array() || v->size() != 2 || !(*v)[0].is_boolean() || !(*v)[1].is_boolean())
       throw Error(quoted(key) + " must be [x, y] (two booleans) or null, got " + v->dump());
     out = {(*v)[0].get<bool>(), (*v)[1].get<bool>()};
   }
-  // true, false or "auto" (left empty).
-  void locomotion(const char* key, std::optional<bool>& out) const {
+  void read(const char* key, std::optional<bool>& out, json_form::TrueFalseOrAuto) const {
     const auto it = edit_.find(key);
     if (it != edit_.end() && it->is_boolean()) {
       out = it->get<bool>();
@@ -180,12 +179,12 @@ class ArgumentReader {
       throw Error(quoted(key) + " must be true, false or \"auto\"" + got(it));
     }
   }
-  void blend(const char* key, EdgeBlendMode& out) const {
+  void read(const char* key, EdgeBlendMode& out, ByType) const {
     const auto it = edit_.find(key);
     if (it == edit_.end() || !it->is_string() || !parseBlendMode(it->get<std::string>(), out))
       throw Error(quoted(key) + " must be \"grid\", \"bands\" or \"polar\"" + got(it));
   }
-  void legs(const char* key, std::vector<LegByName>& out) const {
+  void read(const char* key, std::vector<LegByName>& out, ByType) const {
     const auto list = edit_.find(key);
     if (list == edit_.end() || !list->is_array()) throw Error(kLegListProblem);
     for (const json& leg : *list) out.push_back(readLeg(leg));
@@ -207,32 +206,31 @@ class ArgumentReader {
   const json& edit_;
 };
 
-// Writes the fields ArgumentReader reads, under the same keys.
+// Writes what ArgumentReader reads, under the same keys. Most values are written as their
+// type says; the overloads are the forms that differ.
 class ArgumentWriter {
  public:
   explicit ArgumentWriter(json& edit) : edit_(edit) {}
 
-  void text(const char* key, const std::string& v) const { edit_[key] = v; }
-  void number(const char* key, double v) const { edit_[key] = v; }
-  void integer(const char* key, int v) const { edit_[key] = v; }
-  void optionalText(const char* key, const std::optional<std::string>& v) const {
+  template <class T, class Form>
+  void write(const char* key, const T& v, Form) const {
+    edit_[key] = v;
+  }
+  template <class T, class Form>
+  void write(const char* key, const std::optional<T>& v, Form) const {
+    edit_[key] = orNull(v);  // empty: automatic
+  }
+  void write(const char* key, const std::optional<std::string>& v, json_form::LeftOutWhenEmpty) const {
     if (v) edit_[key] = *v;
   }
-  void segments(const char* key, const std::vector<int>& v) const { edit_[key] = v; }
-  void linkage(const char* key, Linkage v) const { edit_[key] = v == Linkage::Single ? "single" : "complete"; }
-  void edgeName(const char* key, const std::string& v) const { edit_[key] = v; }
-  void joint(const char* key, const std::optional<std::string>& v) const { edit_[key] = orNull(v); }
-  void seconds(const char* key, const std::optional<double>& v) const { edit_[key] = orNull(v); }
-  void integer(const char* key, const std::optional<int>& v, IntegerLimits) const { edit_[key] = orNull(v); }
-  void flag(const char* key, const std::optional<bool>& v) const { edit_[key] = orNull(v); }
-  void number(const char* key, const std::optional<double>& v) const { edit_[key] = orNull(v); }
-  template <class T>
-  void pair(const char* key, const std::optional<std::array<T, 2>>& v) const {
-    edit_[key] = orNull(v);
+  void write(const char* key, const std::optional<bool>& v, json_form::TrueFalseOrAuto) const {
+    edit_[key] = v ? json(*v) : json("auto");
   }
-  void locomotion(const char* key, const std::optional<bool>& v) const { edit_[key] = v ? json(*v) : json("auto"); }
-  void blend(const char* key, EdgeBlendMode v) const { edit_[key] = blendModeName(v); }
-  void legs(const char* key, const std::vector<LegByName>& v) const {
+  void write(const char* key, Linkage v, json_form::ByType) const {
+    edit_[key] = v == Linkage::Single ? "single" : "complete";
+  }
+  void write(const char* key, EdgeBlendMode v, json_form::ByType) const { edit_[key] = blendModeName(v); }
+  void write(const char* key, const std::vector<LegByName>& v, json_form::ByType) const {
     json list = json::array();
     for (const LegByName& leg : v) list.push_back(legJson(leg));
     edit_[key] = std::move(list);
@@ -242,88 +240,15 @@ class ArgumentWriter {
   json& edit_;
 };
 
-// --- the keys of every op, read and written alike ---------------------------------------------
+// Every field Op declares (graph_edit.h), read in its order; the comma fold keeps the order.
+template <class Op>
+void readFields(const ArgumentReader& in, Op& edit) {
+  std::apply([&](const auto&... f) { (in.read(f.key, edit.*f.member, f.form), ...); }, Op::fields());
+}
 
-template <class Edit, class Op>
-concept Is = std::same_as<std::remove_const_t<Edit>, Op>;
-
-void fields(auto& io, Is<SetHubThreshold> auto& e) { io.number("metres", e.metres); }
-void fields(auto& io, Is<SetEdgeThreshold> auto& e) { io.number("metres", e.metres); }
-void fields(auto& io, Is<SetLinkage> auto& e) { io.linkage("linkage", e.linkage); }
-void fields(auto&, Is<AcceptHub> auto&) {}
-void fields(auto& io, Is<AddHub> auto& e) {
-  io.text("clip", e.clip);
-  io.integer("frame", e.frame);
-  io.optionalText("name", e.name);
-}
-void fields(auto& io, Is<RemoveHub> auto& e) { io.text("hub", e.hub); }
-void fields(auto& io, Is<RenameHub> auto& e) {
-  io.text("hub", e.hub);
-  io.text("name", e.name);
-}
-// The hub and the frame of a match-set edit.
-void matchFields(auto& io, auto& e) {
-  io.text("hub", e.hub);
-  io.text("clip", e.clip);
-  io.integer("frame", e.frame);
-}
-void fields(auto& io, Is<AddMatch> auto& e) { matchFields(io, e); }
-void fields(auto& io, Is<RemoveMatch> auto& e) { matchFields(io, e); }
-void fields(auto& io, Is<MoveMatch> auto& e) {
-  matchFields(io, e);
-  io.integer("to", e.to);
-}
-void fields(auto& io, Is<RejectHub> auto& e) {
-  io.text("clip", e.clip);
-  io.integer("frame", e.frame);
-}
-void fields(auto& io, Is<MoveSegment> auto& e) {
-  io.text("edge", e.edge);
-  io.integer("segment", e.segment);
-}
-void fields(auto& io, Is<SplitEdge> auto& e) {
-  io.text("edge", e.edge);
-  io.segments("segments", e.segments);
-  io.optionalText("name", e.name);
-}
-void fields(auto& io, Is<MergeEdges> auto& e) {
-  io.text("edge", e.edge);
-  io.text("absorbed", e.absorbed);
-}
-void fields(auto& io, Is<RemoveSegment> auto& e) { io.integer("segment", e.segment); }
-void fields(auto& io, Is<RenameEdge> auto& e) {
-  io.text("edge", e.edge);
-  io.text("name", e.name);
-}
-void fields(auto& io, Is<SetEdgeParameters> auto& e) {
-  io.edgeName("edge", e.edge);
-  io.joint("joint", e.joint);
-  io.seconds("time_s", e.timeSeconds);
-  io.integer("samples", e.samples, kSampleLimits);
-  io.integer("grid", e.grid, kGridLimits);
-}
-void fields(auto& io, Is<SetParameterization> auto& e) {
-  io.integer("samples", e.samples, kSampleLimits);
-  io.integer("grid", e.grid, kGridLimits);
-  io.flag("refine", e.refine);
-}
-void fields(auto& io, Is<SetLegs> auto& e) { io.legs("legs", e.legs); }
-void fields(auto&, Is<DetectLegs> auto&) {}
-void fields(auto& io, Is<SetLocomotion> auto& e) {
-  io.edgeName("edge", e.edge);
-  io.locomotion("locomotion", e.locomotion);
-}
-void fields(auto& io, Is<SetBlend> auto& e) {
-  io.edgeName("edge", e.edge);
-  io.blend("blend", e.blend);
-}
-void fields(auto& io, Is<SetJoystick> auto& e) {
-  io.edgeName("edge", e.edge);
-  io.number("dead_zone", e.deadZone);
-  io.number("response", e.response);
-  io.pair("invert", e.invert);
-  io.pair("range_min", e.rangeMin);
-  io.pair("range_max", e.rangeMax);
+template <class Op>
+void writeFields(const ArgumentWriter& out, const Op& edit) {
+  std::apply([&](const auto&... f) { (out.write(f.key, edit.*f.member, f.form), ...); }, Op::fields());
 }
 
 // The op called `op` (the variant's alternatives in turn), its fields read from `in`.
@@ -335,7 +260,7 @@ GraphEdit readOp(const std::string& op, const ArgumentReader& in) {
     using Op = std::variant_alternative_t<I, GraphEdit>;
     if (op != Op::kOp) return readOp<I + 1>(op, in);
     Op edit;
-    fields(in, edit);
+    readFields(in, edit);
     return edit;
   }
 }
@@ -346,7 +271,7 @@ GraphEdit readGraphEdit(const json& object) {
   if (!object.is_object()) throw Error("an edit must be a JSON object with an \"op\"");
   const ArgumentReader in(object);
   std::string op;
-  in.text("op", op);
+  in.read("op", op, json_form::ByType());
   return readOp(op, in);
 }
 
@@ -356,7 +281,7 @@ json graphEditJson(const GraphEdit& edit) {
   std::visit(
       [&](const auto& e) {
         out["op"] = e.kOp;
-        fields(writer, e);
+        writeFields(writer, e);
       },
       edit);
   return out;
@@ -373,10 +298,6 @@ json parseJson(const std::string& text) {
 }  // namespace fatgraph::detail
 
 namespace fatgraph {
-
-const char* graphEditOp(const GraphEdit& edit) {
-  return std::visit([](const auto& e) { return e.kOp; }, edit);
-}
 
 GraphEdit graphEditFromJson(const std::string& json) {
   const nlohmann::json object = detail::parseJson(json);

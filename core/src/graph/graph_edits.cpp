@@ -264,12 +264,16 @@ class EditContext {
   const LazyFeatures features_;  // computed by the first op that measures poses
 };
 
-// Whether the op looks after the parameterizations itself or changes no fat edge; every other
-// op may derive the fat edges anew, which the parameterizations and per-edge choices follow.
+// Whether the op looks after the parameterizations itself or changes no fat edge (its
+// kLeavesFatEdges, graph_edit.h); every other op may derive the fat edges anew, which the
+// parameterizations and per-edge choices follow.
 bool leavesFatEdges(const GraphEdit& edit) {
-  return std::holds_alternative<SetEdgeParameters>(edit) || std::holds_alternative<SetParameterization>(edit) ||
-         std::holds_alternative<SetLocomotion>(edit) || std::holds_alternative<SetBlend>(edit) ||
-         std::holds_alternative<SetJoystick>(edit) || std::holds_alternative<RejectHub>(edit);
+  return std::visit(
+      [](const auto& e) {
+        if constexpr (requires { e.kLeavesFatEdges; }) return e.kLeavesFatEdges;
+        return false;
+      },
+      edit);
 }
 
 // applyGraphEdit without the name of the edit in its errors.

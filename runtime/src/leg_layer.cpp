@@ -25,6 +25,13 @@ bool allFinite(const float* values, std::size_t count) {
   return finite != 0;
 }
 
+// A point of the foot (heel, toe) turned by the alignment about the footbase. A call, not
+// inlined: inlined, GCC fuses its products into FMAs differently and the heel and toe, and so
+// the clearance lift, change in the last bit. Kept so the layer's results stay as they were.
+[[gnu::noinline]] Vec3f alignedOffset(const Quatf& align, const Vec3f& point, const Vec3f& footbase) {
+  return align * (point - footbase);
+}
+
 }  // namespace
 
 using namespace leg_detail;
@@ -210,7 +217,9 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     valid = valid && allFinite(&modelPositions.data()->x, 3 * joints) &&
             allFinite(&modelRotations.data()->x, 4 * joints);
   }
-  if (!valid) {
+  // Unlikely: without it GCC's static estimate (each of the checks above a branch to this early
+  // return) rates the per-leg loop below as cold, and leaves its Eigen products out of line.
+  if (!valid) [[unlikely]] {
     ++warnings_.invalidInput;
     lastWarnings_ |= 4u;
     return;
@@ -243,8 +252,8 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     normal = normal.allFinite() && normal.norm() > 1e-6f ? Vec3f(normal.normalized()) : kUp;
     Quatf align = tiltTo(normal) * yawQuat(yaw);
     Vec3f target = s.foot.footbase + correction;
-    const Vec3f heel = target + align * (s.foot.heel - s.foot.footbase);
-    const Vec3f toe = target + align * (s.foot.toe - s.foot.footbase);
+    const Vec3f heel = target + alignedOffset(align, s.foot.heel, s.foot.footbase);
+    const Vec3f toe = target + alignedOffset(align, s.foot.toe, s.foot.footbase);
     // A blend of segments can dip a heel or toe below the floor no single segment goes under
     // (the floor is the reference segment's lowest point): never below the ground then.
     target.y() += clearanceLift(terrain_, heel, toe, std::max(s.foot.heel.y(), 0.0f),

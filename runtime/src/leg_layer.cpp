@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "leg_layer_detail.h"
 
@@ -15,9 +16,36 @@ namespace fatgraph {
 namespace {
 
 // Every value finite, over the pose's floats as they lie (Float3 and Quaternion are packed): one
-// vectorized pass instead of a check per joint.
+// pass without a branch per value, which the compiler vectorizes. (Eigen's allFinite() on a
+// dynamic-size map is a scalar loop with an early exit per value, and was not inlined.)
 bool allFinite(const float* values, std::size_t count) {
-  return Eigen::Map<const Eigen::ArrayXf>(values, static_cast<Eigen::Index>(count)).allFinite();
+  int finite = 1;
+  for (std::size_t i = 0; i < count; ++i)
+    finite &= std::fabs(values[i]) <= std::numeric_limits<float>::max();  // false for NaN and inf
+  return finite != 0;
+}
+
+// A point of the foot (heel, toe) turned by the alignment about the footbase, as Eigen's
+// quaternion-vector product computes it: v + w t + q.vec x t with t = 2 q.vec x v. With FMA the
+// products are fused explicitly, each a*b - c*d as fma(a, b, -c*d), as GCC compiles Eigen's
+// product out of line; let GCC inline Eigen's and it fuses them differently, and the heel and
+// toe (so the clearance lift) change in the last bit. Without FMA nothing is fused either way.
+inline Vec3f alignedOffset(const Quatf& align, const Vec3f& point, const Vec3f& footbase) {
+  const Vec3f v = point - footbase;
+#if defined(__FMA__)
+  const float x = align.x(), y = align.y(), z = align.z(), w = align.w();
+  const auto cross = [&](const Vec3f& a) {
+    return Vec3f(std::fma(y, a.z(), -(z * a.y())), std::fma(z, a.x(), -(x * a.z())),
+                 std::fma(x, a.y(), -(y * a.x())));
+  };
+  const Vec3f uv = cross(v);
+  const Vec3f t = uv + uv;
+  const Vec3f c = cross(t);
+  return Vec3f(std::fma(t.x(), w, v.x()) + c.x(), std::fma(t.y(), w, v.y()) + c.y(),
+               std::fma(t.z(), w, v.z()) + c.z());
+#else
+  return align * v;
+#endif
 }
 
 }  // namespace
@@ -205,7 +233,9 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     valid = valid && allFinite(&modelPositions.data()->x, 3 * joints) &&
             allFinite(&modelRotations.data()->x, 4 * joints);
   }
-  if (!valid) {
+  // Unlikely: without it GCC's static estimate (each of the checks above a branch to this early
+  // return) rates the per-leg loop below as cold, and leaves its Eigen products out of line.
+  if (!valid) [[unlikely]] {
     ++warnings_.invalidInput;
     lastWarnings_ |= 4u;
     return;
@@ -238,8 +268,8 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     normal = normal.allFinite() && normal.norm() > 1e-6f ? Vec3f(normal.normalized()) : kUp;
     Quatf align = tiltTo(normal) * yawQuat(yaw);
     Vec3f target = s.foot.footbase + correction;
-    const Vec3f heel = target + align * (s.foot.heel - s.foot.footbase);
-    const Vec3f toe = target + align * (s.foot.toe - s.foot.footbase);
+    const Vec3f heel = target + alignedOffset(align, s.foot.heel, s.foot.footbase);
+    const Vec3f toe = target + alignedOffset(align, s.foot.toe, s.foot.footbase);
     // A blend of segments can dip a heel or toe below the floor no single segment goes under
     // (the floor is the reference segment's lowest point): never below the ground then.
     target.y() += clearanceLift(terrain_, heel, toe, std::max(s.foot.heel.y(), 0.0f),

@@ -32,6 +32,11 @@ float arcHeight(const Vec3f& p, const Vec3f& pn, const Vec3f& n, const Vec3f& nn
 
 }  // namespace
 
+// A position in the world (leg_layer.h).
+struct LegLayer::Position {
+  Vec3f at;
+};
+
 // One leg's values of this update: the frame, the leg's blended cycle, its original foot and
 // its phase tau.
 struct LegLayer::Step {
@@ -86,19 +91,19 @@ bool LegLayer::footContact(const Step& step, LegState& leg) const {
 }
 
 // Where the next stance puts this foot if the character keeps its velocity and turn rate.
-Float3 LegLayer::predictTarget(const Step& step, float& footYaw) const {
+LegLayer::Position LegLayer::predictTarget(const Step& step, float& footYaw) const {
   Vec3f at;
   float yaw = 0;
   predictFrame(step.frame.position, step.frame.yaw, toEigen(velocity_), turnRate_,
                step.frame.cycleDuration * (1.0f - step.tau), at, yaw);
-  return toFloat3(step.footAt(at, yaw, footYaw));
+  return {step.footAt(at, yaw, footYaw)};
 }
 
 // Where the clips alone would land the foot: the character moves as it does until the strike,
 // and from there to the stance as the clips' root motion would (the foot is planted by then, so
 // its place relative to the body at the strike is the clips'). Unsteered, the two motions are
 // one and this equals predictTarget: no correction.
-Float3 LegLayer::predictNominal(const Step& step) const {
+LegLayer::Position LegLayer::predictNominal(const Step& step) const {
   const float toStance = step.frame.cycleDuration * (1.0f - step.tau);
   const float toStrike =
       std::min(toStance, step.frame.cycleDuration * std::max(0.0f, step.cycle.footStrike - step.tau));
@@ -108,7 +113,7 @@ Float3 LegLayer::predictNominal(const Step& step) const {
                strikeYaw);
   predictFrame(strikeAt, strikeYaw, toEigen(animationVelocity_), animationTurnRate_, toStance - toStrike,
                at, yaw);
-  return toFloat3(step.footAt(at, yaw, footYaw));
+  return {step.footAt(at, yaw, footYaw)};
 }
 
 // The leg's first update on this edge: its footprints start where the foot is.
@@ -154,7 +159,7 @@ void LegLayer::changeContact(const Step& step, LegState& leg, bool contact) cons
     leg.offFootbase = f;
     leg.nextFresh = true;
     float nextYaw = 0;
-    const Vec3f target = toEigen(predictTarget(step, nextYaw));
+    const Vec3f target = predictTarget(step, nextYaw).at;
     const float stepLength = Vec3f(target.x() - leg.previous.x(), 0.0f, target.z() - leg.previous.z()).norm();
     const float turn = std::abs(wrapPi(nextYaw - leg.lockYaw));
     leg.parked = stepLength < settings_.parkStepLength * leg.restLength && turn < settings_.parkTurn;
@@ -166,29 +171,31 @@ void LegLayer::changeContact(const Step& step, LegState& leg, bool contact) cons
 }
 
 // A standing (or parked) foot stays on P; returns the next footprint N as last predicted.
-Float3 LegLayer::plant(LegState& leg) const {
+LegLayer::Position LegLayer::plant(LegState& leg) const {
   const OriginalFoot& foot = leg.foot;
   leg.correction = Vec3f(leg.previous.x() - foot.footbase.x(), leg.previous.y(), leg.previous.z() - foot.footbase.z());
   leg.yawCorrection = clampYawCorrection(leg.lockYaw - foot.yaw, foot.relativeYaw, settings_.maxFootYaw);
   leg.normal = leg.previousNormal;
   leg.arc = 0;
   leg.legGround = leg.previous.y();
-  return leg.parked ? toFloat3(leg.previous)
-                    : Float3{leg.nominalNext.x() + leg.nextCorrection.x(), leg.nextCorrection.y(),
-                             leg.nominalNext.z() + leg.nextCorrection.z()};
+  if (leg.parked) return {leg.previous};
+  return {Vec3f(leg.nominalNext.x() + leg.nextCorrection.x(), leg.nextCorrection.y(),
+                leg.nominalNext.z() + leg.nextCorrection.z())};
 }
 
 // A swinging foot: N re-predicted until foot-strike (the change smoothed more as the strike
 // nears), the correction carried from foot-off's towards N's along the foot's own progress,
 // over an arc that clears the ground's tangents. Returns N.
-Float3 LegLayer::swing(const Step& step, LegState& leg, float flight) {
+LegLayer::Position LegLayer::swing(const Step& step, LegState& leg, float flight) {
   const Vec3f& f = step.foot.footbase;
   float nextYaw = 0;
-  Vec3f target = toEigen(predictTarget(step, nextYaw));
+  Position predicted = predictTarget(step, nextYaw);
   // Only for steered sideways motion: turning, a planted foot swings round the body anyway.
   if (step.frame.steered && std::abs(turnRate_) * step.frame.cycleDuration < 0.5f)
-    target = toEigen(keepSide(step.legIndex, toFloat3(target), nextYaw - step.cycle.stanceYaw));
-  const Vec3f nominal = toEigen(predictNominal(step));
+    predicted = keepSide(step.legIndex, predicted, nextYaw - step.cycle.stanceYaw);
+  const Vec3f& target = predicted.at;
+  const Position predictedNominal = predictNominal(step);
+  const Vec3f& nominal = predictedNominal.at;
   const Vec3f footVector = yawQuat(nextYaw) * Vec3f(0.0f, 0.0f, leg.footLength);
   Vec3f grounded;
   const Ground g = groundFootprint(terrain_, target, footVector, characterGround_, settings_, grounded);
@@ -231,7 +238,7 @@ Float3 LegLayer::swing(const Step& step, LegState& leg, float flight) {
   // The body's supporting height moves from P's ground to N's over the flight.
   const float s = 0.5f * (1.0f - std::cos(kPi * flight));
   leg.legGround = leg.previous.y() + s * (next.y() - leg.previous.y());
-  return toFloat3(next);
+  return {next};
 }
 
 void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport& report) {
@@ -251,7 +258,7 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
     changeContact(step, leg, contact);
   }
   leg.lastTau = step.tau;
-  report.nextFootprint = contact || leg.parked ? plant(leg) : swing(step, leg, flight);
+  report.nextFootprint = toFloat3((contact || leg.parked ? plant(leg) : swing(step, leg, flight)).at);
   report.previousFootprint = toFloat3(leg.previous);
   report.previousNormal = toFloat3(leg.previousNormal);
   report.nextNormal = toFloat3(leg.nextNormal);
@@ -269,14 +276,14 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
 // spacing on its side of every planted foot of the other side that stands beside it (within a
 // foot length fore and aft along the body: a foot a stride ahead, or a quadruped's diagonal
 // foot, is not beside it).
-Float3 LegLayer::keepSide(int legIndex, const Float3& footprint, float bodyYaw) const {
+LegLayer::Position LegLayer::keepSide(int legIndex, const Position& footprint, float bodyYaw) const {
   const LegState& leg = state_[legIndex];
   const Vec3f& s = leg.cycle.stancePosition;
   if (std::abs(s.x()) < 1e-4f) return footprint;  // a leg on the midline has no side
   const float side = s.x() > 0.0f ? 1.0f : -1.0f;
   const Vec3f left = yawQuat(bodyYaw) * Vec3f::UnitX();
   const Vec3f forward = yawQuat(bodyYaw) * Vec3f::UnitZ();
-  Vec3f out = toEigen(footprint);
+  Vec3f out = footprint.at;
   for (std::size_t k = 0; k < state_.size(); ++k) {
     const LegState& other = state_[k];
     const Vec3f& o = other.cycle.stancePosition;
@@ -289,7 +296,7 @@ Float3 LegLayer::keepSide(int legIndex, const Float3& footprint, float bodyYaw) 
     const float lateral = side * d.dot(left);
     if (lateral < gap) out += side * (gap - lateral) * left;
   }
-  return toFloat3(out);
+  return {out};
 }
 
 // Ground following (edges that are not locomotion): each foot rides the terrain under it.

@@ -168,13 +168,16 @@ class LegLayer {
   bool footContact(const Step& step, LegState& leg) const;
   void startLeg(const Step& step, LegState& leg, bool contact) const;
   void changeContact(const Step& step, LegState& leg, bool contact) const;
-  // Positions in the world (Float3 so this header needs no Eigen; the parts convert).
-  Float3 plant(LegState& leg) const;
-  Float3 swing(const Step& step, LegState& leg, float flight);
-  Float3 predictTarget(const Step& step, float& footYaw) const;
-  Float3 predictNominal(const Step& step) const;
+  // Positions in the world: an Eigen vector in a struct defined beside Step, so this header
+  // needs no Eigen. (Not Float3: returned by value it comes back in two registers, packed
+  // through the stack, and read back as a whole; store-forwarding stalls on every call.)
+  struct Position;
+  Position plant(LegState& leg) const;
+  Position swing(const Step& step, LegState& leg, float flight);
+  Position predictTarget(const Step& step, float& footYaw) const;
+  Position predictNominal(const Step& step) const;
   void updateFollowingLeg(const Frame& frame, LegState& leg);
-  Float3 keepSide(int legIndex, const Float3& footprint, float bodyYaw) const;
+  Position keepSide(int legIndex, const Position& footprint, float bodyYaw) const;
   void solveLegs(const Frame& frame, Span<Quaternion> modelRotations, Span<Float3> modelPositions);
 
   const RuntimeGraph* graph_;

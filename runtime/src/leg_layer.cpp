@@ -25,27 +25,10 @@ bool allFinite(const float* values, std::size_t count) {
   return finite != 0;
 }
 
-// A point of the foot (heel, toe) turned by the alignment about the footbase, as Eigen's
-// quaternion-vector product computes it: v + w t + q.vec x t with t = 2 q.vec x v. With FMA the
-// products are fused explicitly, each a*b - c*d as fma(a, b, -c*d), as GCC compiles Eigen's
-// product out of line; let GCC inline Eigen's and it fuses them differently, and the heel and
-// toe (so the clearance lift) change in the last bit. Without FMA nothing is fused either way.
+// A point of the foot (heel, toe) turned by the alignment about the footbase. Inline: as an
+// out-of-line call its result came back through memory in pieces that stalled store forwarding.
 inline Vec3f alignedOffset(const Quatf& align, const Vec3f& point, const Vec3f& footbase) {
-  const Vec3f v = point - footbase;
-#if defined(__FMA__)
-  const float x = align.x(), y = align.y(), z = align.z(), w = align.w();
-  const auto cross = [&](const Vec3f& a) {
-    return Vec3f(std::fma(y, a.z(), -(z * a.y())), std::fma(z, a.x(), -(x * a.z())),
-                 std::fma(x, a.y(), -(y * a.x())));
-  };
-  const Vec3f uv = cross(v);
-  const Vec3f t = uv + uv;
-  const Vec3f c = cross(t);
-  return Vec3f(std::fma(t.x(), w, v.x()) + c.x(), std::fma(t.y(), w, v.y()) + c.y(),
-               std::fma(t.z(), w, v.z()) + c.z());
-#else
-  return align * v;
-#endif
+  return align * (point - footbase);
 }
 
 }  // namespace

@@ -54,6 +54,10 @@ tinygltf::Model loadModel(const std::string& bytes, const std::string& fileName)
   } else {
     throw GltfProblem("not a glTF file (neither the binary 'glTF' header nor JSON)");
   }
+  // tinygltf's own words, first line only; a missing external buffer is the common case.
+  if (!ok && err.find("File not found") != std::string::npos) {
+    throw GltfProblem("refers to a file missing beside it (" + firstLine(err) + ")");
+  }
   if (!ok) throw GltfProblem("not readable as glTF: " + firstLine(err));
   return model;
 }

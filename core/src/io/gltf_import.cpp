@@ -69,24 +69,35 @@ struct Trs {
   Vec3 s = Vec3::Ones();
 };
 
-Trs nodeTrs(const tinygltf::Node& node) {
+Trs matrixTrs(const tinygltf::Node& node) {
   Trs out;
-  if (node.matrix.size() == 16) {
-    Eigen::Matrix4d m;
-    for (int i = 0; i < 16; ++i) m(i % 4, i / 4) = node.matrix[i];  // column-major
-    out.t = m.block<3, 1>(0, 3);
-    Eigen::Matrix3d rs = m.block<3, 3>(0, 0);
-    for (int c = 0; c < 3; ++c) out.s[c] = rs.col(c).norm();
-    if (out.s.minCoeff() > 0) out.r = Quat(Eigen::Matrix3d(rs * out.s.cwiseInverse().asDiagonal()));
-    return out;
+  Eigen::Matrix4d m;
+  for (int i = 0; i < 16; ++i) m(i % 4, i / 4) = node.matrix[i];  // column-major
+  out.t = m.block<3, 1>(0, 3);
+  const Eigen::Matrix3d rs = m.block<3, 3>(0, 0);
+  // A mirror has no rotation to split off; the spec forbids it in a node's matrix anyway.
+  if (!(rs.determinant() > 0)) {
+    throw GltfProblem("node '" + node.name + "' has a mirroring or degenerate matrix");
   }
+  for (int c = 0; c < 3; ++c) out.s[c] = rs.col(c).norm();
+  out.r = Quat(Eigen::Matrix3d(rs * out.s.cwiseInverse().asDiagonal())).normalized();
+  return out;
+}
+
+Trs componentTrs(const tinygltf::Node& node) {
+  Trs out;
   if (node.translation.size() == 3) out.t = Vec3(node.translation[0], node.translation[1], node.translation[2]);
   if (node.rotation.size() == 4) {
     out.r = Quat(node.rotation[3], node.rotation[0], node.rotation[1], node.rotation[2]);
-    if (out.r.norm() < 1e-9) throw GltfProblem("a node has a zero rotation quaternion");
+    if (out.r.norm() < 1e-9) throw GltfProblem("node '" + node.name + "' has a zero rotation quaternion");
     out.r.normalize();
   }
   if (node.scale.size() == 3) out.s = Vec3(node.scale[0], node.scale[1], node.scale[2]);
+  return out;
+}
+
+Trs nodeTrs(const tinygltf::Node& node) {
+  const Trs out = node.matrix.size() == 16 ? matrixTrs(node) : componentTrs(node);
   if (!out.t.allFinite() || !out.r.coeffs().allFinite() || !out.s.allFinite()) {
     throw GltfProblem("node '" + node.name + "' has a non-finite transform");
   }
@@ -245,7 +256,16 @@ struct AnimationTracks {
   std::vector<std::optional<KeyTrack>> translation, rotation;  // per joint
   double endTime = 0.0;
   bool drivesSkin = false;
+  std::vector<std::string> scaledJoints;  // joints whose keyed scale strays from 1
 };
+
+// Scale keys cannot be kept (a skeleton has no scale); they are only worth a note when they
+// would change the pose, beyond exporters' float noise around 1.
+bool scaleMatters(const tinygltf::Model& model, const tinygltf::Animation& anim,
+                  const tinygltf::AnimationChannel& ch, const std::string& where) {
+  const KeyTrack track = gltf::readTrack(model, anim.samplers[ch.sampler], 3, where);
+  return gltf::largestKeyDeviation(track, Vec3::Ones()) > 1e-3;
+}
 
 AnimationTracks readAnimation(const tinygltf::Model& model, const tinygltf::Animation& anim,
                               const std::string& label, const SkinPlan& plan) {
@@ -257,11 +277,16 @@ AnimationTracks readAnimation(const tinygltf::Model& model, const tinygltf::Anim
     const tinygltf::AnimationChannel& ch = anim.channels[c];
     const auto joint = plan.jointOfNode.find(ch.target_node);
     const bool translation = ch.target_path == "translation";
-    if (joint == plan.jointOfNode.end() || (!translation && ch.target_path != "rotation")) continue;
+    const bool scale = ch.target_path == "scale";
+    if (joint == plan.jointOfNode.end() || (!translation && !scale && ch.target_path != "rotation")) continue;
     if (ch.sampler < 0 || ch.sampler >= static_cast<int>(anim.samplers.size())) {
       throw GltfProblem(label + ", channel " + std::to_string(c) + " names sampler " + std::to_string(ch.sampler) + ", which does not exist");
     }
     const std::string where = label + ", sampler " + std::to_string(ch.sampler);
+    if (scale) {
+      if (scaleMatters(model, anim, ch, where)) out.scaledJoints.push_back(plan.skeleton.names[joint->second]);
+      continue;
+    }
     KeyTrack track = gltf::readTrack(model, anim.samplers[ch.sampler], translation ? 3 : 4, where);
     out.endTime = std::max(out.endTime, track.endTime());
     (translation ? out.translation : out.rotation)[joint->second] = std::move(track);
@@ -356,6 +381,10 @@ GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName
     if (!tracks.drivesSkin) {
       out.notes.push_back(fileName + ": " + label + " keys no joint of skin " + std::to_string(out.skin) + ", skipped");
       continue;
+    }
+    for (const std::string& joint : tracks.scaledJoints) {
+      out.notes.push_back(fileName + ": " + label + " scales joint '" + joint +
+                          "', not kept (a skeleton has no scale)");
     }
     for (size_t j = 0; j < tracks.translation.size(); ++j) {
       if (tracks.translation[j]) plan.skeleton.animatedTranslation[j] = true;

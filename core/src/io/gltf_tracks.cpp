@@ -179,6 +179,14 @@ KeyTrack readTrack(const tinygltf::Model& model, const tinygltf::AnimationSample
   return track;
 }
 
+double largestKeyDeviation(const KeyTrack& track, const Vec3& value) {
+  double largest = 0.0;
+  for (size_t k = 0; k < track.times.size(); ++k) {
+    largest = std::max(largest, (keyValue(track, k).head<3>() - value).cwiseAbs().maxCoeff());
+  }
+  return largest;
+}
+
 Vec3 sampleTranslation(const KeyTrack& track, double t) {
   const Span sp = locate(track.times, t);
   Eigen::Vector4d v = keyValue(track, sp.key);

@@ -38,6 +38,10 @@ struct KeyTrack {
 KeyTrack readTrack(const tinygltf::Model& model, const tinygltf::AnimationSampler& sampler,
                    int width, const std::string& where);
 
+/// The largest distance of a key's value (not a tangent) from `value`, over the first three
+/// components: how far a scale track strays from 1.
+double largestKeyDeviation(const KeyTrack& track, const Vec3& value);
+
 /// The track at time t (held before the first key and after the last).
 Vec3 sampleTranslation(const KeyTrack& track, double t);
 /// The same for a rotation track: slerp for LINEAR, Hermite then normalized for CUBICSPLINE.

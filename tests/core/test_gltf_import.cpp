@@ -274,6 +274,7 @@ class TestGltfImport : public QObject {
     s.doc["animations"][0]["name"] = "Armature|synth";
     const GltfImport g = parseGltf(embedded(s), "armature.gltf", atTwoFps());
     QCOMPARE(g.clips[0].name, std::string("armature:synth"));
+    QVERIFY(g.notes.empty());
     QVERIFY(near(g.skeleton.restOffsets[1], Vec3(0, 100, 0)));
     // The root's translation (2, 0, 0) turned -90 deg about X stays on X, scaled 100 times.
     QVERIFY(near(g.clips[0].frameTranslations(2)[0], Vec3(200, 0, 0)));
@@ -299,6 +300,14 @@ class TestGltfImport : public QObject {
     QCOMPARE(g.notes.size(), size_t{1});
     QCOMPARE(g.notes[0], std::string("scaled.gltf: animation 'synth' scales joint 'child', not kept "
                                      "(a skeleton has no scale)"));
+    // An animated armature cannot be folded in at every frame: it stays at rest, said so.
+    Synthetic turning = synthetic();
+    turning.doc["nodes"].push_back({{"name", "Armature"}, {"children", {0}}});
+    turning.doc["scenes"][0]["nodes"] = {3};
+    turning.addChannel(3, "rotation", "LINEAR", turning.addFloats({0, 0, 0, 1, 0, 0, 0, 1}, "VEC4"));
+    const GltfImport t = parseGltf(embedded(turning), "turning.gltf", atTwoFps());
+    QCOMPARE(t.notes, std::vector<std::string>{"turning.gltf: animation 'synth' keys node 'Armature' "
+                                               "above the skin's joints, kept at its rest transform"});
     // The knight's scale keys stay within float noise of 1: nothing to say.
     QVERIFY(importGltf(kKnight).notes.empty());
   }

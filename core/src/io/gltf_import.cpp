@@ -180,13 +180,15 @@ struct SkinPlan {
   std::vector<JointFrame> frames;
   std::vector<Trs> rest;          // each joint node's rest transform
   std::map<int, int> jointOfNode; // node index -> skeleton joint
+  std::set<int> foldedNodes;      // non-joint nodes folded into joints at their rest transform
 };
 
 // The non-joint nodes from `node`'s parent up to (not including) `stop`, composed top-down.
 void foldPrefix(const tinygltf::Model& model, const std::vector<int>& parent, int node, int stop,
-                JointFrame& f) {
+                JointFrame& f, std::set<int>& folded) {
   std::vector<int> chain;
   for (int p = parent[node]; p != stop && p != -1; p = parent[p]) chain.push_back(p);
+  folded.insert(chain.begin(), chain.end());
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
     const Trs trs = nodeTrs(model.nodes[*it]);
     const double s = uniformScale(trs, "node '" + nodeName(model, *it) + "' above joint '" + nodeName(model, node) + "'");
@@ -235,7 +237,7 @@ SkinPlan planSkin(const tinygltf::Model& model, int skin, const GltfImportOption
     const int node = joints[i];
     JointFrame f;
     f.node = node;
-    foldPrefix(model, parent, node, parentNode[i], f);
+    foldPrefix(model, parent, node, parentNode[i], f, plan.foldedNodes);
     const int pj = skinParent[i] >= 0 ? jointOfSlot.at(skinParent[i]) : -1;
     f.parentScale = pj >= 0 ? plan.frames[pj].ownScale : 1.0;
     const Trs rest = nodeTrs(model.nodes[node]);
@@ -251,12 +253,13 @@ SkinPlan planSkin(const tinygltf::Model& model, int skin, const GltfImportOption
 }
 
 // The keyed tracks of one animation on the skin's joints (other nodes, scale and morph
-// weights are not motion a skeleton carries).
+// weights are not motion a skeleton carries; what would change the pose is noted).
 struct AnimationTracks {
   std::vector<std::optional<KeyTrack>> translation, rotation;  // per joint
   double endTime = 0.0;
   bool drivesSkin = false;
   std::vector<std::string> scaledJoints;  // joints whose keyed scale strays from 1
+  std::set<std::string> foldedKeyed;      // nodes above joints that the animation keys
 };
 
 // Scale keys cannot be kept (a skeleton has no scale); they are only worth a note when they
@@ -278,6 +281,7 @@ AnimationTracks readAnimation(const tinygltf::Model& model, const tinygltf::Anim
     const auto joint = plan.jointOfNode.find(ch.target_node);
     const bool translation = ch.target_path == "translation";
     const bool scale = ch.target_path == "scale";
+    if (plan.foldedNodes.count(ch.target_node)) out.foldedKeyed.insert(nodeName(model, ch.target_node));
     if (joint == plan.jointOfNode.end() || (!translation && !scale && ch.target_path != "rotation")) continue;
     if (ch.sampler < 0 || ch.sampler >= static_cast<int>(anim.samplers.size())) {
       throw GltfProblem(label + ", channel " + std::to_string(c) + " names sampler " + std::to_string(ch.sampler) + ", which does not exist");
@@ -381,6 +385,10 @@ GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName
     if (!tracks.drivesSkin) {
       out.notes.push_back(fileName + ": " + label + " keys no joint of skin " + std::to_string(out.skin) + ", skipped");
       continue;
+    }
+    for (const std::string& node : tracks.foldedKeyed) {
+      out.notes.push_back(fileName + ": " + label + " keys node '" + node +
+                          "' above the skin's joints, kept at its rest transform");
     }
     for (const std::string& joint : tracks.scaledJoints) {
       out.notes.push_back(fileName + ": " + label + " scales joint '" + joint +

@@ -8,6 +8,7 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/motion_summary.h"
 #include "fatgraph/core/project_store.h"
@@ -136,6 +137,60 @@ int inspectBvh(const std::string& path, const BvhImportOptions& options, bool js
   return 0;
 }
 
+// glTF keys its animations in seconds; inspect samples them at the default working rate,
+// the rate `build` would give them unless told otherwise.
+constexpr double kGltfInspectFps = 30.0;
+
+nlohmann::json gltfRigJson(const GltfImport& g) {
+  return {{"translations", "absolute"},
+          {"translations_detected", false},
+          {"up", upAxisName(g.rig.up.up)},
+          {"up_detected", false},
+          {"motion_root", g.skeleton.names[g.skeleton.motionRoot]},
+          {"motion_root_detected", g.rig.motionRoot.detected}};
+}
+
+int inspectGltf(const std::string& path, const RigConventionOptions& rig, bool json) {
+  GltfImportOptions options;
+  options.fps = kGltfInspectFps;
+  options.rig = rig;
+  const GltfImport g = importGltf(path, options);
+  const LegSetup legs = detectLegs(g.skeleton, &g.clips.front());
+  std::vector<ClipSummary> summaries;
+  for (const Clip& c : g.clips) summaries.push_back(summarizeClip(g.skeleton, c));
+  if (json) {
+    nlohmann::json clips = nlohmann::json::array();
+    for (const ClipSummary& s : summaries) clips.push_back(clipJson(s, g.skeleton.jointCount()));
+    nlohmann::json j = {{"file", path},
+                        {"type", "gltf"},
+                        {"skin", g.skin},
+                        {"joints", g.skeleton.jointCount()},
+                        {"fps", kGltfInspectFps},
+                        {"root", g.skeleton.names[0]},
+                        {"motion_root", g.skeleton.names[g.skeleton.motionRoot]},
+                        {"unit_scale", 1.0},
+                        {"clips", clips},
+                        {"notes", g.notes},
+                        {"rig", gltfRigJson(g)},
+                        {"legs", legsJson(g.skeleton, legs)}};
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << std::fixed << std::setprecision(3);
+  std::cout << path << "\n  joints       " << g.skeleton.jointCount() << " (skin " << g.skin
+            << "), root " << g.skeleton.names[0] << ", motion root "
+            << g.skeleton.names[g.skeleton.motionRoot] << "\n"
+            << "  units        m, Y up (glTF), translations absolute\n"
+            << "  clips        " << g.clips.size() << ", sampled at " << kGltfInspectFps << " fps\n";
+  for (const ClipSummary& s : summaries) {
+    std::cout << "    " << s.name << ": " << s.frames << " frames, " << s.durationS
+              << " s, path " << s.pathLengthM << " m\n";
+  }
+  for (const std::string& n : g.notes) std::cout << "  note: " << n << "\n";
+  printLegs(std::cout, g.skeleton, legs);
+  return 0;
+}
+
 int inspectProject(const std::string& path, bool json) {
   const Project project = loadProject(path);
   nlohmann::json clips = nlohmann::json::array();
@@ -191,7 +246,7 @@ int inspectProject(const std::string& path, bool json) {
 
 int runInspect(const std::vector<std::string>& args) {
   CommandLine cl("inspect", "FILE [--units U] [--translations C] [--up A] [--motion-root NAME] [--json]",
-                 "Summarize a BVH or fatgraph project (.fgproj) file: joints, frames, rate,\n"
+                 "Summarize a BVH, glTF (.gltf, .glb: every animation) or fatgraph project (.fgproj) file: joints, frames, rate,\n"
                  "duration, root joint, unit scale and the root's ground path length.");
   cl.option("--units", "U", "length unit of a BVH input: auto (default), m, cm, cmu, in, mm");
   declareRigOptions(cl);
@@ -200,6 +255,7 @@ int runInspect(const std::vector<std::string>& args) {
   if (cl.positional().size() != 1) throw UsageError{"expected exactly one FILE (see --help)"};
   const std::string& path = cl.positional().front();
   if (isHdf5File(path)) return inspectProject(path, cl.has("--json"));
+  if (isGltfPath(path)) return inspectGltf(path, rigOptions(cl), cl.has("--json"));
   BvhImportOptions options;
   options.units = unitsOption(cl);
   options.rig = rigOptions(cl);

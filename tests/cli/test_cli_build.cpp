@@ -24,6 +24,19 @@ QString s(const char* text) { return QString::fromUtf8(text); }
 class TestCliBuild : public QObject {
   Q_OBJECT
  private slots:
+  void glbBuildsEveryAnimation() {
+    // A .glb enters like a BVH, one clip per animation; the knight's in-place takes give a
+    // small graph, but the project is whole and loads back.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(s("knight.fgproj"));
+    const Run r = runCli({s("build"), data("characters/knight.glb"), s("-o"), out, s("--json")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.json().value(s("clips")).toArray().size(), 12);
+    const Run again = runCli({s("inspect"), out, s("--json")});
+    QCOMPARE(again.exitCode, 0);
+    QCOMPARE(again.json().value(s("clips")).toArray().size(), 12);
+  }
+
   void figure8Json() {
     QTemporaryDir dir;
     const QString out = dir.filePath(s("walk.fgproj"));

@@ -3,6 +3,7 @@
 
 #include "cli_run.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -48,6 +49,24 @@ class TestCliInspect : public QObject {
     QVERIFY(r.out.contains(QStringLiteral("31 (+7 end sites), root Hips")));
     QVERIFY(r.out.contains(QStringLiteral("994 at 120.000 fps")));
     QVERIFY(r.out.contains(QStringLiteral("cmu")));
+  }
+
+  void glbListsEveryAnimation() {
+    const Run r = fatgraph({QStringLiteral("inspect"), data("characters/knight.glb"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("type")).toString(), QStringLiteral("gltf"));
+    QCOMPARE(o.value(QStringLiteral("joints")).toInt(), 31);
+    const QJsonArray clips = o.value(QStringLiteral("clips")).toArray();
+    QCOMPARE(clips.size(), 12);
+    QStringList names;
+    for (const QJsonValue& c : clips) names << c.toObject().value(QStringLiteral("name")).toString();
+    QVERIFY2(names.contains(QStringLiteral("knight:Walking")), qPrintable(names.join(", ")));
+    QCOMPARE(o.value(QStringLiteral("rig")).toObject().value(QStringLiteral("translations")).toString(),
+             QStringLiteral("absolute"));
+    const Run text = fatgraph({QStringLiteral("inspect"), data("characters/knight.glb")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("knight:Run: 26 frames")), qPrintable(text.out));
   }
 
   void errors_data() {

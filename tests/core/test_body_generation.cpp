@@ -18,6 +18,7 @@
 
 #include "fatgraph/core/body_generation.h"
 #include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/synthetic_motion.h"
 #include "fatgraph/core/forward_kinematics.h"
@@ -29,12 +30,15 @@ namespace {
 
 using SkeletonSource = std::function<Skeleton()>;
 
-// The first clip (by name) of data/<folder>.
+// The rig of the first clip (by name) of data/<folder>: a BVH file's, or else a glTF
+// character's skin (data/characters/).
 Skeleton dataRig(const QString& folder) {
   const QDir dir(QStringLiteral(FATGRAPH_DATA_DIR "/") + folder);
   const QStringList clips = dir.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name);
-  if (clips.isEmpty()) throw Error("no clip in " + folder.toStdString());
-  return importBvh(dir.filePath(clips.front()).toStdString()).skeleton;
+  if (!clips.isEmpty()) return importBvh(dir.filePath(clips.front()).toStdString()).skeleton;
+  const QStringList characters = dir.entryList({QStringLiteral("*.glb")}, QDir::Files, QDir::Name);
+  if (characters.isEmpty()) throw Error("no clip in " + folder.toStdString());
+  return importGltf(dir.filePath(characters.front()).toStdString()).skeleton;
 }
 
 QStringList dataFolders() {

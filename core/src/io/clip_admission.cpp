@@ -141,6 +141,33 @@ AdmittedClip admitBvh(const Project& project, const std::string& projectSkeleton
   return out;
 }
 
+GltfImportOptions gltfAdmissionOptions(const Project& project, const ClipAdmissionOptions& options) {
+  GltfImportOptions o;
+  o.fps = project.settings.fps;
+  o.rig = options.rig;
+  return o;
+}
+
+AdmittedClip admitGltfClip(const Project& project, const std::string& projectSkeletonFile,
+                           const GltfImport& gltf, int index, const std::string& file) {
+  std::vector<std::string> notes;
+  if (index == 0) {
+    notes = gltf.notes;
+    const int m = gltf.skeleton.motionRoot;
+    if (m != 0) {
+      std::ostringstream s;
+      s.precision(3);
+      s << file << ": motion root '" << gltf.skeleton.names[m] << "' (travels "
+        << gltf.rig.motionRoot.jointTravelM << " m in its furthest animation)";
+      notes.push_back(s.str());
+    }
+  }
+  AdmittedClip out = admitClip(project, projectSkeletonFile, gltf.skeleton,
+                               gltf.clips.at(index), file);
+  out.notes.insert(out.notes.begin(), notes.begin(), notes.end());
+  return out;
+}
+
 int setWorkingRate(Project& project, double fps) {
   if (!(fps > 0 && fps <= 1000)) throw Error("the working rate must be in (0, 1000] fps");
   project.settings.fps = fps;

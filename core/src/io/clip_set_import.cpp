@@ -36,6 +36,14 @@ ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSet
       if (skeletonFile == path && !loaded.legs.automatic) p.legs = loaded.legs;
       continue;
     }
+    if (isGltfPath(path)) {
+      // One clip per animation, every one on the file's skin.
+      const GltfImport gltf = importGltf(path, gltfAdmissionOptions(p, admission));
+      for (int i = 0; i < static_cast<int>(gltf.clips.size()); ++i) {
+        add(admitGltfClip(p, skeletonFile, gltf, i, path), path);
+      }
+      continue;
+    }
     add(admitBvh(p, skeletonFile, importBvh(path, bvhAdmissionOptions(admission)), path), path);
   }
   return out;

@@ -265,6 +265,10 @@ MotionRootDecision detectMotionRoot(const Skeleton& skeleton, const Clip& clip) 
   for (int j = 1; j < joints; ++j) {
     const int depth = skeleton.depth(j);
     if (depth < 1 || depth > 3) continue;
+    // A joint with no joint below it carries no body: glTF rigs key their feet as IK target
+    // bones right under the reference bone, which travel further than the hips and are not
+    // the character.
+    if (skeleton.children(j).empty()) continue;
     double lo[3] = {1e300, 1e300, 1e300}, hi[3] = {-1e300, -1e300, -1e300};
     for (int f = 0; f < frames; f += std::max(1, frames / 200)) {
       const Vec3& t = clip.frameTranslations(f)[j];

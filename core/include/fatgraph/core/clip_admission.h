@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/project.h"
 
 namespace fatgraph {
@@ -57,6 +58,15 @@ AdmittedClip admitClip(const Project& project, const std::string& projectSkeleto
 /// Admits a BVH read with bvhAdmissionOptions: notes a dropped reference pose, then admitClip.
 AdmittedClip admitBvh(const Project& project, const std::string& projectSkeletonFile,
                       BvhImport bvh, const std::string& file);
+
+/// The glTF reader's options for admission: sampled at the project's working rate.
+GltfImportOptions gltfAdmissionOptions(const Project& project, const ClipAdmissionOptions& options = {});
+
+/// Admits clip `index` of a glTF file read with gltfAdmissionOptions: the file's notes (its
+/// motion root, animations skipped) come with its first clip, then admitClip. A file's clips
+/// go in one at a time, each added to the project before the next is admitted.
+AdmittedClip admitGltfClip(const Project& project, const std::string& projectSkeletonFile,
+                           const GltfImport& gltf, int index, const std::string& file);
 
 /// Changes the project's working rate: sets settings.fps and resamples every clip whose rate
 /// differs. Returns how many clips were resampled. The caller drops what depended on the old

@@ -85,7 +85,7 @@ struct MotionRootDecision {
 };
 
 /// The motion root: the file's root unless its ground path is under a quarter of that of a
-/// descendant one to three levels down whose own translation changes, and it never turns more
+/// descendant one to three levels down, not a leaf, whose own translation changes, and it never turns more
 /// than 30 degrees from its first frame (a root that turns carries the heading); then the
 /// shallowest such descendant travelling at least half as far as the one that travels
 /// furthest. Ground paths are sampled at about 10 Hz so jitter does not add length.

@@ -162,53 +162,46 @@ struct TamperedFile {
   explicit TamperedFile(const std::string& path) : file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT)) {}
   ~TamperedFile() { H5Fclose(file); }
   void replaceIntAttribute(const char* name, int value) const {
-    H5Adelete(file, name);
-    const hid_t space = H5Screate(H5S_SCALAR);
-    const hid_t attr = H5Acreate2(file, name, H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT);
-    H5Awrite(attr, H5T_NATIVE_INT, &value);
-    H5Aclose(attr);
-    H5Sclose(space);
-  }
-  void replaceFloats(const char* path, const std::vector<float>& values) const {
-    H5Ldelete(file, path, H5P_DEFAULT);
-    const hsize_t n = values.size();
-    const hid_t space = H5Screate_simple(1, &n, nullptr);
-    const hid_t ds = H5Dcreate2(file, path, H5T_IEEE_F32LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    H5Dwrite(ds, H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
-    H5Dclose(ds);
-    H5Sclose(space);
-  }
-  void replaceInts(const char* path, const std::vector<int>& values) const {
-    H5Ldelete(file, path, H5P_DEFAULT);
-    const hsize_t n = values.size();
-    const hid_t space = H5Screate_simple(1, &n, nullptr);
-    const hid_t ds = H5Dcreate2(file, path, H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    H5Dwrite(ds, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
-    H5Dclose(ds);
-    H5Sclose(space);
-  }
-  void replaceWithVariableString(const char* group, const char* name, const char* value) const {
-    const hid_t g = H5Gopen2(file, group, H5P_DEFAULT);
-    H5Adelete(g, name);
-    const hid_t type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, H5T_VARIABLE);
-    const hid_t space = H5Screate(H5S_SCALAR);
-    const hid_t attr = H5Acreate2(g, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
-    H5Awrite(attr, type, &value);
-    H5Aclose(attr);
-    H5Sclose(space);
-    H5Tclose(type);
-    H5Gclose(g);
+    replaceAttribute("/", name, H5T_STD_I32LE, H5T_NATIVE_INT, &value);
   }
   void replaceEdgeIntAttribute(const char* group, const char* name, int value) const {
+    replaceAttribute(group, name, H5T_STD_I32LE, H5T_NATIVE_INT, &value);
+  }
+  void replaceWithVariableString(const char* group, const char* name, const char* value) const {
+    const hid_t type = H5Tcopy(H5T_C_S1);
+    H5Tset_size(type, H5T_VARIABLE);
+    replaceAttribute(group, name, type, type, &value);
+    H5Tclose(type);
+  }
+  void replaceFloats(const char* path, const std::vector<float>& values) const {
+    replaceVector(path, H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, values.size(), values.data());
+  }
+  void replaceInts(const char* path, const std::vector<int>& values) const {
+    replaceVector(path, H5T_STD_I32LE, H5T_NATIVE_INT, values.size(), values.data());
+  }
+
+ private:
+  // A scalar attribute `name` of `group` rewritten with the given file type.
+  void replaceAttribute(const char* group, const char* name, hid_t fileType, hid_t memType,
+                        const void* value) const {
     const hid_t g = H5Gopen2(file, group, H5P_DEFAULT);
     H5Adelete(g, name);
     const hid_t space = H5Screate(H5S_SCALAR);
-    const hid_t attr = H5Acreate2(g, name, H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT);
-    H5Awrite(attr, H5T_NATIVE_INT, &value);
+    const hid_t attr = H5Acreate2(g, name, fileType, space, H5P_DEFAULT, H5P_DEFAULT);
+    H5Awrite(attr, memType, value);
     H5Aclose(attr);
     H5Sclose(space);
     H5Gclose(g);
+  }
+  // Dataset `path` rewritten as a 1-D array of `count` values.
+  void replaceVector(const char* path, hid_t fileType, hid_t memType, hsize_t count,
+                     const void* values) const {
+    H5Ldelete(file, path, H5P_DEFAULT);
+    const hid_t space = H5Screate_simple(1, &count, nullptr);
+    const hid_t ds = H5Dcreate2(file, path, fileType, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    H5Dwrite(ds, memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, values);
+    H5Dclose(ds);
+    H5Sclose(space);
   }
 };
 

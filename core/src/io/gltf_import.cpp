@@ -15,6 +15,7 @@
 #include <tiny_gltf.h>
 
 #include "fatgraph/core/error.h"
+#include "gltf_skin.h"
 #include "gltf_tracks.h"
 
 namespace fatgraph {
@@ -22,235 +23,8 @@ namespace {
 
 using gltf::GltfProblem;
 using gltf::KeyTrack;
-
-// Images are never needed for motion: skipping their decoding keeps import fast and keeps
-// image decoders away from untrusted bytes.
-bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int,
-               const unsigned char*, int, void*) {
-  return true;
-}
-
-std::string firstLine(std::string s) {
-  s = s.substr(0, s.find('\n'));
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
-  return s.empty() ? std::string("unreadable glTF") : s;
-}
-
-tinygltf::Model loadModel(const std::string& bytes, const std::string& fileName) {
-  if (bytes.size() > 0xffffffffu) throw GltfProblem("larger than 4 GiB, the glTF limit");
-  const auto n = static_cast<unsigned int>(bytes.size());
-  const std::string dir = std::filesystem::path(fileName).parent_path().string();
-  tinygltf::TinyGLTF loader;
-  loader.SetImageLoader(skipImage, nullptr);
-  tinygltf::Model model;
-  std::string err, warn;
-  bool ok = false;
-  const size_t text = bytes.find_first_not_of(" \t\r\n\xef\xbb\xbf");
-  if (bytes.compare(0, 4, "glTF") == 0) {
-    ok = loader.LoadBinaryFromMemory(&model, &err, &warn,
-                                     reinterpret_cast<const unsigned char*>(bytes.data()), n, dir);
-  } else if (text != std::string::npos && bytes[text] == '{') {
-    ok = loader.LoadASCIIFromString(&model, &err, &warn, bytes.data(), n, dir);
-  } else {
-    throw GltfProblem("not a glTF file (neither the binary 'glTF' header nor JSON)");
-  }
-  // tinygltf's own words, first line only; a missing external buffer is the common case.
-  if (!ok && err.find("File not found") != std::string::npos) {
-    throw GltfProblem("refers to a file missing beside it (" + firstLine(err) + ")");
-  }
-  if (!ok) throw GltfProblem("not readable as glTF: " + firstLine(err));
-  return model;
-}
-
-// A node's local transform, split as glTF defines it (a matrix has no shear in a valid file).
-struct Trs {
-  Vec3 t = Vec3::Zero();
-  Quat r = Quat::Identity();
-  Vec3 s = Vec3::Ones();
-};
-
-Trs matrixTrs(const tinygltf::Node& node) {
-  Trs out;
-  Eigen::Matrix4d m;
-  for (int i = 0; i < 16; ++i) m(i % 4, i / 4) = node.matrix[i];  // column-major
-  out.t = m.block<3, 1>(0, 3);
-  const Eigen::Matrix3d rs = m.block<3, 3>(0, 0);
-  // A mirror has no rotation to split off; the spec forbids it in a node's matrix anyway.
-  if (!(rs.determinant() > 0)) {
-    throw GltfProblem("node '" + node.name + "' has a mirroring or degenerate matrix");
-  }
-  for (int c = 0; c < 3; ++c) out.s[c] = rs.col(c).norm();
-  out.r = Quat(Eigen::Matrix3d(rs * out.s.cwiseInverse().asDiagonal())).normalized();
-  return out;
-}
-
-Trs componentTrs(const tinygltf::Node& node) {
-  Trs out;
-  if (node.translation.size() == 3) out.t = Vec3(node.translation[0], node.translation[1], node.translation[2]);
-  if (node.rotation.size() == 4) {
-    out.r = Quat(node.rotation[3], node.rotation[0], node.rotation[1], node.rotation[2]);
-    if (out.r.norm() < 1e-9) throw GltfProblem("node '" + node.name + "' has a zero rotation quaternion");
-    out.r.normalize();
-  }
-  if (node.scale.size() == 3) out.s = Vec3(node.scale[0], node.scale[1], node.scale[2]);
-  return out;
-}
-
-Trs nodeTrs(const tinygltf::Node& node) {
-  const Trs out = node.matrix.size() == 16 ? matrixTrs(node) : componentTrs(node);
-  if (!out.t.allFinite() || !out.r.coeffs().allFinite() || !out.s.allFinite()) {
-    throw GltfProblem("node '" + node.name + "' has a non-finite transform");
-  }
-  return out;
-}
-
-std::string nodeName(const tinygltf::Model& model, int node) {
-  const std::string& n = model.nodes[node].name;
-  return n.empty() ? "node " + std::to_string(node) : n;
-}
-
-// A skeleton holds no scale, so a scale is only accepted where it is uniform: it then moves
-// into the translations below it.
-double uniformScale(const Trs& trs, const std::string& what) {
-  const double lo = trs.s.minCoeff(), hi = trs.s.maxCoeff();
-  if (!(lo > 0) || hi > lo * (1 + 1e-3)) {
-    std::ostringstream s;
-    s << what << " has scale (" << trs.s.x() << ", " << trs.s.y() << ", " << trs.s.z()
-      << "), only a positive uniform scale is supported";
-    throw GltfProblem(s.str());
-  }
-  return trs.s.mean();
-}
-
-std::vector<int> nodeParents(const tinygltf::Model& model) {
-  const int n = static_cast<int>(model.nodes.size());
-  std::vector<int> parent(n, -1);
-  for (int i = 0; i < n; ++i) {
-    for (int c : model.nodes[i].children) {
-      if (c < 0 || c >= n) throw GltfProblem("node " + std::to_string(i) + " has an invalid child " + std::to_string(c));
-      if (parent[c] != -1 || c == i) throw GltfProblem("node " + std::to_string(c) + " has more than one parent");
-      parent[c] = i;
-    }
-  }
-  // A cycle would make the walk up from a joint endless.
-  for (int i = 0; i < n; ++i) {
-    int p = i;
-    for (int steps = 0; p != -1; ++steps, p = parent[p]) {
-      if (steps > n) throw GltfProblem("the node hierarchy has a cycle through node " + std::to_string(i));
-    }
-  }
-  return parent;
-}
-
-// The skin whose joints the animations key most (the first on a tie): the character's body
-// rather than a prop's.
-int chooseSkin(const tinygltf::Model& model) {
-  if (model.skins.empty()) throw GltfProblem("has no skin, so no skeleton to import");
-  int best = 0, bestCount = -1;
-  for (int s = 0; s < static_cast<int>(model.skins.size()); ++s) {
-    const std::vector<int>& joints = model.skins[s].joints;
-    int count = 0;
-    for (const tinygltf::Animation& a : model.animations) {
-      for (const tinygltf::AnimationChannel& c : a.channels) {
-        count += std::find(joints.begin(), joints.end(), c.target_node) != joints.end();
-      }
-    }
-    if (count > bestCount) { best = s; bestCount = count; }
-  }
-  return best;
-}
-
-// How a joint's node transform becomes the joint's local transform in the skeleton: the static
-// nodes between it and its parent joint (or the scene root: an armature's turn and scale) are
-// folded in, and uniform scales above it multiply its translation.
-struct JointFrame {
-  int node = -1;
-  Vec3 prefixT = Vec3::Zero();
-  Quat prefixR = Quat::Identity();
-  double prefixS = 1.0;
-  double parentScale = 1.0;  // accumulated scale of the parent joint's frame
-  double ownScale = 1.0;     // accumulated scale of this joint's frame
-
-  Vec3 translation(const Vec3& t) const { return parentScale * (prefixT + prefixS * (prefixR * t)); }
-  Quat rotation(const Quat& r) const { return (prefixR * r).normalized(); }
-};
-
-struct SkinPlan {
-  Skeleton skeleton;
-  std::vector<JointFrame> frames;
-  std::vector<Trs> rest;          // each joint node's rest transform
-  std::map<int, int> jointOfNode; // node index -> skeleton joint
-  std::set<int> foldedNodes;      // non-joint nodes folded into joints at their rest transform
-};
-
-// The non-joint nodes from `node`'s parent up to (not including) `stop`, composed top-down.
-void foldPrefix(const tinygltf::Model& model, const std::vector<int>& parent, int node, int stop,
-                JointFrame& f, std::set<int>& folded) {
-  std::vector<int> chain;
-  for (int p = parent[node]; p != stop && p != -1; p = parent[p]) chain.push_back(p);
-  folded.insert(chain.begin(), chain.end());
-  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    const Trs trs = nodeTrs(model.nodes[*it]);
-    const double s = uniformScale(trs, "node '" + nodeName(model, *it) + "' above joint '" + nodeName(model, node) + "'");
-    f.prefixT += f.prefixS * (f.prefixR * trs.t);
-    f.prefixR = f.prefixR * trs.r;
-    f.prefixS *= s;
-  }
-}
-
-std::vector<int> parentsFirst(const std::vector<int>& joints, const std::vector<int>& skinParent) {
-  std::vector<int> order;
-  std::vector<bool> placed(joints.size(), false);
-  // Each joint after its chain of joint ancestors, otherwise in the skin's order.
-  std::function<void(int)> place = [&](int j) {
-    if (placed[j]) return;
-    if (skinParent[j] >= 0) place(skinParent[j]);
-    placed[j] = true;
-    order.push_back(j);
-  };
-  for (size_t j = 0; j < joints.size(); ++j) place(static_cast<int>(j));
-  return order;
-}
-
-SkinPlan planSkin(const tinygltf::Model& model, int skin, const GltfImportOptions& options) {
-  const std::vector<int>& joints = model.skins[skin].joints;
-  const int n = static_cast<int>(model.nodes.size());
-  if (joints.empty()) throw GltfProblem("skin " + std::to_string(skin) + " has no joints");
-  if (static_cast<int>(joints.size()) > options.maxJoints) {
-    throw GltfProblem("skin has " + std::to_string(joints.size()) + " joints, more than the limit of " + std::to_string(options.maxJoints));
-  }
-  std::map<int, int> slot;  // node -> index in the skin's list
-  for (size_t i = 0; i < joints.size(); ++i) {
-    if (joints[i] < 0 || joints[i] >= n) throw GltfProblem("skin " + std::to_string(skin) + " names node " + std::to_string(joints[i]) + ", which does not exist");
-    if (!slot.emplace(joints[i], static_cast<int>(i)).second) throw GltfProblem("skin " + std::to_string(skin) + " lists node " + std::to_string(joints[i]) + " twice");
-  }
-  const std::vector<int> parent = nodeParents(model);
-  std::vector<int> skinParent(joints.size(), -1), parentNode(joints.size(), -1);
-  for (size_t i = 0; i < joints.size(); ++i) {
-    for (int p = parent[joints[i]]; p != -1; p = parent[p]) {
-      if (slot.count(p)) { skinParent[i] = slot[p]; parentNode[i] = p; break; }
-    }
-  }
-  SkinPlan plan;
-  std::map<int, int> jointOfSlot;
-  for (int i : parentsFirst(joints, skinParent)) {
-    const int node = joints[i];
-    JointFrame f;
-    f.node = node;
-    foldPrefix(model, parent, node, parentNode[i], f, plan.foldedNodes);
-    const int pj = skinParent[i] >= 0 ? jointOfSlot.at(skinParent[i]) : -1;
-    f.parentScale = pj >= 0 ? plan.frames[pj].ownScale : 1.0;
-    const Trs rest = nodeTrs(model.nodes[node]);
-    f.ownScale = f.parentScale * f.prefixS * uniformScale(rest, "joint '" + nodeName(model, node) + "'");
-    std::string name = nodeName(model, node);
-    if (plan.skeleton.find(name) >= 0) name += " (node " + std::to_string(node) + ")";
-    jointOfSlot[i] = plan.skeleton.addJoint(name, pj, f.translation(rest.t), false);
-    plan.jointOfNode[node] = jointOfSlot[i];
-    plan.frames.push_back(f);
-    plan.rest.push_back(rest);
-  }
-  return plan;
-}
+using gltf::SkinPlan;
+using gltf::nodeName;
 
 // The keyed tracks of one animation on the skin's joints (other nodes, scale and morph
 // weights are not motion a skeleton carries; what would change the pose is noted).
@@ -328,7 +102,7 @@ std::string animationLabel(const tinygltf::Animation& anim, size_t index) {
 
 // Names of the nodes above the skin's top joints (the armature and its parents).
 std::set<std::string> armatureNames(const tinygltf::Model& model, const SkinPlan& plan) {
-  const std::vector<int> parent = nodeParents(model);
+  const std::vector<int>& parent = plan.nodeParent;
   std::set<std::string> names;
   for (int j = 0; j < plan.skeleton.jointCount(); ++j) {
     if (plan.skeleton.parents[j] >= 0) continue;
@@ -374,8 +148,8 @@ GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName
                        const GltfImportOptions& options) {
   if (model.animations.empty()) throw GltfProblem("has no animation, so no clip to import");
   GltfImport out;
-  out.skin = chooseSkin(model);
-  SkinPlan plan = planSkin(model, out.skin, options);
+  out.skin = gltf::chooseSkin(model);
+  SkinPlan plan = gltf::planSkin(model, out.skin, options.maxJoints);
   const std::string stem = std::filesystem::path(fileName).stem().string();
   const std::set<std::string> armatures = armatureNames(model, plan);
   for (size_t a = 0; a < model.animations.size(); ++a) {
@@ -414,7 +188,7 @@ GltfImport parseGltf(const std::string& bytes, const std::string& fileName,
                      const GltfImportOptions& options) {
   if (!(options.fps > 0 && options.fps <= 1000)) throw Error("the working rate must be in (0, 1000] fps");
   try {
-    const tinygltf::Model model = loadModel(bytes, fileName);
+    const tinygltf::Model model = gltf::loadModel(bytes, fileName);
     GltfImport out = buildImport(model, fileName, options);
     decideUpAndMotionRoot(out, options);
     if (std::string e = out.skeleton.validate(); !e.empty()) throw GltfProblem(e);

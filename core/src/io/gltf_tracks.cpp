@@ -2,112 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 
 #include <tiny_gltf.h>
 
 namespace fatgraph::gltf {
 namespace {
-
-int componentSize(int componentType) {
-  switch (componentType) {
-    case TINYGLTF_COMPONENT_TYPE_BYTE:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
-    case TINYGLTF_COMPONENT_TYPE_SHORT:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
-    case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
-    default: return 0;
-  }
-}
-
-// One component as a double: floats as stored, normalized integers mapped to [-1, 1] or
-// [0, 1] as the spec's rotation outputs allow.
-double component(const unsigned char* p, int componentType) {
-  switch (componentType) {
-    case TINYGLTF_COMPONENT_TYPE_BYTE: {
-      int8_t v; std::memcpy(&v, p, 1); return std::max(v / 127.0, -1.0);
-    }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return *p / 255.0;
-    case TINYGLTF_COMPONENT_TYPE_SHORT: {
-      int16_t v; std::memcpy(&v, p, 2); return std::max(v / 32767.0, -1.0);
-    }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
-      uint16_t v; std::memcpy(&v, p, 2); return v / 65535.0;
-    }
-    default: {
-      float v; std::memcpy(&v, p, 4); return v;
-    }
-  }
-}
-
-// The accessor's component layout, refused unless it is what a sampler of `width` may hold:
-// float always, normalized integers for rotations only.
-void checkLayout(const tinygltf::Accessor& a, int width, const std::string& what) {
-  if (a.sparse.isSparse) {
-    throw GltfProblem(what + " is a sparse accessor, which is not supported");
-  }
-  const int type = width == 1 ? TINYGLTF_TYPE_SCALAR
-                   : width == 3 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4;
-  if (a.type != type) {
-    throw GltfProblem(what + " has " + std::to_string(tinygltf::GetNumComponentsInType(a.type)) +
-                      " components per element, expected " + std::to_string(width));
-  }
-  const bool isFloat = a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT;
-  const bool normalizedInt = width == 4 && a.normalized && componentSize(a.componentType) > 0;
-  if (!isFloat && !normalizedInt) {
-    throw GltfProblem(what + " has component type " + std::to_string(a.componentType) +
-                      ", expected float" + (width == 4 ? " or a normalized integer" : ""));
-  }
-}
-
-// The accessor's bytes, every element checked to lie inside its buffer view and that view
-// inside its buffer before anything is read.
-std::vector<double> readAccessor(const tinygltf::Model& model, int index, int width,
-                                 const std::string& what) {
-  if (index < 0 || index >= static_cast<int>(model.accessors.size())) {
-    throw GltfProblem(what + " names accessor " + std::to_string(index) + ", which does not exist");
-  }
-  const tinygltf::Accessor& a = model.accessors[index];
-  const std::string name = what + " (accessor " + std::to_string(index) + ")";
-  checkLayout(a, width, name);
-  if (a.count == 0) throw GltfProblem(name + " has no elements");
-  if (a.bufferView < 0 || a.bufferView >= static_cast<int>(model.bufferViews.size())) {
-    throw GltfProblem(name + " has no valid buffer view");
-  }
-  const tinygltf::BufferView& view = model.bufferViews[a.bufferView];
-  if (view.buffer < 0 || view.buffer >= static_cast<int>(model.buffers.size())) {
-    throw GltfProblem(name + ": its buffer view names no valid buffer");
-  }
-  const std::vector<unsigned char>& data = model.buffers[view.buffer].data;
-  if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset) {
-    throw GltfProblem(name + ": buffer view " + std::to_string(a.bufferView) +
-                      " runs past the end of buffer " + std::to_string(view.buffer) + " (" +
-                      std::to_string(data.size()) + " bytes)");
-  }
-  const size_t cs = static_cast<size_t>(componentSize(a.componentType));
-  const size_t elem = cs * width;
-  const size_t stride = view.byteStride ? view.byteStride : elem;
-  if (stride < elem) throw GltfProblem(name + " has a byte stride smaller than its element");
-  // Division instead of multiplication: a huge count cannot overflow the check.
-  const bool fits = a.byteOffset <= view.byteLength && view.byteLength - a.byteOffset >= elem &&
-                    (view.byteLength - a.byteOffset - elem) / stride >= a.count - 1;
-  if (!fits) {
-    throw GltfProblem(name + " is out of range: " + std::to_string(a.count) + " elements from byte " +
-                      std::to_string(a.byteOffset) + " do not fit its buffer view of " +
-                      std::to_string(view.byteLength) + " bytes");
-  }
-  std::vector<double> out(a.count * width);
-  const unsigned char* base = data.data() + view.byteOffset + a.byteOffset;
-  for (size_t i = 0; i < a.count; ++i) {
-    for (int c = 0; c < width; ++c) {
-      const double v = component(base + i * stride + c * cs, a.componentType);
-      if (!std::isfinite(v)) throw GltfProblem(name + " holds a non-finite value");
-      out[i * width + c] = v;
-    }
-  }
-  return out;
-}
 
 Interpolation parseInterpolation(const std::string& s, const std::string& where) {
   if (s == "LINEAR" || s.empty()) return Interpolation::Linear;
@@ -151,14 +50,16 @@ KeyTrack readTrack(const tinygltf::Model& model, const tinygltf::AnimationSample
                    int width, const std::string& where) {
   KeyTrack track;
   track.interpolation = parseInterpolation(sampler.interpolation, where);
-  track.times = readAccessor(model, sampler.input, 1, where + " input");
+  track.times = readAccessor(model, sampler.input, floatRule(1), where + " input");
   for (size_t i = 0; i < track.times.size(); ++i) {
     if (track.times[i] < 0 || (i > 0 && track.times[i] < track.times[i - 1])) {
       throw GltfProblem(where + ": key times must be non-negative and increasing (key " +
                         std::to_string(i) + ")");
     }
   }
-  const std::vector<double> raw = readAccessor(model, sampler.output, width, where + " output");
+  // Translations are floats; rotations may also be normalized integers (the spec's choice).
+  const AccessorRule rule = width == 4 ? normalizedRule(4) : floatRule(width);
+  const std::vector<double> raw = readAccessor(model, sampler.output, rule, where + " output");
   const size_t perKey = track.interpolation == Interpolation::CubicSpline ? 3 : 1;
   const size_t values = raw.size() / width;
   if (values != track.times.size() * perKey) {

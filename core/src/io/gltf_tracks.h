@@ -2,13 +2,13 @@
 // glTF animation samplers read into checked key tracks, and sampled at any time. Internal to
 // gltf_import.cpp; every problem is a GltfProblem that the importer turns into one FileError
 // line naming the file.
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <Eigen/Core>
 
 #include "fatgraph/core/quaternion.h"
+#include "gltf_accessor.h"
 
 namespace tinygltf {
 class Model;
@@ -16,11 +16,6 @@ struct AnimationSampler;
 }  // namespace tinygltf
 
 namespace fatgraph::gltf {
-
-/// What is wrong with the file, without its name (the importer adds it).
-struct GltfProblem : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 enum class Interpolation { Step, Linear, CubicSpline };
 

@@ -1,0 +1,70 @@
+#pragma once
+// A glTF skin planned as the project's skeleton: the model loaded (images skipped), the
+// node hierarchy checked, and each joint's node transform mapped to a skeleton joint (the
+// static nodes above a joint folded in, uniform scales moved into translations). Internal to
+// the glTF importer; every problem is a GltfProblem without the file's name.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/skeleton.h"
+#include "gltf_accessor.h"
+
+namespace tinygltf {
+class Model;
+struct Node;
+}  // namespace tinygltf
+
+namespace fatgraph::gltf {
+
+/// The file's bytes parsed: binary .glb or .gltf JSON; `fileName`'s directory resolves external
+/// buffers. Images are not decoded (motion and meshes need none of their pixels).
+tinygltf::Model loadModel(const std::string& bytes, const std::string& fileName);
+
+/// A node's local transform, split as glTF defines it (a matrix has no shear in a valid file).
+struct Trs {
+  Vec3 t = Vec3::Zero();
+  Quat r = Quat::Identity();
+  Vec3 s = Vec3::Ones();
+};
+
+Trs nodeTrs(const tinygltf::Node& node);
+/// The node's name, or "node N" when it has none.
+std::string nodeName(const tinygltf::Model& model, int node);
+/// Each node's parent (-1 for scene roots), refusing invalid children, shared nodes and cycles.
+std::vector<int> nodeParents(const tinygltf::Model& model);
+/// The skin whose joints the animations key most (the first on a tie): the character's body
+/// rather than a prop's.
+int chooseSkin(const tinygltf::Model& model);
+
+/// How a joint's node transform becomes the joint's local transform in the skeleton: the static
+/// nodes between it and its parent joint (or the scene root: an armature's turn and scale) are
+/// folded in, and uniform scales above it multiply its translation. The joint's glTF world
+/// matrix is then A * diag(ownScale), with A its rigid model transform in the skeleton.
+struct JointFrame {
+  int node = -1;
+  Vec3 prefixT = Vec3::Zero();
+  Quat prefixR = Quat::Identity();
+  double prefixS = 1.0;
+  double parentScale = 1.0;  // accumulated scale of the parent joint's frame
+  double ownScale = 1.0;     // accumulated scale of this joint's frame
+
+  Vec3 translation(const Vec3& t) const { return parentScale * (prefixT + prefixS * (prefixR * t)); }
+  Quat rotation(const Quat& r) const { return (prefixR * r).normalized(); }
+};
+
+struct SkinPlan {
+  Skeleton skeleton;
+  std::vector<JointFrame> frames;  // per skeleton joint
+  std::vector<Trs> rest;           // each joint node's rest transform
+  std::map<int, int> jointOfNode;  // node index -> skeleton joint
+  std::set<int> foldedNodes;       // non-joint nodes folded into joints at their rest transform
+  std::vector<int> nodeParent;     // nodeParents(model)
+};
+
+/// The skeleton of skin `skin` (joints ordered parents first, otherwise in the skin's order).
+SkinPlan planSkin(const tinygltf::Model& model, int skin, int maxJoints);
+
+}  // namespace fatgraph::gltf

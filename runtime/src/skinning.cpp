@@ -20,13 +20,17 @@ bool finite(const float* v, int n) {
 
 std::string vertexLabel(int v) { return "vertex " + std::to_string(v); }
 
-// A rigid transform: orthonormal 3x3 block (det +1), bottom row (0, 0, 0, 1). Skinning relies
-// on it: R(M) then also transforms normals.
-bool rigid(const Float4x4& matrix) {
+// A rotation with a positive uniform scale (1 for a rigid bind; a file may bind a joint at
+// another scale than it animates it), bottom row (0, 0, 0, 1). Skinning relies on it: the
+// 3x3 block then turns normals too, and normalizing undoes the scale.
+bool similarity(const Float4x4& matrix) {
   const Eigen::Matrix4f m = toEigen(matrix);
   const Eigen::Matrix3f r = m.topLeftCorner<3, 3>();
-  return (r.transpose() * r - Eigen::Matrix3f::Identity()).cwiseAbs().maxCoeff() < 1e-3f &&
-         r.determinant() > 0.0f && m.row(3).isApprox(Eigen::RowVector4f(0, 0, 0, 1), 1e-6f);
+  const float det = r.determinant();
+  if (!(det > 1e-12f)) return false;
+  const float scale = std::cbrt(det);
+  return ((r.transpose() * r) / (scale * scale) - Eigen::Matrix3f::Identity()).cwiseAbs().maxCoeff() < 1e-3f &&
+         m.row(3).isApprox(Eigen::RowVector4f(0, 0, 0, 1), 1e-6f);
 }
 
 // The rotation matrix of q. Scaling the products by s = 2 / |q|^2 gives the rotation of q / |q|
@@ -74,8 +78,8 @@ std::string SkinnedMesh::validate(int skeletonJointCount) const {
   for (int j = 0; j < jointCount(); ++j) {
     if (!finite(inverseBind[j].m, 16))
       return "inverse bind matrix " + std::to_string(j) + " is not finite";
-    if (!rigid(inverseBind[j]))
-      return "inverse bind matrix " + std::to_string(j) + " is not a rigid transform";
+    if (!similarity(inverseBind[j]))
+      return "inverse bind matrix " + std::to_string(j) + " is not a rotation with a uniform scale";
   }
   for (int i = 0; i < v; ++i) {
     if (!isFinite(positions[i])) return vertexLabel(i) + ": position is not finite";
@@ -124,7 +128,7 @@ bool SkinningPaletteJob::validate() const {
 bool SkinningPaletteJob::run() const {
   if (!validate()) return false;
   for (std::size_t i = 0; i < palette.size(); ++i) {
-    // Both factors are rigid: the product is (R_A R_B, R_A t_B + t_A), bottom row (0 0 0 1).
+    // A rigid times a similarity: (R_A B, R_A t_B + t_A), bottom row (0 0 0 1).
     const Eigen::Matrix3f ra = rotationMatrix(modelRotations[i]);
     const Eigen::Map<const Eigen::Matrix4f> b(inverseBind[i].m);
     Eigen::Map<Eigen::Matrix4f> m(palette[i].m);
@@ -176,6 +180,8 @@ bool SkinVerticesJob::run() const {
       const float* p = palette[joint[strongest]].m;
       normal = {p[0] * d.x + p[4] * d.y + p[8] * d.z, p[1] * d.x + p[5] * d.y + p[9] * d.z,
                 p[2] * d.x + p[6] * d.y + p[10] * d.z};
+      const float scale2 = dot(normal, normal);  // 1 unless that bone was bound at a scale
+      if (scale2 > 1e-12f) normal = normal * (1.0f / std::sqrt(scale2));
     }
     normals[v] = normal;
   }

@@ -38,7 +38,7 @@ Skeleton dataRig(const QString& folder) {
   if (!clips.isEmpty()) return importBvh(dir.filePath(clips.front()).toStdString()).skeleton;
   const QStringList characters = dir.entryList({QStringLiteral("*.glb")}, QDir::Files, QDir::Name);
   if (characters.isEmpty()) throw Error("no clip in " + folder.toStdString());
-  return importGltf(dir.filePath(characters.front()).toStdString()).skeleton;
+  return importGltfCharacter(dir.filePath(characters.front()).toStdString()).skeleton;
 }
 
 QStringList dataFolders() {

@@ -408,8 +408,8 @@ class TestSkinning : public QObject {
             QStringLiteral("vertex 0: position is not finite"),
             QStringLiteral("vertex 0: normal is not unit"),
             QStringLiteral("inverse bind matrix 1 is not finite"),
-            QStringLiteral("inverse bind matrix 1 is not a rigid"),
-            QStringLiteral("inverse bind matrix 2 is not a rigid")};
+            QStringLiteral("inverse bind matrix 1 is not a rotation with a uniform scale"),
+            QStringLiteral("inverse bind matrix 2 is not a rotation with a uniform scale")};
   }
 };
 

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <numbers>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -15,6 +16,7 @@
 #include <tiny_gltf.h>
 
 #include "fatgraph/core/error.h"
+#include "gltf_mesh.h"
 #include "gltf_skin.h"
 #include "gltf_tracks.h"
 
@@ -119,6 +121,24 @@ std::string clipPart(const std::string& animation, const std::set<std::string>& 
   return armatures.count(animation.substr(0, bar)) ? animation.substr(bar + 1) : animation;
 }
 
+// The mesh turned with the skeleton (convertZUpToYUp): positions and normals by the quarter
+// turn T, each inverse bind matrix conjugated (T K T^-1), so skinning commutes with the turn.
+void turnZUpToYUp(CharacterMesh& mesh) {
+  const Eigen::Matrix3f turn = Eigen::AngleAxisf(-0.5f * std::numbers::pi_v<float>, Eigen::Vector3f::UnitX()).toRotationMatrix();
+  const auto apply = [&](Float3& v) {
+    const Eigen::Vector3f r = turn * Eigen::Vector3f(v.x, v.y, v.z);
+    v = {r.x(), r.y(), r.z()};
+  };
+  for (Float3& p : mesh.positions) apply(p);
+  for (Float3& n : mesh.normals) apply(n);
+  Eigen::Matrix4f t = Eigen::Matrix4f::Identity();
+  t.topLeftCorner<3, 3>() = turn;
+  for (Float4x4& k : mesh.inverseBind) {
+    const Eigen::Matrix4f m = t * Eigen::Map<const Eigen::Matrix4f>(k.m) * t.transpose();
+    Eigen::Map<Eigen::Matrix4f>(k.m) = m;
+  }
+}
+
 void decideUpAndMotionRoot(GltfImport& out, const GltfImportOptions& options) {
   out.rig.translations.convention = TranslationConvention::Absolute;
   out.rig.up.up = options.rig.up == UpAxisChoice::Z ? UpAxisChoice::Z : UpAxisChoice::Y;
@@ -128,12 +148,15 @@ void decideUpAndMotionRoot(GltfImport& out, const GltfImportOptions& options) {
       out.skeleton = original;
       convertZUpToYUp(out.skeleton, c);
     }
+    out.skeleton = original;
+    convertZUpToYUp(out.skeleton, out.restPose);
+    turnZUpToYUp(out.mesh);
   }
   if (!options.rig.motionRoot.empty()) {
     const int joint = out.skeleton.find(options.rig.motionRoot);
     if (joint < 0) throw GltfProblem("--motion-root names '" + options.rig.motionRoot + "', which is not a joint of this file");
     out.rig.motionRoot.joint = joint;
-  } else {
+  } else if (!out.clips.empty()) {
     // One skeleton for every clip: the joint chosen on the clip whose chosen joint travels
     // furthest (an idle clip that never moves has nothing to say about it).
     for (const Clip& c : out.clips) {
@@ -146,7 +169,7 @@ void decideUpAndMotionRoot(GltfImport& out, const GltfImportOptions& options) {
 
 GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName,
                        const GltfImportOptions& options) {
-  if (model.animations.empty()) throw GltfProblem("has no animation, so no clip to import");
+  if (model.animations.empty() && options.requireAnimation) throw GltfProblem("has no animation, so no clip to import");
   GltfImport out;
   out.skin = gltf::chooseSkin(model);
   SkinPlan plan = gltf::planSkin(model, out.skin, options.maxJoints);
@@ -177,7 +200,18 @@ GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName
     out.clips.push_back(std::move(clip));
     out.animationNames.push_back(name);
   }
-  if (out.clips.empty()) throw GltfProblem("has no animation of skin " + std::to_string(out.skin) + "'s joints");
+  if (out.clips.empty() && options.requireAnimation) throw GltfProblem("has no animation of skin " + std::to_string(out.skin) + "'s joints");
+  AnimationTracks still;  // no keys: every joint at its node's rest transform
+  still.translation.resize(plan.frames.size());
+  still.rotation.resize(plan.frames.size());
+  out.restPose = sampleClip(plan, still, "the rest pose", options);
+  out.restPose.name = stem + ":rest";
+  out.restPose.source = fileName;
+  if (options.readMeshes) {
+    gltf::MeshImport meshes = gltf::readCharacterMesh(model, plan, options.maxVertices);
+    out.mesh = std::move(meshes.mesh);
+    for (const std::string& note : meshes.notes) out.notes.push_back(fileName + ": " + note);
+  }
   out.skeleton = std::move(plan.skeleton);
   return out;
 }
@@ -197,6 +231,10 @@ GltfImport parseGltf(const std::string& bytes, const std::string& fileName,
         throw GltfProblem("animation '" + out.animationNames[i] + "': " + e);
       }
     }
+    if (std::string e = out.restPose.validate(out.skeleton); !e.empty()) throw GltfProblem("rest pose: " + e);
+    if (!out.mesh.empty()) {
+      if (std::string e = out.mesh.validate(out.skeleton.jointCount()); !e.empty()) throw GltfProblem("mesh: " + e);
+    }
     return out;
   } catch (const GltfProblem& p) {
     throw FileError(fileName, 0, p.what());
@@ -212,6 +250,12 @@ GltfImport importGltf(const std::string& path, const GltfImportOptions& options)
   buffer << file.rdbuf();
   if (file.bad()) throw FileError(path, 0, "read error");
   return parseGltf(std::move(buffer).str(), path, options);
+}
+
+GltfImport importGltfCharacter(const std::string& path, GltfImportOptions options) {
+  options.readMeshes = true;
+  options.requireAnimation = false;
+  return importGltf(path, options);
 }
 
 bool isGltfPath(const std::string& path) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/character_mesh.h"
 #include "fatgraph/core/clip.h"
 #include "fatgraph/core/rig_conventions.h"
 #include "fatgraph/core/skeleton.h"
@@ -24,6 +25,11 @@ struct GltfImportOptions {
   /// Limits against absurd files: an error, never a huge allocation.
   int maxJoints = 4096;
   long long maxFrames = 10'000'000;
+  long long maxVertices = 4'000'000;
+  /// Reads the skinned meshes too (a character); clips alone need none of them.
+  bool readMeshes = false;
+  /// A file without animation is an error (a clip import), or a character to retarget onto.
+  bool requireAnimation = true;
 };
 
 struct GltfImport {
@@ -35,6 +41,11 @@ struct GltfImport {
   /// Each clip's animation name as the file gives it, parallel to `clips`.
   std::vector<std::string> animationNames;
   int skin = 0;  // the skin that became the skeleton
+  /// One frame: every joint at its node's own transform (the file's rest pose, which the
+  /// skeleton's offsets alone do not hold: its rotations), named "<file stem>:rest".
+  Clip restPose;
+  /// With readMeshes: every mesh over the skeleton, in its bind pose (empty when none).
+  CharacterMesh mesh;
   /// One line each, starting with the file: animations skipped because they key no joint of
   /// the skin (a prop's or a morph target's).
   std::vector<std::string> notes;
@@ -50,6 +61,10 @@ GltfImport importGltf(const std::string& path, const GltfImportOptions& options 
 /// .gltf text, the directory its external buffers are looked up in.
 GltfImport parseGltf(const std::string& bytes, const std::string& fileName,
                      const GltfImportOptions& options = {});
+
+/// A character: the skeleton with its meshes, and the clips when it has any
+/// (readMeshes, not requireAnimation).
+GltfImport importGltfCharacter(const std::string& path, GltfImportOptions options = {});
 
 /// True when `path` ends in .gltf or .glb (any case): how admission tells glTF from BVH.
 bool isGltfPath(const std::string& path);

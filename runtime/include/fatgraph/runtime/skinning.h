@@ -5,8 +5,9 @@
 // (B_i^-1), animates it with the bone (A_i) and returns it to model space. A vertex with joints
 // j_k and blend weights w_k (k < 4, sum 1) is
 //   v' = sum_k w_k M_{j_k} v,   n' = normalize(sum_k w_k R(M_{j_k}) n)
-// (linear blend skinning; R = the palette matrix's 3x3 part, a pure rotation here because
-// skeletons carry no scale, so it also transforms normals).
+// (linear blend skinning; R = the palette matrix's 3x3 part, a rotation because skeletons
+// carry no scale, so it also transforms normals; an imported file may bind a bone at a uniform
+// scale, which normalizing removes again).
 //
 // Spaces and units: model space of the skeleton (the player's modelRotations() and
 // modelPositions()), metres, Y up. The palette is column-major 4x4 float (Float4x4, OpenGL's
@@ -38,7 +39,8 @@ struct SkinnedMesh {
   /// Three vertex indices per triangle, counter-clockwise seen from outside.
   std::vector<std::uint32_t> triangles;
   /// B_i^-1 per joint of the skeleton (jointCount entries): model space -> joint i's frame
-  /// in the bind pose.
+  /// in the bind pose. A rotation and translation, times a positive uniform scale where an
+  /// imported file binds the joint at another scale than it animates it.
   std::vector<Float4x4> inverseBind;
 
   int vertexCount() const { return static_cast<int>(positions.size()); }

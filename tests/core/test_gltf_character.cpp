@@ -1,0 +1,377 @@
+// glTF characters (importGltfCharacter, character_mesh.h): the four Quaternius characters'
+// meshes skinned by the runtime's jobs against glTF's own skinning formula computed here from
+// the raw file (joint world matrices with scale times the file's inverse bind matrices); a
+// synthetic rig whose bind pose is not its rest pose, under a centimetre armature, with eight
+// influences of byte joints and normalized byte weights, a triangle strip and no normals; the
+// Z-up turn; broken meshes each refused with one line naming the file.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "fatgraph/core/body_generation.h"
+#include "fatgraph/core/error.h"
+#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/gltf_import.h"
+#include "gltf_reference.h"
+
+using namespace fatgraph;
+using nlohmann::json;
+
+namespace {
+
+std::string character(const char* name) { return std::string(FATGRAPH_DATA_DIR) + "/characters/" + name + ".glb"; }
+
+tinygltf::Model loadRaw(const std::string& path) {
+  tinygltf::TinyGLTF loader;
+  tinygltf::Model m;
+  std::string err, warn;
+  const bool ok = path.ends_with(".glb") ? loader.LoadBinaryFromFile(&m, &err, &warn, path)
+                                         : loader.LoadASCIIFromFile(&m, &err, &warn, path);
+  if (!ok) qFatal("%s: %s", path.c_str(), err.c_str());
+  return m;
+}
+
+// Any accessor as doubles, integers as stored and normalized ones mapped to [0, 1].
+std::vector<double> values(const tinygltf::Model& m, int accessor) {
+  const tinygltf::Accessor& a = m.accessors[accessor];
+  const tinygltf::BufferView& v = m.bufferViews[a.bufferView];
+  const int width = tinygltf::GetNumComponentsInType(a.type);
+  const int size = tinygltf::GetComponentSizeInBytes(a.componentType);
+  const size_t stride = v.byteStride ? v.byteStride : size * width;
+  const unsigned char* p = m.buffers[v.buffer].data.data() + v.byteOffset + a.byteOffset;
+  std::vector<double> out;
+  for (size_t i = 0; i < a.count; ++i) {
+    for (int c = 0; c < width; ++c) {
+      const unsigned char* e = p + i * stride + c * size;
+      double x = 0;
+      if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) { float f; std::memcpy(&f, e, 4); x = f; }
+      else if (size == 1) x = a.normalized ? *e / 255.0 : *e;
+      else { uint16_t u; std::memcpy(&u, e, 2); x = a.normalized ? u / 65535.0 : u; }
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
+// glTF's skinning of every mesh node's vertices under `global` (node order, primitive order).
+std::vector<Eigen::Vector3d> referenceSkinning(const tinygltf::Model& m, const std::vector<Eigen::Affine3d>& global) {
+  std::vector<Eigen::Vector3d> out;
+  for (const tinygltf::Node& node : m.nodes) {
+    if (node.mesh < 0 || node.skin < 0) continue;
+    const tinygltf::Skin& skin = m.skins[node.skin];
+    const std::vector<double> ibm = values(m, skin.inverseBindMatrices);
+    for (const tinygltf::Primitive& prim : m.meshes[node.mesh].primitives) {
+      const std::vector<double> pos = values(m, prim.attributes.at("POSITION"));
+      const std::vector<double> joints = values(m, prim.attributes.at("JOINTS_0"));
+      const std::vector<double> weights = values(m, prim.attributes.at("WEIGHTS_0"));
+      for (size_t v = 0; v < pos.size() / 3; ++v) {
+        Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+        double total = 0;
+        for (int k = 0; k < 4; ++k) total += weights[4 * v + k];
+        for (int k = 0; k < 4; ++k) {
+          const int slot = static_cast<int>(joints[4 * v + k]);
+          const Eigen::Matrix4d inv = Eigen::Map<const Eigen::Matrix4d>(&ibm[16 * slot]);
+          const Eigen::Vector4d x = global[skin.joints[slot]].matrix() * inv * Eigen::Vector4d(pos[3 * v], pos[3 * v + 1], pos[3 * v + 2], 1);
+          sum += weights[4 * v + k] / total * x.head<3>();
+        }
+        out.push_back(sum);
+      }
+    }
+  }
+  return out;
+}
+
+// The imported mesh skinned by the runtime's palette and vertex jobs at a frame of `clip`.
+std::vector<Float3> runtimeSkinning(const GltfImport& g, const Clip& clip, int frame) {
+  const int n = g.skeleton.jointCount();
+  std::vector<Quat> r(n);
+  std::vector<Vec3> p(n);
+  clipFrameToModel(g.skeleton, clip, frame, r, p);
+  std::vector<Float3> positions;
+  skinBody(toSkinnedMesh(g.mesh), r, p, positions, nullptr);
+  return positions;
+}
+
+double largestGap(const std::vector<Float3>& ours, const std::vector<Eigen::Vector3d>& reference) {
+  if (ours.size() != reference.size()) return 1e9;
+  double gap = 0;
+  for (size_t v = 0; v < ours.size(); ++v) {
+    gap = std::max(gap, (Eigen::Vector3d(ours[v].x, ours[v].y, ours[v].z) - reference[v]).norm());
+  }
+  return gap;
+}
+
+// --- a synthetic rig: eight joints in a chain under a centimetre armature -----------------------
+
+struct Rig {
+  json doc;
+  std::string buffer;
+
+  int add(const void* data, size_t bytes, int componentType, const char* type, size_t count, bool normalized = false) {
+    while (buffer.size() % 4) buffer.push_back('\0');
+    const int view = static_cast<int>(doc["bufferViews"].size());
+    doc["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", buffer.size()}, {"byteLength", bytes}});
+    json a = {{"bufferView", view}, {"componentType", componentType}, {"count", count}, {"type", type}};
+    if (normalized) a["normalized"] = true;
+    doc["accessors"].push_back(a);
+    buffer.append(static_cast<const char*>(data), bytes);
+    return static_cast<int>(doc["accessors"].size()) - 1;
+  }
+  std::string embedded() const {
+    json d = doc;
+    const QByteArray b64 = QByteArray(buffer.data(), static_cast<qsizetype>(buffer.size())).toBase64();
+    d["buffers"] = {{{"byteLength", buffer.size()}, {"uri", "data:application/octet-stream;base64," + b64.toStdString()}}};
+    return d.dump();
+  }
+};
+
+constexpr int kChain = 8;
+
+// Joint i's world matrix when each joint turns `degrees` about Z: the armature turns the rig a
+// quarter about X and scales it to metres, each joint sits 100 units above its parent.
+Eigen::Matrix4d chainWorld(int joint, double degrees) {
+  Eigen::Affine3d w = Eigen::Affine3d::Identity();
+  w.rotate(Eigen::AngleAxisd(0.5 * EIGEN_PI, Eigen::Vector3d::UnitX())).scale(0.01);
+  for (int i = 0; i <= joint; ++i) {
+    w = w * Eigen::Translation3d(0, i == 0 ? 0 : 100, 0) * Eigen::AngleAxisd(degrees * EIGEN_PI / 180, Eigen::Vector3d::UnitZ());
+  }
+  return w.matrix();
+}
+
+// Bound at 10 degrees a joint, at rest straight: the rest pose is not the bind pose.
+Rig syntheticRig() {
+  Rig r;
+  json nodes = {{{"name", "Armature"}, {"rotation", {std::sin(0.25 * EIGEN_PI), 0, 0, std::cos(0.25 * EIGEN_PI)}},
+                 {"scale", {0.01, 0.01, 0.01}}, {"children", {1, kChain + 1}}}};
+  for (int i = 0; i < kChain; ++i) {
+    json n = {{"name", "J" + std::to_string(i)}};
+    if (i > 0) n["translation"] = {0, 100, 0};
+    if (i + 1 < kChain) n["children"] = {i + 2};
+    nodes.push_back(n);
+  }
+  nodes.push_back({{"name", "Mesh"}, {"mesh", 0}, {"skin", 0}});
+  r.doc = {{"asset", {{"version", "2.0"}}}, {"scene", 0}, {"scenes", {{{"nodes", {0}}}}}, {"nodes", nodes},
+           {"bufferViews", json::array()}, {"accessors", json::array()}};
+  std::vector<float> ibm;
+  for (int i = 0; i < kChain; ++i) {
+    const Eigen::Matrix4f inv = chainWorld(i, 10).inverse().cast<float>();
+    ibm.insert(ibm.end(), inv.data(), inv.data() + 16);
+  }
+  json joints = json::array();
+  for (int i = 0; i < kChain; ++i) joints.push_back(i + 1);
+  r.doc["skins"] = {{{"joints", joints}, {"inverseBindMatrices", r.add(ibm.data(), 4 * ibm.size(), 5126, "MAT4", kChain)}}};
+  // Four vertices in the bind space (the rig's world at bind), a strip of two triangles.
+  const std::vector<float> pos = {-0.1f, 0, 0.5f, 0.1f, 0, 0.5f, -0.1f, 0, 3.0f, 0.1f, 0, 3.0f};
+  const std::vector<uint8_t> j0 = {0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3, 7, 6, 5, 4};
+  const std::vector<uint8_t> j1 = {4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7, 0, 1, 2, 3};
+  const std::vector<uint8_t> w0 = {64, 32, 32, 32, 100, 50, 50, 50, 255, 0, 0, 0, 200, 55, 0, 0};
+  const std::vector<uint8_t> w1 = {32, 32, 16, 15, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  json attributes = {{"POSITION", r.add(pos.data(), 4 * pos.size(), 5126, "VEC3", 4)},
+                     {"JOINTS_0", r.add(j0.data(), j0.size(), 5121, "VEC4", 4)},
+                     {"JOINTS_1", r.add(j1.data(), j1.size(), 5121, "VEC4", 4)},
+                     {"WEIGHTS_0", r.add(w0.data(), w0.size(), 5121, "VEC4", 4, true)},
+                     {"WEIGHTS_1", r.add(w1.data(), w1.size(), 5121, "VEC4", 4, true)}};
+  r.doc["meshes"] = {{{"name", "Strip"}, {"primitives", {{{"attributes", attributes}, {"mode", 5}}}}}};
+  return r;
+}
+
+std::string write(const QTemporaryDir& dir, const std::string& name, const std::string& bytes) {
+  const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+QString failure(const std::string& path) {
+  try {
+    importGltfCharacter(path);
+  } catch (const FileError& e) {
+    const QString m = QString::fromStdString(e.what());
+    if (m.contains('\n') || !m.startsWith(QString::fromStdString(path))) return "bad form: " + m;
+    return m;
+  }
+  return "imported";
+}
+
+}  // namespace
+
+class TestGltfCharacter : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void meshesOfTheCharacters_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("parts");
+    QTest::addColumn<int>("materials");
+    QTest::newRow("knight") << "knight" << 3 << 3;
+    QTest::newRow("fox") << "fox" << 5 << 5;
+    QTest::newRow("spider") << "spider" << 2 << 2;
+    QTest::newRow("adventurer: five skins over one rig") << "adventurer" << 15 << 11;
+  }
+  // Every primitive imported, in the file's vertex count, with its material's colour.
+  void meshesOfTheCharacters() {
+    QFETCH(QString, name);
+    QFETCH(int, parts);
+    QFETCH(int, materials);
+    const std::string path = character(name.toUtf8().constData());
+    const GltfImport g = importGltfCharacter(path);
+    const tinygltf::Model raw = loadRaw(path);
+    size_t vertices = 0;
+    for (const tinygltf::Node& n : raw.nodes) {
+      if (n.mesh < 0) continue;
+      for (const tinygltf::Primitive& p : raw.meshes[n.mesh].primitives) vertices += raw.accessors[p.attributes.at("POSITION")].count;
+    }
+    QCOMPARE(static_cast<size_t>(g.mesh.vertexCount()), vertices);
+    QCOMPARE(static_cast<int>(g.mesh.parts.size()), parts);
+    QCOMPARE(static_cast<int>(g.mesh.materials.size()), materials);
+    QCOMPARE(QString::fromStdString(g.mesh.validate(g.skeleton.jointCount())), QString());
+    QVERIFY(g.mesh.mostInfluences() >= 1 && g.mesh.mostInfluences() <= 4);
+    for (const CharacterMeshPart& p : g.mesh.parts) {
+      QVERIFY2(p.material >= 0, p.name.c_str());
+      const auto& factor = raw.materials[p.material].pbrMetallicRoughness.baseColorFactor;
+      QCOMPARE(g.mesh.materials[p.material].baseColor[0], static_cast<float>(factor[0]));
+    }
+    QCOMPARE(g.restPose.frameCount(), 1);
+  }
+
+  void skinnedLikeTheFile_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("knight") << "knight";
+    QTest::newRow("fox") << "fox";
+    QTest::newRow("spider") << "spider";
+    QTest::newRow("adventurer (rest pose)") << "adventurer";
+  }
+  // The runtime's skinning of the imported mesh equals the file's own skinning at every frame
+  // that falls on a key of every channel, and at the rest pose.
+  void skinnedLikeTheFile() {
+    QFETCH(QString, name);
+    const std::string path = character(name.toUtf8().constData());
+    const GltfImport g = importGltfCharacter(path);
+    const tinygltf::Model raw = loadRaw(path);
+    bool keyed = true;
+    QVERIFY2(largestGap(runtimeSkinning(g, g.restPose, 0), referenceSkinning(raw, globalsAtKey(raw, nullptr, 0, keyed))) < 1e-4,
+             "rest pose");
+    int checked = 0;
+    for (size_t a = 0; a < g.clips.size() && a < 3; ++a) {
+      const Clip& clip = g.clips[a];
+      for (int f = 0; f < clip.frameCount(); f += 7) {
+        const auto global = globalsAtKey(raw, &raw.animations[a], f / clip.fps, keyed);
+        if (!keyed) continue;
+        const double gap = largestGap(runtimeSkinning(g, clip, f), referenceSkinning(raw, global));
+        QVERIFY2(gap < 1e-4, qPrintable(QString("%1 frame %2: %3 m").arg(clip.name.c_str()).arg(f).arg(gap)));
+        ++checked;
+      }
+    }
+    QVERIFY(g.clips.empty() || checked > 0);
+  }
+
+  // Bind pose != rest pose, a 0.01 armature scale, eight influences: skinned in double over all
+  // eight, the import equals glTF's formula; the runtime's four keep the strongest and say what
+  // the others weighed.
+  void eightInfluencesBoundAwayFromRest() {
+    QTemporaryDir dir;
+    const std::string path = write(dir, "chain.gltf", syntheticRig().embedded());
+    const GltfImport g = importGltfCharacter(path);
+    QCOMPARE(g.skeleton.jointCount(), kChain);
+    QCOMPARE(g.mesh.mostInfluences(), 8);
+    QCOMPARE(g.mesh.vertexCount(), 6);  // no normals: each of the two triangles flat
+    QCOMPARE(g.mesh.triangleCount(), 2);
+    const tinygltf::Model raw = loadRaw(path);
+    bool keyed = true;
+    const auto global = globalsAtKey(raw, nullptr, 0, keyed);
+    std::vector<Quat> r(kChain);
+    std::vector<Vec3> p(kChain);
+    clipFrameToModel(g.skeleton, g.restPose, 0, r, p);
+    // The strip's triangles are (0 1 2) and (2 1 3); flat vertices follow them.
+    const int corner[6] = {0, 1, 2, 2, 1, 3};
+    const std::vector<double> j0 = values(raw, 2), j1 = values(raw, 3), w0 = values(raw, 4), w1 = values(raw, 5);
+    // Accessors in the order syntheticRig() adds them.
+    const std::vector<double> ibms = values(raw, 0), positions = values(raw, 1);
+    for (int v = 0; v < 6; ++v) {
+      const int c = corner[v];
+      Eigen::Vector3d expected = Eigen::Vector3d::Zero(), ours = Eigen::Vector3d::Zero();
+      for (int k = 0; k < 8; ++k) {
+        const int slot = static_cast<int>(k < 4 ? j0[4 * c + k] : j1[4 * c + k - 4]);
+        const double w = k < 4 ? w0[4 * c + k] : w1[4 * c + k - 4];
+        const Eigen::Matrix4d m = global[slot + 1].matrix() * Eigen::Map<const Eigen::Matrix4d>(&ibms[16 * slot]);
+        expected += w * (m * Eigen::Vector4d(positions[3 * c], positions[3 * c + 1], positions[3 * c + 2], 1)).head<3>();
+      }
+      for (int k = 0; k < 8; ++k) {
+        const int j = g.mesh.joints[v][k];
+        const Eigen::Matrix4d bind = Eigen::Map<const Eigen::Matrix4f>(g.mesh.inverseBind[j].m).cast<double>();
+        const Eigen::Affine3d a = Eigen::Translation3d(p[j]) * r[j];
+        const Float3& x = g.mesh.positions[v];
+        ours += g.mesh.weights[v][k] * (a.matrix() * bind * Eigen::Vector4d(x.x, x.y, x.z, 1)).head<3>();
+      }
+      QVERIFY2((ours - expected).norm() < 1e-5, qPrintable(QString("vertex %1: %2 m").arg(v).arg((ours - expected).norm())));
+    }
+    InfluenceReduction reduced;
+    const SkinnedMesh four = toSkinnedMesh(g.mesh, &reduced);
+    QCOMPARE(four.validate(kChain), std::string());
+    QCOMPARE(reduced.verticesReduced, 3);  // corner 0 (eight influences) and corner 1 (five), twice
+    QVERIFY(std::abs(reduced.largestDroppedWeight - 95.0 / 255.0) < 1e-3);
+  }
+
+  // --up z turns the mesh with the skeleton: every skinned vertex is the Y-up import's turned
+  // by the quarter turn about X, (x, y, z) -> (x, z, -y).
+  void zUpTurnsTheMesh() {
+    const std::string path = character("knight");
+    GltfImportOptions zUp;
+    zUp.rig.up = UpAxisChoice::Z;
+    const GltfImport y = importGltfCharacter(path), z = importGltfCharacter(path, zUp);
+    const std::vector<Float3> ys = runtimeSkinning(y, y.clips[1], 10), zs = runtimeSkinning(z, z.clips[1], 10);
+    QCOMPARE(ys.size(), zs.size());
+    double gap = 0;
+    for (size_t v = 0; v < ys.size(); ++v) gap = std::max(gap, Eigen::Vector3d(ys[v].x - zs[v].x, ys[v].z - zs[v].y, -ys[v].y - zs[v].z).norm());
+    QVERIFY2(gap < 1e-4, qPrintable(QString::number(gap)));
+  }
+
+  void brokenMeshes_data() {
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("joint beyond the skin") << "joint" << "names joint 9 of a skin with 8 joints";
+    QTest::newRow("JOINTS_1 without WEIGHTS_1") << "weights1" << "has JOINTS_1 without WEIGHTS_1";
+    QTest::newRow("no POSITION") << "position" << "mesh 'Strip' primitive 0 has no POSITION";
+    QTest::newRow("material that does not exist") << "material" << "names material 4, which does not exist";
+    QTest::newRow("index beyond the vertices") << "index" << "has vertex index 7, beyond its 4 vertices";
+    QTest::newRow("too few inverse bind matrices") << "ibm" << "has 2 inverse bind matrices for 8 joints";
+    QTest::newRow("float joints") << "floatJoints" << "JOINTS_0 (accessor 2) has component type 5126";
+    QTest::newRow("truncated buffer") << "truncated" << "runs past the end of buffer 0";
+  }
+  void brokenMeshes() {
+    QFETCH(QString, damage);
+    QFETCH(QString, message);
+    Rig r = syntheticRig();
+    json& prim = r.doc["meshes"][0]["primitives"][0];
+    if (damage == "joint") {
+      const uint8_t bad[16] = {9, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3, 7, 6, 5, 4};
+      prim["attributes"]["JOINTS_0"] = r.add(bad, 16, 5121, "VEC4", 4);
+    }
+    if (damage == "weights1") prim["attributes"].erase("WEIGHTS_1");
+    if (damage == "position") prim["attributes"].erase("POSITION");
+    if (damage == "material") prim["material"] = 4;
+    if (damage == "index") {
+      const uint16_t idx[4] = {0, 1, 2, 7};
+      prim["indices"] = r.add(idx, 8, 5123, "SCALAR", 4);
+    }
+    if (damage == "ibm") r.doc["accessors"][0]["count"] = 2;
+    if (damage == "floatJoints") r.doc["accessors"][2]["componentType"] = 5126;
+    std::string text = r.embedded();
+    if (damage == "truncated") {
+      json d = json::parse(text);
+      const std::string uri = d["buffers"][0]["uri"];
+      d["buffers"][0]["uri"] = uri.substr(0, uri.size() - 200);
+      d["buffers"][0]["byteLength"] = r.buffer.size() - 150;
+      text = d.dump();
+    }
+    QTemporaryDir dir;
+    const std::string path = write(dir, "broken.gltf", text);
+    const QString got = failure(path);
+    QVERIFY2(got.contains(message), qPrintable(got));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestGltfCharacter)
+#include "test_gltf_character.moc"

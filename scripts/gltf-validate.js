@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the Khronos glTF validator (npm gltf-validator) on one .gltf or .glb file and prints
-// one JSON object: {"errors", "warnings", "infos", "hints", "messages": [first errors and
-// warnings as "CODE at POINTER: message"]}. Exit 0 when the report was made (whatever it
+// one JSON object: {"errors", "warnings", "infos", "hints", "codes": {CODE: {"count",
+// "first": "POINTER: message"}}} (codes of the errors and warnings only). Exit 0 when the report was made (whatever it
 // says), 1 when the file could not be validated at all.
 // Usage: node scripts/gltf-validate.js FILE   (the validator is looked up in the repository's
 // .tools/ first, where scripts/install-deps puts it, then on node's usual module path)
@@ -29,16 +29,18 @@ async function main() {
       fs.promises.readFile(path.resolve(path.dirname(file), decodeURIComponent(uri))),
   });
   const issues = report.issues;
-  const messages = issues.messages
-    .filter((m) => m.severity <= 1)
-    .slice(0, 20)
-    .map((m) => `${m.code} at ${m.pointer || '/'}: ${m.message}`);
+  // Errors and warnings by code, each with its count and first message.
+  const codes = {};
+  for (const m of issues.messages.filter((m) => m.severity <= 1)) {
+    const c = codes[m.code] || (codes[m.code] = {count: 0, first: `${m.pointer || '/'}: ${m.message}`});
+    c.count += 1;
+  }
   console.log(JSON.stringify({
     errors: issues.numErrors,
     warnings: issues.numWarnings,
     infos: issues.numInfos,
     hints: issues.numHints,
-    messages,
+    codes,
   }));
 }
 

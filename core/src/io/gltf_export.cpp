@@ -140,6 +140,19 @@ std::vector<float> normalizedWeights(const SkinnedMesh& mesh) {
   return out;
 }
 
+// The influences' joints, 0 where the weight is 0 (the spec's advice for unused slots, which
+// the validator warns about otherwise).
+std::vector<std::uint16_t> influenceJoints(const SkinnedMesh& mesh, const std::vector<float>& weights) {
+  std::vector<std::uint16_t> out;
+  out.reserve(weights.size());
+  for (size_t v = 0; v < mesh.joints.size(); ++v) {
+    for (size_t k = 0; k < size_t(kMaxSkinInfluences); ++k) {
+      out.push_back(weights[v * kMaxSkinInfluences + k] > 0 ? mesh.joints[v][k] : std::uint16_t(0));
+    }
+  }
+  return out;
+}
+
 // The mesh and its skin. The skin exists with or without a mesh: it is what names the
 // skeleton's joints for an importer.
 void addSkin(ModelBuilder& b, const Skeleton& skeleton, const SkinnedMesh& mesh, tinygltf::Scene& scene) {
@@ -163,12 +176,12 @@ void addSkin(ModelBuilder& b, const Skeleton& skeleton, const SkinnedMesh& mesh,
       b.floats(flatten(mesh.positions, false), 3, TINYGLTF_TYPE_VEC3, true, TINYGLTF_TARGET_ARRAY_BUFFER);
   primitive.attributes["NORMAL"] =
       b.floats(flatten(mesh.normals, true), 3, TINYGLTF_TYPE_VEC3, false, TINYGLTF_TARGET_ARRAY_BUFFER);
+  const std::vector<float> weights = normalizedWeights(mesh);
+  const std::vector<std::uint16_t> joints = influenceJoints(mesh, weights);
   primitive.attributes["JOINTS_0"] =
-      b.accessor(mesh.joints.data(), mesh.joints.size() * sizeof(mesh.joints[0]),
-                 TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TYPE_VEC4, mesh.joints.size(),
-                 TINYGLTF_TARGET_ARRAY_BUFFER);
-  primitive.attributes["WEIGHTS_0"] =
-      b.floats(normalizedWeights(mesh), 4, TINYGLTF_TYPE_VEC4, false, TINYGLTF_TARGET_ARRAY_BUFFER);
+      b.accessor(joints.data(), joints.size() * sizeof(std::uint16_t), TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+                 TINYGLTF_TYPE_VEC4, mesh.joints.size(), TINYGLTF_TARGET_ARRAY_BUFFER);
+  primitive.attributes["WEIGHTS_0"] = b.floats(weights, 4, TINYGLTF_TYPE_VEC4, false, TINYGLTF_TARGET_ARRAY_BUFFER);
   primitive.indices = b.accessor(mesh.triangles.data(), mesh.triangles.size() * sizeof(std::uint32_t),
                                  TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR,
                                  mesh.triangles.size(), TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "fatgraph/core/clip.h"
+#include "fatgraph/core/project.h"
 #include "fatgraph/core/skeleton.h"
 #include "fatgraph/runtime/skinning.h"
 
@@ -38,5 +39,17 @@ std::string writeGltf(const Skeleton& skeleton, const SkinnedMesh& mesh,
 /// FileError naming the file for any other extension or when it cannot be written.
 void exportGltf(const std::string& path, const Skeleton& skeleton, const SkinnedMesh& mesh,
                 std::span<const Clip> animations);
+
+/// Every fat edge's member segments as clips, for an engine's own blend tree: edge by edge in
+/// the graph's order, each edge's segments in its own order, frames [first, last] of the
+/// segment's clip as recorded (its world placement kept, time starting at 0), named
+/// "<edge>/segment<j>: <clip> <from>-<to>" with <from> and <to> the segment's first and last
+/// frames in the source file (the numbering hubs report). Empty when the project has no graph.
+std::vector<Clip> fatEdgeSegmentClips(const Project& project);
+
+/// exportGltf of the project's skeleton, its generated body (none when `body` is false, or when
+/// the skeleton has no bone to wrap) and fatEdgeSegmentClips. Returns the animation count.
+/// Throws fatgraph::Error when the project has no fat edge, before anything is written.
+int exportFatEdgeSegmentsGltf(const std::string& path, const Project& project, bool body = true);
 
 }  // namespace fatgraph

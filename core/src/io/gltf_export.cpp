@@ -307,7 +307,13 @@ std::string writeGltf(const Skeleton& skeleton, const SkinnedMesh& mesh, std::sp
 void exportGltf(const std::string& path, const Skeleton& skeleton, const SkinnedMesh& mesh,
                 std::span<const Clip> animations) {
   const bool binary = endsWithGlb(path);
-  writeFileAtomically(path, writeGltf(skeleton, mesh, animations, binary));
+  std::string bytes;
+  try {
+    bytes = writeGltf(skeleton, mesh, animations, binary);
+  } catch (const Error& e) {
+    throw Error(path + ": " + e.what());  // nothing written yet
+  }
+  writeFileAtomically(path, bytes);
 }
 
 }  // namespace fatgraph

@@ -35,8 +35,9 @@ std::string writeGltf(const Skeleton& skeleton, const SkinnedMesh& mesh,
                       std::span<const Clip> animations, bool binary);
 
 /// Writes the file atomically (temp file + rename: an existing file is replaced only once the
-/// new one is complete), binary when `path` ends in .glb (any case), JSON for .gltf. Throws
-/// FileError naming the file for any other extension or when it cannot be written.
+/// new one is complete), binary when `path` ends in .glb (any case), JSON for .gltf. Every
+/// error names the file: another extension, writeGltf's refusals ("<path>: glTF export: ..."),
+/// a file that cannot be written; the old file is then untouched.
 void exportGltf(const std::string& path, const Skeleton& skeleton, const SkinnedMesh& mesh,
                 std::span<const Clip> animations);
 

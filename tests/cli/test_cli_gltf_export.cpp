@@ -2,7 +2,8 @@
 // exported with `--gltf`, whose animations are every fat edge's segments, named after their
 // edges; `play -o take.glb` and `.gltf` read back by the project's importer to the world
 // positions of the BVH that `play -o take.bvh` writes for the same input (the BVH path is the
-// independent reference), within 1e-4 m on every joint and frame; usage errors.
+// independent reference), within 1e-4 m on every joint and frame; usage errors and a take
+// that cannot be written.
 #include <QtTest>
 
 #include "cli_run.h"
@@ -114,6 +115,16 @@ class TestCliGltfExport : public QObject {
     const CliRun r = runCli(QStringList{s("export"), project_} + args);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
+  }
+
+  // A take that cannot be written fails with the file named, and writes nothing.
+  void unwritableTake() {
+    writeText(path("still.csv"), "t,x,y,action\n0,0,0,\n1,0,0,\n");
+    const QString out = path("no/such/dir/take.glb");
+    const CliRun r = runCli({s("play"), graph_, s("--input"), path("still.csv"), s("-o"), out});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(out), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(out));
   }
 
   void playTake_data() {

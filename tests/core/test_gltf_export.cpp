@@ -1,6 +1,7 @@
 // glTF export (gltf_export.h): a synthetic turning walk with its generated body written as .glb
 // and .gltf and read back by the project's own importer: the same joints, and every joint's
-// world position on every frame within 1e-4 m; the mesh (read with tinygltf directly, which
+// world position on every frame within 1e-4 m, and so does the knight, a character that came
+// from glTF; the mesh (read with tinygltf directly, which
 // the importer does not keep) with its vertex count, joints and weights; several clips as
 // named animations; and saves that are atomic (a failed write leaves the old file as it was)
 // and refused with a message naming the file.
@@ -114,6 +115,23 @@ class TestGltfExport : public QObject {
       QVERIFY(bytes.find("data:application/octet-stream;base64,") != std::string::npos);
     }
     QVERIFY(bytes.find("fatgraph ") != std::string::npos);  // asset.generator
+  }
+
+  // A character that came from glTF (the knight: folded armature scale, a translation keyed
+  // on every joint) goes out and back to the same world positions in every animation.
+  void importedCharacterRoundTrip() {
+    const GltfImport knight = importGltf(std::string(FATGRAPH_DATA_DIR) + "/characters/knight.glb");
+    const std::string file = path("knight_again.glb");
+    exportGltf(file, knight.skeleton, generatedBodyOrNone(knight.skeleton), knight.clips);
+    const GltfImport again = importGltf(file);
+    QCOMPARE(again.clips.size(), knight.clips.size());
+    double largest = 0;
+    for (size_t c = 0; c < knight.clips.size(); ++c) {
+      QCOMPARE(again.clips[c].frameCount(), knight.clips[c].frameCount());
+      largest = std::max(largest, largestWorldDistance(knight.skeleton, knight.clips[c], again.skeleton, again.clips[c]));
+    }
+    qInfo("knight: %d animations, largest world distance %.3g m", int(knight.clips.size()), largest);
+    QVERIFY2(largest < 1e-4, qPrintable(QString::number(largest)));
   }
 
   // The skinned mesh as tinygltf reads it: every vertex, its joints and weights (summing to 1),

@@ -109,11 +109,17 @@ void addSkeleton(tinygltf::Model& model, const Skeleton& skeleton, tinygltf::Sce
   }
 }
 
+// Three floats per vector; `normalize` makes each unit length, as NORMAL must be (a zero
+// normal, which has no direction, becomes +Y rather than NaN).
 std::vector<float> flatten(const std::vector<Float3>& v, bool normalize) {
   std::vector<float> out;
   out.reserve(v.size() * 3);
   for (const Float3& p : v) {
     const double n = normalize ? std::sqrt(double(p.x) * p.x + double(p.y) * p.y + double(p.z) * p.z) : 1.0;
+    if (!(n > 1e-12)) {
+      out.insert(out.end(), {0.0f, 1.0f, 0.0f});
+      continue;
+    }
     out.insert(out.end(), {float(p.x / n), float(p.y / n), float(p.z / n)});
   }
   return out;

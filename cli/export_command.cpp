@@ -1,11 +1,15 @@
-// fatgraph export PROJECT.fgproj -o GRAPH.fgraph: the runtime graph a game plays (schema
-// docs/RUNTIME_GRAPH.md), built from a project's fat graph and its parameterizations.
+// fatgraph export PROJECT.fgproj -o GRAPH.fgraph [--gltf ANIMS.glb]: the runtime graph a game
+// plays (schema docs/RUNTIME_GRAPH.md), built from a project's fat graph and its
+// parameterizations, and/or the fat edges' segments as glTF animations for an engine's own
+// blend tree (docs/RUNTIME_GRAPH.md, "glTF export").
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "command_line.h"
 #include "commands.h"
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/gltf_export.h"
+#include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/project_store.h"
 #include "fatgraph/core/runtime_graph_export.h"
 #include "graph_summary.h"
@@ -13,20 +17,26 @@
 namespace fatgraph::cli {
 
 int runExport(const std::vector<std::string>& args) {
-  CommandLine cl("export", "PROJECT.fgproj -o GRAPH.fgraph [--no-body] [--json]",
+  CommandLine cl("export", "PROJECT.fgproj [-o GRAPH.fgraph] [--gltf ANIMS.glb|ANIMS.gltf] [--no-body] [--json]",
                  "Export a project's fat graph for the game-side runtime: per fat edge its\n"
                  "segments as one float block (rotations, translations, root trajectory, time\n"
                  "warps), its parameter plane and weight grid where the project has them, and the\n"
                  "hubs with their outgoing edges, and a skinned body generated from the skeleton\n"
                  "(mesh, blend weights, inverse bind matrices). A game loads the file with\n"
-                 "fatgraph::runtime_io (loadRuntimeGraph). The file is written atomically.");
+                 "fatgraph::runtime_io (loadRuntimeGraph). With --gltf, the skeleton, the body and\n"
+                 "every fat edge's segments as named glTF 2.0 animations (\"<edge>/segment<j>:\n"
+                 "<clip> <from>-<to>\") for an engine's own blend tree. At least one of -o and\n"
+                 "--gltf; every file is written atomically.");
   cl.option("-o", "GRAPH.fgraph", "runtime graph file to write");
+  cl.option("--gltf", "ANIMS.glb", "glTF file (.glb or .gltf) of the fat edges' segments to write");
   cl.flag("--no-body", "leave the generated body out (the game brings its own mesh)");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().size() != 1) throw UsageError{"expected one PROJECT.fgproj (see --help)"};
   const auto out = cl.value("-o");
-  if (!out || out->empty()) throw UsageError{"missing -o GRAPH.fgraph"};
+  const auto gltf = cl.value("--gltf");
+  if ((!out || out->empty()) && (!gltf || gltf->empty())) throw UsageError{"missing -o GRAPH.fgraph (or --gltf ANIMS.glb)"};
+  if (gltf && !isGltfPath(*gltf)) throw UsageError{"--gltf expects a .glb or .gltf file, got '" + *gltf + "'"};
   const std::string& projectPath = cl.positional()[0];
 
   const Project project = loadProject(projectPath);
@@ -36,7 +46,9 @@ int runExport(const std::vector<std::string>& args) {
   }
   ExportOptions options;
   options.body = !cl.has("--no-body");
-  const ExportSummary summary = exportProject(project, *out, options);
+  ExportSummary summary;
+  if (out) summary = exportProject(project, *out, options);
+  const int animations = gltf ? exportFatEdgeSegmentsGltf(*gltf, project, options.body) : 0;
 
   const MotionGraph& g = project.graph;
   auto hubName = [&](int hub) { return hub >= 0 ? g.hubs[size_t(hub)].name : std::string("(none)"); };
@@ -51,8 +63,11 @@ int runExport(const std::vector<std::string>& args) {
       j.update(fatEdgeParameterJson(project, i));
       edges.push_back(std::move(j));
     }
-    const nlohmann::json j = {{"output", *out},
-                              {"bytes", summary.bytes},
+    nlohmann::json gltfJson = nullptr;
+    if (gltf) gltfJson = {{"output", *gltf}, {"animations", animations}};
+    const nlohmann::json j = {{"output", out ? nlohmann::json(*out) : nlohmann::json(nullptr)},
+                              {"bytes", out ? nlohmann::json(summary.bytes) : nlohmann::json(nullptr)},
+                              {"gltf", gltfJson},
                               {"hubs", hubsJson(project)},
                               {"fat_edges", edges},
                               {"body_vertices", summary.bodyVertices},
@@ -60,7 +75,8 @@ int runExport(const std::vector<std::string>& args) {
     std::cout << j.dump(2) << "\n";
   } else {
     const bool parameterized = g.parameterizations.size() == g.fatEdges.size();
-    std::cout << summary.edges << " fat edge(s) between " << summary.hubs << " hub(s)"
+    std::cout << (out ? summary.edges : int(g.fatEdges.size())) << " fat edge(s) between "
+              << (out ? summary.hubs : int(g.hubs.size())) << " hub(s)"
               << (parameterized ? "" : " (no parameterizations: each edge plays its reference)")
               << ":\n";
     for (const FatEdge& e : g.fatEdges) {
@@ -71,7 +87,8 @@ int runExport(const std::vector<std::string>& args) {
       std::cout << "body: " << summary.bodyVertices << " vertices, " << summary.bodyTriangles
                 << " triangles\n";
     }
-    std::cout << "wrote " << *out << " (" << summary.bytes << " bytes)\n";
+    if (out) std::cout << "wrote " << *out << " (" << summary.bytes << " bytes)\n";
+    if (gltf) std::cout << "wrote " << *gltf << " (" << animations << " segment animation(s))\n";
   }
   return 0;
 }

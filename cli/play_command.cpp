@@ -1,6 +1,7 @@
-// fatgraph play GRAPH.fgraph --input INPUT.csv -o OUT.bvh: plays an exported fat graph headless
-// from a timed stick-and-action script, as a game would, and writes what the character did as
-// a BVH file with a report (docs/PLAY.md).
+// fatgraph play GRAPH.fgraph --input INPUT.csv -o OUT.bvh|OUT.glb|OUT.gltf: plays an exported fat
+// graph headless from a timed stick-and-action script, as a game would, and writes what the
+// character did as a BVH file, or as glTF with the character's skinned body, with a report
+// (docs/PLAY.md).
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -13,7 +14,10 @@
 #include "commands.h"
 #include "fatgraph/core/runtime_skeleton.h"
 #include "fatgraph/core/bvh_export.h"
+#include "fatgraph/core/body_generation.h"
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/gltf_export.h"
+#include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/locomotion_settings.h"
 #include "fatgraph/core/motion_contacts.h"
 #include "fatgraph/runtime/player.h"
@@ -148,16 +152,33 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
   return run;
 }
 
+// The mesh a glTF take carries: the graph's body, or the body generated from the skeleton
+// when the graph was exported without one.
+SkinnedMesh takeMesh(const RuntimeGraph& graph, const Skeleton& skeleton) {
+  return graph.body.empty() ? generatedBodyOrNone(skeleton) : graph.body;
+}
+
+// The played frames as BVH, or as glTF for .glb and .gltf.
+void writeTake(const std::string& path, const RuntimeGraph& graph, const Skeleton& skeleton, const Clip& clip) {
+  if (isGltfPath(path)) {
+    exportGltf(path, skeleton, takeMesh(graph, skeleton), std::span(&clip, 1));
+  } else {
+    exportBvh(path, skeleton, clip);
+  }
+}
+
 PlayRequest parsePlay(const std::vector<std::string>& args, bool& helpShown) {
   CommandLine cl("play",
-                 "GRAPH.fgraph --input INPUT.csv -o OUT.bvh [--fps F] [--terrain SPEC] [--no-legs] [--json]",
+                 "GRAPH.fgraph --input INPUT.csv -o OUT.bvh|OUT.glb|OUT.gltf [--fps F] [--terrain SPEC] [--no-legs] [--json]",
                  "Play an exported fat graph headless: the stick and actions of INPUT.csv (header\n"
                  "t,x,y,action; see docs/PLAY.md) drive the runtime player from t = 0 to the last\n"
                  "row's time, and the character's motion is written as BVH in metres (the graph's\n"
-                 "skeleton; the root placed in the world, y = the terrain's height). Nothing is\n"
-                 "written on any error.");
+                 "skeleton; the root placed in the world, y = the terrain's height), or for .glb and\n"
+                 ".gltf as glTF 2.0: the skeleton, the graph's skinned body (generated from the\n"
+                 "skeleton when the graph has none) and the motion as one animation named after\n"
+                 "the file. Nothing is written on any error.");
   cl.option("--input", "INPUT.csv", "timed stick positions and actions");
-  cl.option("-o", "OUT.bvh", "BVH file to write (atomically)");
+  cl.option("-o", "OUT.bvh", "BVH, .glb or .gltf file to write (atomically)");
   cl.option("--fps", "F", "output frame rate (default: the graph's rate)");
   cl.option("--terrain", "SPEC",
             "ground: a preset (" + std::string(kTerrainPresetNames) + ") or a heightfield file (default: flat)");
@@ -215,6 +236,8 @@ void printPlayJson(const PlaySummary& s) {
   nlohmann::json edges = nlohmann::json::array();
   for (int e : r.edgesPlayed) edges.push_back(s.graph.edges[size_t(e)].name);
   nlohmann::json j = {{"output", s.request.output},
+                      {"format", isGltfPath(s.request.output) ? "gltf" : "bvh"},
+                      {"animations", 1},
                       {"frames", r.frames},
                       {"duration_s", (r.frames - 1) / s.fps},
                       {"fps", s.fps},
@@ -320,7 +343,7 @@ int runPlay(const std::vector<std::string>& args) {
   }
   const Skeleton skeleton = toAuthoringSkeleton(graph.skeleton);
   const MotionContacts contacts = measureWrittenContacts(graph, skeleton, run.clip, ground);
-  exportBvh(request.output, skeleton, run.clip);
+  writeTake(request.output, graph, skeleton, run.clip);
 
   const std::vector<std::string> notes = playNotes(input, r, request.inputPath);
   const PlaySummary summary{graph, request, run, contacts, notes, fps};

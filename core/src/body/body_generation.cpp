@@ -52,6 +52,14 @@ GeneratedBody generateBody(const Skeleton& skeleton, const BodyOptions& options)
   return out;
 }
 
+SkinnedMesh generatedBodyOrNone(const Skeleton& skeleton) {
+  try {
+    return generateBody(skeleton).mesh;
+  } catch (const Error&) {
+    return {};
+  }
+}
+
 void skinBody(const SkinnedMesh& mesh, std::span<const Quat> modelRotations,
               std::span<const Vec3> modelPositions, std::vector<Float3>& positions,
               std::vector<Float3>* normals) {

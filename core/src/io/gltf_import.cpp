@@ -77,7 +77,9 @@ AnimationTracks readAnimation(const tinygltf::Model& model, const tinygltf::Anim
 
 Clip sampleClip(const SkinPlan& plan, const AnimationTracks& tracks, const std::string& label,
                 const GltfImportOptions& options) {
-  const double frames = std::floor(tracks.endTime * options.fps + 1e-6) + 1;
+  // Key times are floats: the last one may fall short of its frame's time by float rounding
+  // (2.1 s is 2.0999999 s), relative to the time, so the tolerance is too.
+  const double frames = std::floor(tracks.endTime * options.fps * (1 + 1e-6) + 1e-6) + 1;
   if (frames > static_cast<double>(options.maxFrames)) {
     throw GltfProblem(label + " lasts " + std::to_string(tracks.endTime) + " s, more than the limit of " + std::to_string(options.maxFrames) + " frames");
   }

@@ -205,11 +205,7 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
   // The character's body (issue #14): generated from the skeleton, bound in its rest pose. A
   // skeleton without a bone of any length (a lone root) has nothing to wrap: no body then,
   // which every reader handles; an invalid skeleton fails validate() below anyway.
-  try {
-    out.body = generateBody(project.skeleton).mesh;
-  } catch (const Error&) {
-    out.body = {};
-  }
+  out.body = generatedBodyOrNone(project.skeleton);
   if (const std::string problem = out.validate(); !problem.empty())
     throw Error("runtime graph: " + problem);
   return out;

@@ -46,6 +46,10 @@ struct GeneratedBody {
 /// is invalid (Skeleton::validate) or has no bone of non-zero length.
 GeneratedBody generateBody(const Skeleton& skeleton, const BodyOptions& options = {});
 
+/// The generated body's mesh, or an empty mesh where generateBody throws (a lone root has no
+/// bone to wrap): what an export carries, every reader handling a missing body.
+SkinnedMesh generatedBodyOrNone(const Skeleton& skeleton);
+
 /// The body skinned under an authoring pose (model-space transforms in double, e.g. from
 /// clipFrameToModel), through the runtime's palette and vertex jobs as a game skins it.
 /// `positions` and `normals` are resized to the vertex count; `normals` may be null.

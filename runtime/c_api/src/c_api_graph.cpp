@@ -17,8 +17,9 @@ namespace {
 // `name` as a NUL-terminated string under the buffer rule (sizes in bytes, the NUL included).
 fg_result copyName(const std::string& name, char* out, std::size_t capacity, std::size_t* needed,
                    const char* function) {
-  FG_CHECK(checkBuffer(out, capacity, name.size() + 1, needed, function, "name"));
-  std::memcpy(out, name.c_str(), name.size() + 1);
+  bool fill = false;
+  FG_CHECK(checkBuffer(out, capacity, name.size() + 1, needed, function, "name", fill));
+  if (fill) std::memcpy(out, name.c_str(), name.size() + 1);
   return succeed();
 }
 
@@ -72,8 +73,9 @@ fg_result fg_graph_joint_parents(const fg_graph* graph, int32_t* parents, size_t
   return guard(fn, [&] {
     FG_CHECK(requireNonNull(graph, fn, "graph"));
     const auto& source = graph->graph->skeleton.parents;
-    FG_CHECK(checkBuffer(parents, capacity, source.size(), needed, fn, "parents"));
-    for (std::size_t j = 0; j < source.size(); ++j) parents[j] = source[j];
+    bool fill = false;
+    FG_CHECK(checkBuffer(parents, capacity, source.size(), needed, fn, "parents", fill));
+    for (std::size_t j = 0; fill && j < source.size(); ++j) parents[j] = source[j];
     return succeed();
   });
 }
@@ -83,8 +85,9 @@ fg_result fg_graph_rest_offsets(const fg_graph* graph, float* offsets_xyz, size_
   return guard(fn, [&] {
     FG_CHECK(requireNonNull(graph, fn, "graph"));
     const auto& source = graph->graph->skeleton.restOffsets;
-    FG_CHECK(checkBuffer(offsets_xyz, capacity, source.size(), needed, fn, "offsets_xyz"));
-    for (std::size_t j = 0; j < source.size(); ++j)
+    bool fill = false;
+    FG_CHECK(checkBuffer(offsets_xyz, capacity, source.size(), needed, fn, "offsets_xyz", fill));
+    for (std::size_t j = 0; fill && j < source.size(); ++j)
       for (int c = 0; c < 3; ++c) offsets_xyz[3 * j + c] = source[j][c];
     return succeed();
   });

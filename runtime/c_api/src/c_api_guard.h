@@ -23,10 +23,11 @@ inline fg_result requireNonNull(const void* pointer, const char* function, const
   return fail(FG_ERROR_NULL_ARGUMENT, std::string(function) + ": " + argument + " is null");
 }
 
-/// The buffer rule of the header: stores `count` in *needed (when given); FG_OK when `capacity`
-/// holds `count` entries and `buffer` is not null (or nothing is needed), else the error.
+/// The buffer rule of the header: stores `count` in *needed (when given). A size query (null
+/// buffer, capacity 0) is FG_OK with `fill` false; a buffer holding `count` entries is FG_OK
+/// with `fill` true (count 0: false); anything else is the error, with its message.
 fg_result checkBuffer(const void* buffer, std::size_t capacity, std::size_t count, std::size_t* needed,
-                      const char* function, const char* argument);
+                      const char* function, const char* argument, bool& fill);
 
 /// Returns the failed check's result from the enclosing entry point (its message already set).
 #define FG_CHECK(check)                                                           \

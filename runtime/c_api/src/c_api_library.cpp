@@ -24,13 +24,16 @@ fg_result succeed() {
 }
 
 fg_result checkBuffer(const void* buffer, std::size_t capacity, std::size_t count, std::size_t* needed,
-                      const char* function, const char* argument) {
+                      const char* function, const char* argument, bool& fill) {
+  fill = false;
   if (needed) *needed = count;
+  if (!buffer && capacity == 0) return FG_OK;  // the size query
   if (capacity < count)
     return fail(FG_ERROR_BUFFER_TOO_SMALL, std::string(function) + ": " + argument + " holds " +
                                                std::to_string(capacity) + " entries, " +
                                                std::to_string(count) + " needed");
-  if (count > 0) return requireNonNull(buffer, function, argument);
+  FG_CHECK(requireNonNull(buffer, function, argument));
+  fill = count > 0;
   return FG_OK;
 }
 

@@ -16,8 +16,9 @@ template <class T>
 fg_result copyEntries(Span<const T> source, float* out, std::size_t capacity, std::size_t* needed,
                       const char* function, const char* argument) {
   static_assert(sizeof(T) % sizeof(float) == 0 && std::is_standard_layout_v<T>);
-  FG_CHECK(checkBuffer(out, capacity, source.size(), needed, function, argument));
-  if (!source.empty()) std::memcpy(out, source.data(), source.size() * sizeof(T));
+  bool fill = false;
+  FG_CHECK(checkBuffer(out, capacity, source.size(), needed, function, argument, fill));
+  if (fill) std::memcpy(out, source.data(), source.size() * sizeof(T));
   return succeed();
 }
 

@@ -9,8 +9,8 @@
  *
  * Errors. Every function that can fail returns an fg_result (FG_OK = 0). No C++ exception
  * crosses this boundary. fg_last_error() gives the message of the calling thread's last call
- * into this API ("" after a success); it is thread-local, so threads never see each other's
- * messages. Messages are one line; load errors name the file.
+ * that returned an fg_result ("" when it returned FG_OK); it is thread-local, so threads never
+ * see each other's messages. Messages are one line; load errors name the file.
  *
  * Threads. Loading may run on any thread but only one load at a time (the HDF5 library below
  * is not thread-safe). A player is used by one thread at a time (reading its pose refreshes a
@@ -19,8 +19,8 @@
  *
  * Buffers. A function that fills a caller's array takes its capacity in ENTRIES (joints,
  * segments or characters, as named) and, when `needed` is not null, stores how many entries
- * the full answer has. A capacity below that returns FG_ERROR_BUFFER_TOO_SMALL and writes
- * nothing else, so a caller may pass (NULL, 0, &needed) to size its buffer first.
+ * the full answer has. (NULL, 0, &needed) only asks that size and returns FG_OK; a capacity
+ * below it returns FG_ERROR_BUFFER_TOO_SMALL and writes nothing else.
  *
  * Spaces and units: metres, seconds, radians; Y up, right-handed; a character faces +Z at yaw 0
  * and positive yaw turns it left. Quaternions are 4 floats x, y, z, w (w the scalar part), a

@@ -46,23 +46,36 @@ inline CliRun exportWalk14403(const QString& work, const QString& graph) {
 
 inline Tool runCMake(const QStringList& args) { return runTool(QStringLiteral(FATGRAPH_CMAKE), args); }
 
+// Configures runtime/ on its own in `buildDir` (Release, default flags, `extraArgs` for CMake),
+// builds it and installs the package into `prefix`. Returns the failing tool's output, or an
+// empty string.
+inline QString installPackageFromSource(const QString& buildDir, const QString& prefix,
+                                        const QStringList& extraArgs = {}) {
+  const Tool configure = runCMake(QStringList{QStringLiteral("-S"), QStringLiteral(FATGRAPH_SOURCE_DIR "/runtime"),
+                                              QStringLiteral("-B"), buildDir, QStringLiteral("-G"),
+                                              QStringLiteral(FATGRAPH_CMAKE_GENERATOR),
+                                              QStringLiteral("-DCMAKE_BUILD_TYPE=Release")} +
+                                  extraArgs);
+  if (configure.exitCode != 0) return configure.out;
+  const Tool compile = runCMake({QStringLiteral("--build"), buildDir, QStringLiteral("-j"), QStringLiteral("2")});
+  if (compile.exitCode != 0) return compile.out;
+  const Tool install = runCMake({QStringLiteral("--install"), buildDir, QStringLiteral("--prefix"), prefix});
+  return install.exitCode != 0 ? install.out : QString();
+}
+
 // Installs the runtime package into `prefix` (`cmake --install` of this build). An
 // instrumented build (sanitizers, fuzzing) installs libraries a plain game cannot link, so the
 // package then comes from runtime/ configured on its own in `work`/runtime with default flags.
 // Returns the failing tool's output, or an empty string.
 inline QString installPackage(const QString& work, const QString& prefix) {
-  QString packageBuild = QStringLiteral(FATGRAPH_BINARY_DIR);
   if (FATGRAPH_PACKAGE_FROM_SOURCE) {
-    packageBuild = work + QStringLiteral("/runtime");
-    const Tool configure = runCMake({QStringLiteral("-S"), QStringLiteral(FATGRAPH_SOURCE_DIR "/runtime"),
-                                     QStringLiteral("-B"), packageBuild, QStringLiteral("-G"),
-                                     QStringLiteral(FATGRAPH_CMAKE_GENERATOR), QStringLiteral("-DCMAKE_BUILD_TYPE=Release")});
-    if (configure.exitCode != 0) return configure.out;
-    const Tool compile = runCMake({QStringLiteral("--build"), packageBuild, QStringLiteral("-j"), QStringLiteral("2")});
-    if (compile.exitCode != 0) return compile.out;
+    const QString failed = installPackageFromSource(work + QStringLiteral("/runtime"), prefix);
+    if (!failed.isEmpty()) return failed;
+  } else {
+    const Tool install = runCMake({QStringLiteral("--install"), QStringLiteral(FATGRAPH_BINARY_DIR),
+                                   QStringLiteral("--prefix"), prefix});
+    if (install.exitCode != 0) return install.out;
   }
-  const Tool install = runCMake({QStringLiteral("--install"), packageBuild, QStringLiteral("--prefix"), prefix});
-  if (install.exitCode != 0) return install.out;
   if (!QFile::exists(prefix + QStringLiteral("/lib/cmake/fatgraph/fatgraphConfig.cmake")))
     return QStringLiteral("no fatgraphConfig.cmake under ") + prefix;
   return {};

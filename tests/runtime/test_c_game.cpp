@@ -2,7 +2,9 @@
 // fresh prefix, examples/c_game configured against that prefix alone and built as C99 with every
 // warning an error (-std=c99 -Wall -Wextra -pedantic -Werror: the C API's header is plain C),
 // then run on a graph `fatgraph export` made. Its root positions parse as finite numbers and the
-// character walks; bad input fails on one line naming the file.
+// character walks; bad input fails on one line naming the file. Built as the one shared library
+// an engine loads (FATGRAPH_RUNTIME_C_SHARED), the package exports the C API's functions alone
+// and the same game plays the same walk.
 #include <QtTest>
 
 #include "installed_package.h"
@@ -11,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <cmath>
 
@@ -30,6 +33,7 @@ class TestCGame : public QObject {
   QTemporaryDir dir_;
   QString game_;   // the built c_game
   QString graph_;  // the exported 144_03 graph
+  QString output_;  // what c_game printed on graph_
 
  private slots:
   void initTestCase() {
@@ -70,6 +74,7 @@ class TestCGame : public QObject {
   void playsTheGraphAndWalks() {
     const Tool run = runTool(game_, {graph_});
     QVERIFY2(run.exitCode == 0, qPrintable(run.out));
+    output_ = run.out;
     const QStringList lines = run.out.trimmed().split(QLatin1Char('\n'));
     qInfo("c_game: %s", qPrintable(lines.join(s("; "))));
     QCOMPARE(lines.size(), 6);  // twice a second for 3 s
@@ -91,6 +96,43 @@ class TestCGame : public QObject {
     }
     // 144_03 walks: 2.5 s between the first and last line carry the root well over a metre.
     QVERIFY2(std::hypot(last[0] - first[0], last[2] - first[2]) > 1.0, qPrintable(run.out));
+  }
+
+  void sharedLibraryExportsTheApiAlone() {
+    const QString prefix = dir_.filePath(s("shared-prefix"));
+    const QString installed = fatgraph::test::installPackageFromSource(dir_.filePath(s("shared-runtime")), prefix,
+                                                                       {s("-DFATGRAPH_RUNTIME_C_SHARED=ON")});
+    QVERIFY2(installed.isEmpty(), qPrintable(installed));
+    const QString library = prefix + s("/lib/libfatgraph_runtime_c.so");
+    QVERIFY2(QFile::exists(library), "no shared libfatgraph_runtime_c.so");
+    const QString nm = QStandardPaths::findExecutable(s("nm"));
+    if (!nm.isEmpty()) {  // the dynamic symbols the library defines: the header's functions only
+      const Tool symbols = runTool(nm, {s("-D"), s("--defined-only"), library});
+      QCOMPARE(symbols.exitCode, 0);
+      QStringList functions;
+      for (const QString& line : symbols.out.split(QLatin1Char('\n'))) {
+        const QStringList fields = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (fields.size() == 3 && fields[1] == s("T")) functions << fields[2];
+      }
+      qInfo("libfatgraph_runtime_c.so exports %lld functions", static_cast<long long>(functions.size()));
+      QVERIFY(functions.contains(s("fg_player_update")));
+      for (const QString& f : functions) QVERIFY2(f.startsWith(s("fg_")), qPrintable(f));
+    }
+    const QString buildDir = dir_.filePath(s("shared-game"));
+    const QString built =
+        fatgraph::test::buildExample(s("c_game"), prefix, buildDir, {s("-DCMAKE_C_FLAGS=") + s(kCFlags)});
+    QVERIFY2(built.isEmpty(), qPrintable(built));
+    const Tool run = runTool(buildDir + s("/c_game"), {graph_});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out));
+    // The same walk: the two builds may differ in instruction set (FATGRAPH_ARCH), not more.
+    const QStringList a = output_.trimmed().split(QLatin1Char('\n')), b = run.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(b.size(), a.size());
+    for (int i = 0; i < a.size(); ++i) {
+      const QStringList wa = a[i].split(QLatin1Char(' ')), wb = b[i].split(QLatin1Char(' '));
+      QCOMPARE(wb.size(), wa.size());
+      for (int w = 1; w < wa.size(); ++w)
+        QVERIFY2(std::fabs(wa[w].mid(2).toDouble() - wb[w].mid(2).toDouble()) < 1e-4, qPrintable(a[i] + s(" / ") + b[i]));
+    }
   }
 
   void badInputFailsOnOneLine_data() {

@@ -38,6 +38,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* FG_API marks what a shared build of the library exports (FG_C_API_SHARED: CMake defines it
+ * for users of a shared fatgraph::runtime_c). */
+#if defined(_WIN32) && defined(FG_C_API_SHARED)
+#if defined(FG_C_API_BUILDING)
+#define FG_API __declspec(dllexport)
+#else
+#define FG_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__)
+#define FG_API __attribute__((visibility("default")))
+#else
+#define FG_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -62,21 +76,21 @@ typedef struct fg_player fg_player;
 /* ---- Library ---------------------------------------------------------------------------- */
 
 /* FG_C_API_VERSION as the library was built. */
-int32_t fg_c_api_version(void);
+FG_API int32_t fg_c_api_version(void);
 /* The fatgraph release, e.g. "0.1.0" (static storage). */
-const char* fg_version_string(void);
+FG_API const char* fg_version_string(void);
 /* The calling thread's last message: "" when its last call succeeded. Valid until this thread's
  * next call into the API. */
-const char* fg_last_error(void);
+FG_API const char* fg_last_error(void);
 /* The enumerator's name, e.g. "FG_ERROR_FILE" (static storage; "unknown" for other values). */
-const char* fg_result_name(fg_result result);
+FG_API const char* fg_result_name(fg_result result);
 
 /* ---- Graph: an exported fat graph (`fatgraph export`, docs/RUNTIME_GRAPH.md) ------------- */
 
 /* Loads and checks a whole .fgraph file (UTF-8 path). On failure *out_graph is null and the
  * message reads "<file>: <object>: <what>". */
-fg_result fg_graph_load(const char* path, fg_graph** out_graph);
-void fg_graph_free(fg_graph* graph);
+FG_API fg_result fg_graph_load(const char* path, fg_graph** out_graph);
+FG_API void fg_graph_free(fg_graph* graph);
 
 typedef struct fg_graph_info {
   int32_t joint_count;
@@ -90,22 +104,22 @@ typedef struct fg_graph_info {
   float fps;                  /* the rate the clips were sampled at (players run at any rate) */
 } fg_graph_info;
 
-fg_result fg_graph_get_info(const fg_graph* graph, fg_graph_info* out_info);
+FG_API fg_result fg_graph_get_info(const fg_graph* graph, fg_graph_info* out_info);
 /* Every joint's parent index (-1 for a root), joint_count entries. */
-fg_result fg_graph_joint_parents(const fg_graph* graph, int32_t* parents, size_t capacity,
-                                 size_t* needed);
+FG_API fg_result fg_graph_joint_parents(const fg_graph* graph, int32_t* parents, size_t capacity,
+                                        size_t* needed);
 /* Every joint's rest offset in its parent's frame (metres), 3 floats per joint. */
-fg_result fg_graph_rest_offsets(const fg_graph* graph, float* offsets_xyz, size_t capacity,
-                                size_t* needed);
+FG_API fg_result fg_graph_rest_offsets(const fg_graph* graph, float* offsets_xyz, size_t capacity,
+                                       size_t* needed);
 /* A joint's or an edge's name as a NUL-terminated UTF-8 string; capacity and needed count
  * bytes including the NUL. */
-fg_result fg_graph_joint_name(const fg_graph* graph, int32_t joint, char* name, size_t capacity,
-                              size_t* needed);
-fg_result fg_graph_edge_name(const fg_graph* graph, int32_t edge, char* name, size_t capacity,
-                             size_t* needed);
+FG_API fg_result fg_graph_joint_name(const fg_graph* graph, int32_t joint, char* name, size_t capacity,
+                                     size_t* needed);
+FG_API fg_result fg_graph_edge_name(const fg_graph* graph, int32_t edge, char* name, size_t capacity,
+                                    size_t* needed);
 /* The index of the joint or edge called `name` in *out_index, -1 when there is none (FG_OK). */
-fg_result fg_graph_find_joint(const fg_graph* graph, const char* name, int32_t* out_index);
-fg_result fg_graph_find_edge(const fg_graph* graph, const char* name, int32_t* out_index);
+FG_API fg_result fg_graph_find_joint(const fg_graph* graph, const char* name, int32_t* out_index);
+FG_API fg_result fg_graph_find_edge(const fg_graph* graph, const char* name, int32_t* out_index);
 
 /* ---- Player ------------------------------------------------------------------------------ */
 
@@ -117,29 +131,29 @@ typedef struct fg_player_options {
 } fg_player_options;
 
 /* The defaults: start edge -1, legs on, at the origin facing +Z. */
-void fg_player_options_init(fg_player_options* options);
+FG_API void fg_player_options_init(fg_player_options* options);
 
 /* A player at the start of `graph`; options may be null for the defaults. */
-fg_result fg_player_create(const fg_graph* graph, const fg_player_options* options,
-                           fg_player** out_player);
-void fg_player_free(fg_player* player);
+FG_API fg_result fg_player_create(const fg_graph* graph, const fg_player_options* options,
+                                  fg_player** out_player);
+FG_API void fg_player_free(fg_player* player);
 /* Back to the start edge, time and frame (the terrain and steering stay). */
-fg_result fg_player_reset(fg_player* player);
+FG_API fg_result fg_player_reset(fg_player* player);
 
 /* Plays dt seconds. The stick is the game's (x right, y forward, each in [-1, 1]) and maps
  * onto the current edge's parameter plane; `action` is an edge index to take at the first hub
  * it leaves (replacing an earlier request), -1 for none, unknown indices ignored. NaN, <= 0 or
  * infinite dt plays nothing; above 0.25 s it is played in 0.25 s steps, at most 1 s per call;
  * NaN stick counts as centred. The pose stays finite whatever the input. */
-fg_result fg_player_update(fg_player* player, float dt, float stick_x, float stick_y,
-                           int32_t action);
+FG_API fg_result fg_player_update(fg_player* player, float dt, float stick_x, float stick_y,
+                                  int32_t action);
 
 /* The game steering the character itself: while enabled the character frame moves with
  * `velocity_x` (left) and `velocity_z` (forward), m/s in its heading frame, and turns at
  * `turn_rate` rad/s (positive left), while the pose keeps playing the blended clips and the
  * leg layer plants the feet where the steered character stands. Non-finite values count as 0. */
-fg_result fg_player_set_steering(fg_player* player, int32_t enabled, float velocity_x,
-                                 float velocity_z, float turn_rate);
+FG_API fg_result fg_player_set_steering(fg_player* player, int32_t enabled, float velocity_x,
+                                        float velocity_z, float turn_rate);
 
 /* The ground: world height y at (x, z), metres. Non-finite heights count as no ground. */
 typedef float (*fg_height_fn)(void* user, float x, float z);
@@ -150,11 +164,11 @@ typedef void (*fg_normal_fn)(void* user, float x, float z, float* normal_out);
  * must stay valid while the player uses them). `height` null: flat ground at y = 0. `normal`
  * null: the normal comes from height differences 1 cm apart. The callbacks are called only
  * from within fg_player_update, on the calling thread. */
-fg_result fg_player_set_terrain(fg_player* player, fg_height_fn height, fg_normal_fn normal,
-                                void* user);
+FG_API fg_result fg_player_set_terrain(fg_player* player, fg_height_fn height, fg_normal_fn normal,
+                                       void* user);
 /* One of the built-in test grounds by name: flat, slope15, slope25, stairs15cm, bumps
  * (`fatgraph play --terrain`); the player owns it. */
-fg_result fg_player_set_terrain_preset(fg_player* player, const char* name);
+FG_API fg_result fg_player_set_terrain_preset(fg_player* player, const char* name);
 
 /* ---- Pose and state after the last update ------------------------------------------------ */
 
@@ -164,26 +178,26 @@ typedef struct fg_character {
   float yaw;          /* heading about +Y, radians, in (-pi, pi] */
 } fg_character;
 
-fg_result fg_player_character(const fg_player* player, fg_character* out_character);
+FG_API fg_result fg_player_character(const fg_player* player, fg_character* out_character);
 
 /* The local pose, joint_count entries: rotations 4 floats (x, y, z, w) and translations 3 floats
  * per joint, in the parent's frame (the root in its heading frame: character space). */
-fg_result fg_player_local_rotations(const fg_player* player, float* rotations_xyzw,
-                                    size_t capacity, size_t* needed);
-fg_result fg_player_local_translations(const fg_player* player, float* translations_xyz,
-                                       size_t capacity, size_t* needed);
+FG_API fg_result fg_player_local_rotations(const fg_player* player, float* rotations_xyzw,
+                                           size_t capacity, size_t* needed);
+FG_API fg_result fg_player_local_translations(const fg_player* player, float* translations_xyz,
+                                              size_t capacity, size_t* needed);
 /* The model-space pose (character space), joint_count entries of 4 and 3 floats. */
-fg_result fg_player_model_rotations(const fg_player* player, float* rotations_xyzw,
-                                    size_t capacity, size_t* needed);
-fg_result fg_player_model_positions(const fg_player* player, float* positions_xyz,
-                                    size_t capacity, size_t* needed);
+FG_API fg_result fg_player_model_rotations(const fg_player* player, float* rotations_xyzw,
+                                           size_t capacity, size_t* needed);
+FG_API fg_result fg_player_model_positions(const fg_player* player, float* positions_xyz,
+                                           size_t capacity, size_t* needed);
 /* The skinning palette, joint_count matrices of 16 floats (column-major): joint i's model
  * transform now times the inverse of its bind transform, carrying a bind-pose vertex of the
  * graph's body (model space) to where the pose puts it. A graph without a body has no bind
  * pose: the palette then holds the model transforms themselves (a game multiplies its own
  * inverse bind matrices on the right). Character space, like the pose. */
-fg_result fg_player_palette(const fg_player* player, float* matrices, size_t capacity,
-                            size_t* needed);
+FG_API fg_result fg_player_palette(const fg_player* player, float* matrices, size_t capacity,
+                                   size_t* needed);
 
 typedef struct fg_player_state {
   int32_t current_edge;      /* -1 when the graph has no edges */
@@ -192,10 +206,10 @@ typedef struct fg_player_state {
   int32_t pending_action;    /* the latched action's edge, -1 none */
 } fg_player_state;
 
-fg_result fg_player_get_state(const fg_player* player, fg_player_state* out_state);
+FG_API fg_result fg_player_get_state(const fg_player* player, fg_player_state* out_state);
 /* The current edge's blend weights, one per segment (sum 1). */
-fg_result fg_player_weights(const fg_player* player, float* weights, size_t capacity,
-                            size_t* needed);
+FG_API fg_result fg_player_weights(const fg_player* player, float* weights, size_t capacity,
+                                   size_t* needed);
 
 #ifdef __cplusplus
 }

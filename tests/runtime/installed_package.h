@@ -1,10 +1,10 @@
 #pragma once
 // What the example-game tests (test_minimal_game, test_c_game) share: exporting the 144_03
-// walk with the CLI, running a build tool with a clean environment, installing this build's runtime package into a fresh prefix, and
-// configuring and building one of examples/ against that prefix alone, as a game would.
-// Needs the compile definitions tests/runtime/CMakeLists.txt gives both tests
-// (fatgraph_example_game_test): FATGRAPH_SOURCE_DIR, FATGRAPH_BINARY_DIR, FATGRAPH_CMAKE,
-// FATGRAPH_CMAKE_GENERATOR, FATGRAPH_PACKAGE_FROM_SOURCE.
+// walk with the CLI, running a build tool with a clean environment, installing this build's
+// runtime package into a fresh prefix, and configuring and building one of examples/ against
+// that prefix alone, as a game would. Needs the compile definitions tests/runtime/CMakeLists.txt
+// gives both tests: FATGRAPH_SOURCE_DIR, FATGRAPH_BINARY_DIR, FATGRAPH_CMAKE,
+// FATGRAPH_CMAKE_GENERATOR, FATGRAPH_PACKAGE_FROM_SOURCE, FATGRAPH_COMPILER_LAUNCHER.
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -46,16 +46,17 @@ inline CliRun exportWalk14403(const QString& work, const QString& graph) {
 
 inline Tool runCMake(const QStringList& args) { return runTool(QStringLiteral(FATGRAPH_CMAKE), args); }
 
-// Configures runtime/ on its own in `buildDir` (Release, default flags, `extraArgs` for CMake),
-// builds it and installs the package into `prefix`. Returns the failing tool's output, or an
-// empty string.
+// Configures runtime/ on its own in `buildDir` (Release, default flags, this build's compiler
+// launcher such as ccache, `extraArgs` for CMake), builds it and installs the package into
+// `prefix`. Returns the failing tool's output, or an empty string.
 inline QString installPackageFromSource(const QString& buildDir, const QString& prefix,
                                         const QStringList& extraArgs = {}) {
-  const Tool configure = runCMake(QStringList{QStringLiteral("-S"), QStringLiteral(FATGRAPH_SOURCE_DIR "/runtime"),
-                                              QStringLiteral("-B"), buildDir, QStringLiteral("-G"),
-                                              QStringLiteral(FATGRAPH_CMAKE_GENERATOR),
-                                              QStringLiteral("-DCMAKE_BUILD_TYPE=Release")} +
-                                  extraArgs);
+  QStringList args{QStringLiteral("-S"), QStringLiteral(FATGRAPH_SOURCE_DIR "/runtime"), QStringLiteral("-B"), buildDir,
+                   QStringLiteral("-G"), QStringLiteral(FATGRAPH_CMAKE_GENERATOR),
+                   QStringLiteral("-DCMAKE_BUILD_TYPE=Release")};
+  if (const QString launcher = QStringLiteral(FATGRAPH_COMPILER_LAUNCHER); !launcher.isEmpty())
+    args << QStringLiteral("-DCMAKE_C_COMPILER_LAUNCHER=") + launcher << QStringLiteral("-DCMAKE_CXX_COMPILER_LAUNCHER=") + launcher;
+  const Tool configure = runCMake(args + extraArgs);
   if (configure.exitCode != 0) return configure.out;
   const Tool compile = runCMake({QStringLiteral("--build"), buildDir, QStringLiteral("-j"), QStringLiteral("2")});
   if (compile.exitCode != 0) return compile.out;

@@ -15,10 +15,10 @@
  * Threads. Loading may run on any thread but only one load at a time (the HDF5 library below
  * is not thread-safe). A player is used by one thread at a time (reading its pose refreshes a
  * cache); different players may update on different threads at once, even on the same graph.
- * Nothing allocates in fg_player_update or the pose reads.
+ * Nothing allocates in fg_player_update or the pose reads (an error's message aside).
  *
  * Buffers. A function that fills a caller's array takes its capacity in ENTRIES (joints,
- * segments or characters, as named) and, when `needed` is not null, stores how many entries
+ * segments, or bytes of a name, as named) and, when `needed` is not null, stores how many entries
  * the full answer has. (NULL, 0, &needed) only asks that size and returns FG_OK; a capacity
  * below it returns FG_ERROR_BUFFER_TOO_SMALL and writes nothing else.
  *
@@ -87,8 +87,9 @@ FG_API const char* fg_result_name(fg_result result);
 
 /* ---- Graph: an exported fat graph (`fatgraph export`, docs/RUNTIME_GRAPH.md) ------------- */
 
-/* Loads and checks a whole .fgraph file (UTF-8 path). On failure *out_graph is null and the
- * message reads "<file>: <object>: <what>". */
+/* Loads and checks a whole .fgraph file (a path; there is no load from memory: the HDF5
+ * loader reads files). On failure *out_graph is null and the message reads "<file>: <what>"
+ * or "<file>: <object>: <what>". */
 FG_API fg_result fg_graph_load(const char* path, fg_graph** out_graph);
 FG_API void fg_graph_free(fg_graph* graph);
 

@@ -1,7 +1,8 @@
 # The installable CMake package `fatgraph`: a game calls find_package(fatgraph) and links
-# fatgraph::runtime (and fatgraph::runtime_io to load exported graphs). Installs the two
-# libraries, their headers and lib/cmake/fatgraph/{fatgraphConfig,fatgraphConfigVersion,
-# fatgraphTargets}.cmake. Authoring (core, CLI, editor) is not part of the package.
+# fatgraph::runtime (and fatgraph::runtime_io to load exported graphs), or, from C and other
+# languages, fatgraph::runtime_c (docs/C_API.md). Installs the libraries, their headers and
+# lib/cmake/fatgraph/{fatgraphConfig,fatgraphConfigVersion,fatgraphTargets}.cmake. Authoring
+# (core, CLI, editor) is not part of the package.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -10,8 +11,9 @@ set(FATGRAPH_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/fatgraph)
 set(FATGRAPH_PACKAGE_TARGETS fatgraph_runtime)
 set(FATGRAPH_PACKAGE_HEADERS ${CMAKE_CURRENT_LIST_DIR}/../include/fatgraph)
 if(FATGRAPH_RUNTIME_IO)
-  list(APPEND FATGRAPH_PACKAGE_TARGETS fatgraph_runtime_io)
-  list(APPEND FATGRAPH_PACKAGE_HEADERS ${CMAKE_CURRENT_LIST_DIR}/../io/include/fatgraph)
+  list(APPEND FATGRAPH_PACKAGE_TARGETS fatgraph_runtime_io fatgraph_runtime_c)
+  list(APPEND FATGRAPH_PACKAGE_HEADERS ${CMAKE_CURRENT_LIST_DIR}/../io/include/fatgraph
+                                       ${CMAKE_CURRENT_LIST_DIR}/../c_api/include/fatgraph)
 endif()
 install(TARGETS ${FATGRAPH_PACKAGE_TARGETS} EXPORT fatgraphTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -7,36 +7,19 @@
 // headers on a math library. Bad input fails on one line.
 #include <QtTest>
 
-#include "cli/cli_run.h"
+#include "installed_package.h"
 #include "skippable_test_main.h"
 
 #include <QJsonArray>
-#include <QProcess>
-#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <cmath>
+
+using fatgraph::test::Tool;
+using fatgraph::test::runTool;
 
 namespace {
 
 QString s(const char* text) { return QString::fromUtf8(text); }
-
-struct Tool {
-  int exitCode = -1;
-  QString out;  // stdout and stderr together (for failure messages)
-};
-
-// Runs a program with no compiler-flag variables in its environment, so the game is built
-// with CMake's defaults whatever the caller's shell exports.
-Tool runTool(const QString& program, const QStringList& args) {
-  QProcess p;
-  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  for (const char* var : {"CFLAGS", "CXXFLAGS", "LDFLAGS", "CMAKE_PREFIX_PATH"}) env.remove(s(var));
-  p.setProcessEnvironment(env);
-  p.setProcessChannelMode(QProcess::MergedChannels);
-  p.start(program, args);
-  p.waitForFinished(-1);  // a hung tool is ended by the ctest TIMEOUT
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAll())};
-}
 
 }  // namespace
 
@@ -48,12 +31,8 @@ class TestMinimalGame : public QObject {
 
  private slots:
   void initTestCase() {
-    const QString project = dir_.filePath(s("walk.fgproj"));
     graph_ = dir_.filePath(s("walk.fgraph"));
-    const CliRun build = runCli({s("build"), s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh"),
-                                 s("-o"), project, s("--hubs"), s("1")});
-    QVERIFY2(build.exitCode == 0, qPrintable(build.err));
-    const CliRun exported = runCli({s("export"), project, s("-o"), graph_, s("--json")});
+    const CliRun exported = fatgraph::test::exportWalk14403(dir_.path(), graph_);
     QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
     QVERIFY(exported.json().value(s("bytes")).toInteger() > 0);
     QCOMPARE(exported.json().value(s("output")).toString(), graph_);
@@ -69,32 +48,13 @@ class TestMinimalGame : public QObject {
     qInfo("exported 144_03: %lld bytes", exported.json().value(s("bytes")).toInteger());
 
     const QString prefix = dir_.filePath(s("prefix"));
-    QString packageBuild = s(FATGRAPH_BINARY_DIR);
-    if (FATGRAPH_PACKAGE_FROM_SOURCE) {
-      // This build is instrumented (sanitizers, fuzzing): a plain game cannot link its
-      // libraries, so the package comes from runtime/ configured on its own, default flags.
-      packageBuild = dir_.filePath(s("runtime"));
-      const Tool configure = runTool(s(FATGRAPH_CMAKE),
-          {s("-S"), s(FATGRAPH_SOURCE_DIR "/runtime"), s("-B"), packageBuild, s("-G"), s(FATGRAPH_CMAKE_GENERATOR),
-           s("-DCMAKE_BUILD_TYPE=Release")});
-      QVERIFY2(configure.exitCode == 0, qPrintable(configure.out));
-      const Tool compile = runTool(s(FATGRAPH_CMAKE), {s("--build"), packageBuild, s("-j"), s("2")});
-      QVERIFY2(compile.exitCode == 0, qPrintable(compile.out));
-    }
-    const Tool install = runTool(s(FATGRAPH_CMAKE), {s("--install"), packageBuild, s("--prefix"), prefix});
-    QVERIFY2(install.exitCode == 0, qPrintable(install.out));
-    QVERIFY(QFile::exists(prefix + s("/lib/cmake/fatgraph/fatgraphConfig.cmake")));
+    const QString installed = fatgraph::test::installPackage(dir_.path(), prefix);
+    QVERIFY2(installed.isEmpty(), qPrintable(installed));
     QVERIFY(QFile::exists(prefix + s("/include/fatgraph/runtime_io/runtime_graph_file.h")));
 
     const QString buildDir = dir_.filePath(s("game"));
-    const Tool configure = runTool(s(FATGRAPH_CMAKE),
-        {s("-S"), s(FATGRAPH_SOURCE_DIR "/examples/minimal_game"), s("-B"), buildDir,
-         s("-G"), s(FATGRAPH_CMAKE_GENERATOR), s("-DCMAKE_PREFIX_PATH=") + prefix,
-         s("-DCMAKE_BUILD_TYPE=Release"), s("-DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF"),
-         s("-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")});
-    QVERIFY2(configure.exitCode == 0, qPrintable(configure.out));
-    const Tool compile = runTool(s(FATGRAPH_CMAKE), {s("--build"), buildDir, s("-j"), s("2")});
-    QVERIFY2(compile.exitCode == 0, qPrintable(compile.out));
+    const QString built = fatgraph::test::buildExample(s("minimal_game"), prefix, buildDir);
+    QVERIFY2(built.isEmpty(), qPrintable(built));
     game_ = buildDir + s("/minimal_game");
     QVERIFY(QFile::exists(game_));
   }

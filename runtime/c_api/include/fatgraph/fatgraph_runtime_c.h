@@ -1,0 +1,219 @@
+/* fatgraph_runtime_c.h: the game-side runtime (load an exported .fgraph, play it from a stick,
+ * read the pose) as a plain C99 API for engines and languages that cannot call C++: Unity
+ * (P/Invoke), Godot (GDExtension), Unreal, or C itself. docs/C_API.md has the details and how
+ * each engine calls it. Link fatgraph::runtime_c (find_package(fatgraph)).
+ *
+ * Handles. fg_graph and fg_player are opaque; fg_graph_load and fg_player_create make them,
+ * fg_graph_free and fg_player_free release them (null is accepted). A player keeps its graph
+ * alive: a graph may be freed while players made from it still play.
+ *
+ * Errors. Every function that can fail returns an fg_result (FG_OK = 0). No C++ exception
+ * crosses this boundary. fg_last_error() gives the message of the calling thread's last call
+ * that returned an fg_result ("" when it returned FG_OK); it is thread-local, so threads never
+ * see each other's messages. Messages are one line; load errors name the file.
+ *
+ * Threads. Loading may run on any thread but only one load at a time (the HDF5 library below
+ * is not thread-safe). A player is used by one thread at a time (reading its pose refreshes a
+ * cache); different players may update on different threads at once, even on the same graph.
+ * Nothing allocates in fg_player_update or the pose reads (an error's message aside).
+ *
+ * Buffers. A function that fills a caller's array takes its capacity in ENTRIES (joints,
+ * segments, or bytes of a name, as named) and, when `needed` is not null, stores how many entries
+ * the full answer has. (NULL, 0, &needed) only asks that size and returns FG_OK; a capacity
+ * below it returns FG_ERROR_BUFFER_TOO_SMALL and writes nothing else.
+ *
+ * Spaces and units: metres, seconds, radians; Y up, right-handed; a character faces +Z at yaw 0
+ * and positive yaw turns it left. Quaternions are 4 floats x, y, z, w (w the scalar part), a
+ * joint's rotation taking vectors from its frame into its parent's. Matrices are 16 floats,
+ * column-major (m[4 * column + row], OpenGL's mat4). Joints are stored parents first (a joint's
+ * parent index is lower than its own; -1 for a root).
+ *
+ * Poses are in CHARACTER SPACE: the character at the origin facing +Z. The character frame
+ * (fg_character: position and yaw) places them in the world:
+ *   world = R_y(yaw) * point + position.
+ */
+#ifndef FATGRAPH_RUNTIME_C_H
+#define FATGRAPH_RUNTIME_C_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* FG_API marks what a shared build of the library exports (FG_C_API_SHARED: CMake defines it
+ * for users of a shared fatgraph::runtime_c). */
+#if defined(_WIN32) && defined(FG_C_API_SHARED)
+#if defined(FG_C_API_BUILDING)
+#define FG_API __declspec(dllexport)
+#else
+#define FG_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__)
+#define FG_API __attribute__((visibility("default")))
+#else
+#define FG_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this API's declarations. fg_c_api_version() returns the library's: a program
+ * built against another version should not call it. */
+#define FG_C_API_VERSION 1
+
+typedef enum fg_result {
+  FG_OK = 0,
+  FG_ERROR_NULL_ARGUMENT = 1,     /* a required pointer or handle was null */
+  FG_ERROR_INVALID_ARGUMENT = 2,  /* an index out of range, a non-finite start, ... */
+  FG_ERROR_BUFFER_TOO_SMALL = 3,  /* capacity below `needed`; nothing written */
+  FG_ERROR_FILE = 4,              /* missing, unreadable, corrupt or not a runtime graph */
+  FG_ERROR_OUT_OF_MEMORY = 5,
+  FG_ERROR_INTERNAL = 6           /* any other failure inside the library */
+} fg_result;
+
+typedef struct fg_graph fg_graph;
+typedef struct fg_player fg_player;
+
+/* ---- Library ---------------------------------------------------------------------------- */
+
+/* FG_C_API_VERSION as the library was built. */
+FG_API int32_t fg_c_api_version(void);
+/* The fatgraph release, e.g. "0.1.0" (static storage). */
+FG_API const char* fg_version_string(void);
+/* The calling thread's last message: "" when its last call succeeded. Valid until this thread's
+ * next call into the API. */
+FG_API const char* fg_last_error(void);
+/* The enumerator's name, e.g. "FG_ERROR_FILE" (static storage; "unknown" for other values). */
+FG_API const char* fg_result_name(fg_result result);
+
+/* ---- Graph: an exported fat graph (`fatgraph export`, docs/RUNTIME_GRAPH.md) ------------- */
+
+/* Loads and checks a whole .fgraph file (a path; there is no load from memory: the HDF5
+ * loader reads files). On failure *out_graph is null and the message reads "<file>: <what>"
+ * or "<file>: <object>: <what>". */
+FG_API fg_result fg_graph_load(const char* path, fg_graph** out_graph);
+FG_API void fg_graph_free(fg_graph* graph);
+
+typedef struct fg_graph_info {
+  int32_t joint_count;
+  int32_t edge_count;
+  int32_t hub_count;
+  int32_t leg_count;          /* legs the leg layer plants; 0: the pose plays as blended */
+  int32_t start_edge;         /* the edge a player starts on by default; -1: no edges */
+  int32_t has_body;           /* 1: the file carries a skinned body (the palette binds to it) */
+  int32_t body_vertex_count;
+  int32_t body_triangle_count;
+  float fps;                  /* the rate the clips were sampled at (players run at any rate) */
+} fg_graph_info;
+
+FG_API fg_result fg_graph_get_info(const fg_graph* graph, fg_graph_info* out_info);
+/* Every joint's parent index (-1 for a root), joint_count entries. */
+FG_API fg_result fg_graph_joint_parents(const fg_graph* graph, int32_t* parents, size_t capacity,
+                                        size_t* needed);
+/* Every joint's rest offset in its parent's frame (metres), 3 floats per joint. */
+FG_API fg_result fg_graph_rest_offsets(const fg_graph* graph, float* offsets_xyz, size_t capacity,
+                                       size_t* needed);
+/* A joint's or an edge's name as a NUL-terminated UTF-8 string; capacity and needed count
+ * bytes including the NUL. */
+FG_API fg_result fg_graph_joint_name(const fg_graph* graph, int32_t joint, char* name, size_t capacity,
+                                     size_t* needed);
+FG_API fg_result fg_graph_edge_name(const fg_graph* graph, int32_t edge, char* name, size_t capacity,
+                                    size_t* needed);
+/* The index of the joint or edge called `name` in *out_index, -1 when there is none (FG_OK). */
+FG_API fg_result fg_graph_find_joint(const fg_graph* graph, const char* name, int32_t* out_index);
+FG_API fg_result fg_graph_find_edge(const fg_graph* graph, const char* name, int32_t* out_index);
+
+/* ---- Player ------------------------------------------------------------------------------ */
+
+typedef struct fg_player_options {
+  int32_t start_edge;         /* -1: the graph's start edge; else an edge index */
+  int32_t legs_enabled;       /* 1: the leg layer plants the feet (graphs with legs); 0: off */
+  float start_position[3];    /* where the character starts in the world, metres */
+  float start_yaw;            /* its heading, radians */
+} fg_player_options;
+
+/* The defaults: start edge -1, legs on, at the origin facing +Z. */
+FG_API void fg_player_options_init(fg_player_options* options);
+
+/* A player at the start of `graph`; options may be null for the defaults. */
+FG_API fg_result fg_player_create(const fg_graph* graph, const fg_player_options* options,
+                                  fg_player** out_player);
+FG_API void fg_player_free(fg_player* player);
+/* Back to the start edge, time and frame (the terrain and steering stay). */
+FG_API fg_result fg_player_reset(fg_player* player);
+
+/* Plays dt seconds. The stick is the game's (x right, y forward, each in [-1, 1]) and maps
+ * onto the current edge's parameter plane; `action` is an edge index to take at the first hub
+ * it leaves (replacing an earlier request), -1 for none, unknown indices ignored. NaN, <= 0 or
+ * infinite dt plays nothing; above 0.25 s it is played in 0.25 s steps, at most 1 s per call;
+ * NaN stick counts as centred. The pose stays finite whatever the input. */
+FG_API fg_result fg_player_update(fg_player* player, float dt, float stick_x, float stick_y,
+                                  int32_t action);
+
+/* The game steering the character itself: while enabled the character frame moves with
+ * `velocity_x` (left) and `velocity_z` (forward), m/s in its heading frame, and turns at
+ * `turn_rate` rad/s (positive left), while the pose keeps playing the blended clips and the
+ * leg layer plants the feet where the steered character stands. Non-finite values count as 0. */
+FG_API fg_result fg_player_set_steering(fg_player* player, int32_t enabled, float velocity_x,
+                                        float velocity_z, float turn_rate);
+
+/* The ground: world height y at (x, z), metres. Non-finite heights count as no ground. */
+typedef float (*fg_height_fn)(void* user, float x, float z);
+/* The unit surface normal at (x, z), pointing out of the ground, into normal_out[3]. */
+typedef void (*fg_normal_fn)(void* user, float x, float z, float* normal_out);
+
+/* The terrain the leg layer stands on, as callbacks on `user` (not owned; it and the callbacks
+ * must stay valid while the player uses them). `height` null: flat ground at y = 0. `normal`
+ * null: the normal comes from height differences 1 cm apart. The callbacks are called only
+ * from within fg_player_update, on the calling thread. */
+FG_API fg_result fg_player_set_terrain(fg_player* player, fg_height_fn height, fg_normal_fn normal,
+                                       void* user);
+/* One of the built-in test grounds by name: flat, slope15, slope25, stairs15cm, bumps
+ * (`fatgraph play --terrain`); the player owns it. */
+FG_API fg_result fg_player_set_terrain_preset(fg_player* player, const char* name);
+
+/* ---- Pose and state after the last update ------------------------------------------------ */
+
+typedef struct fg_character {
+  float position[3];  /* world metres: ground x, z from the root motion; y the ground height
+                         under the character from the leg layer (0 without terrain or legs) */
+  float yaw;          /* heading about +Y, radians, in (-pi, pi] */
+} fg_character;
+
+FG_API fg_result fg_player_character(const fg_player* player, fg_character* out_character);
+
+/* The local pose, joint_count entries: rotations 4 floats (x, y, z, w) and translations 3 floats
+ * per joint, in the parent's frame (the root in its heading frame: character space). */
+FG_API fg_result fg_player_local_rotations(const fg_player* player, float* rotations_xyzw,
+                                           size_t capacity, size_t* needed);
+FG_API fg_result fg_player_local_translations(const fg_player* player, float* translations_xyz,
+                                              size_t capacity, size_t* needed);
+/* The model-space pose (character space), joint_count entries of 4 and 3 floats. */
+FG_API fg_result fg_player_model_rotations(const fg_player* player, float* rotations_xyzw,
+                                           size_t capacity, size_t* needed);
+FG_API fg_result fg_player_model_positions(const fg_player* player, float* positions_xyz,
+                                           size_t capacity, size_t* needed);
+/* The skinning palette, joint_count matrices of 16 floats (column-major): joint i's model
+ * transform now times the inverse of its bind transform, carrying a bind-pose vertex of the
+ * graph's body (model space) to where the pose puts it. A graph without a body has no bind
+ * pose: the palette then holds the model transforms themselves (a game multiplies its own
+ * inverse bind matrices on the right). Character space, like the pose. */
+FG_API fg_result fg_player_palette(const fg_player* player, float* matrices, size_t capacity,
+                                   size_t* needed);
+
+typedef struct fg_player_state {
+  int32_t current_edge;      /* -1 when the graph has no edges */
+  float reference_time;      /* seconds on the current edge's reference clock */
+  int32_t transition_count;  /* hubs passed since creation or reset */
+  int32_t pending_action;    /* the latched action's edge, -1 none */
+} fg_player_state;
+
+FG_API fg_result fg_player_get_state(const fg_player* player, fg_player_state* out_state);
+/* The current edge's blend weights, one per segment (sum 1). */
+FG_API fg_result fg_player_weights(const fg_player* player, float* weights, size_t capacity,
+                                   size_t* needed);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FATGRAPH_RUNTIME_C_H */

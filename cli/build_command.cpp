@@ -11,6 +11,7 @@
 #include "build_ranks.h"
 #include "command_line.h"
 #include "commands.h"
+#include "fatgraph/core/project_character.h"
 #include "fatgraph/core/clip_set_import.h"
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/parameterization.h"
@@ -30,6 +31,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
                  "CLIP.bvh|CLIPS.gltf|CLIPS.glb|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
+                 "       [--character CHAR.glb]\n"
                  "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--hub-bridge auto|off|M]\n"
                  "       [--units U] [--translations C] [--up A] [--motion-root NAME] [--samples 300]\n"
                  "       [--grid 32] [--no-refine] [--locomotion auto|all|none] [--threads T] [--json]\n"
@@ -63,6 +65,8 @@ int runBuild(const std::vector<std::string>& args) {
             "cycle can be analysed) or none");
   cl.integerOption("--threads", "T", "worker threads of every stage, per rank (0: every core the process may use)",
                    0, 0, 1024);
+  cl.option("--character", "CHAR.glb", "the user's character (glTF, the clips' skeleton): its meshes replace\n"
+            "the generated body in the project, the exported graph and glTF takes");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().empty()) throw UsageError{"expected at least one CLIP.bvh or PROJECT.fgproj (see --help)"};
@@ -116,6 +120,12 @@ int runBuild(const std::vector<std::string>& args) {
     project.settings.window = window;
     project.settings.parameterization = parameterization;
     if (cl.has("--locomotion")) project.settings.locomotion = locomotion;
+    if (const auto character = cl.value("--character")) {
+      GltfImportOptions characterImport;  // the clips' axis convention, no clip sampled
+      characterImport.rig = clipOptions.rig;
+      const std::vector<std::string> characterNotes = setProjectCharacter(project, *character, characterImport);
+      imported.notes.insert(imported.notes.end(), characterNotes.begin(), characterNotes.end());
+    }
     const double importSeconds = secondsSince(start);
     BuildReport report;
     {

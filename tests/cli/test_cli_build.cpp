@@ -37,6 +37,22 @@ class TestCliBuild : public QObject {
     QCOMPARE(again.json().value(s("clips")).toArray().size(), 12);
   }
 
+  // --character: the knight's own mesh (2058 vertices over its three primitives) becomes the
+  // exported graph's body instead of the generated one; the fox's skeleton is not the knight's.
+  void characterBecomesTheBody() {
+    QTemporaryDir dir;
+    const QString project = dir.filePath(s("knight.fgproj")), graph = dir.filePath(s("knight.fgraph"));
+    const Run r = runCli({s("build"), data("characters/knight.glb"), s("-o"), project, s("--hubs"), s("1"),
+                          s("--character"), data("characters/knight.glb")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const Run exported = runCli({s("export"), project, s("-o"), graph, s("--json")});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    QCOMPARE(exported.json().value(s("body_vertices")).toInt(), 2058);
+    const Run fox = runCli({s("build"), data("characters/knight.glb"), s("-o"), project, s("--character"), data("characters/fox.glb")});
+    QCOMPARE(fox.exitCode, 1);
+    QVERIFY2(fox.err.contains(s("fox.glb: the character has 51 joints, the project's skeleton 31")), qPrintable(fox.err));
+  }
+
   void figure8Json() {
     QTemporaryDir dir;
     const QString out = dir.filePath(s("walk.fgproj"));

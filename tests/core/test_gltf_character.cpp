@@ -15,6 +15,8 @@
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/gltf_import.h"
+#include "fatgraph/core/project_character.h"
+#include "fatgraph/core/project_store.h"
 #include "gltf_reference.h"
 
 using namespace fatgraph;
@@ -326,6 +328,39 @@ class TestGltfCharacter : public QObject {
     double gap = 0;
     for (size_t v = 0; v < ys.size(); ++v) gap = std::max(gap, Eigen::Vector3d(ys[v].x - zs[v].x, ys[v].z - zs[v].y, -ys[v].y - zs[v].z).norm());
     QVERIFY2(gap < 1e-4, qPrintable(QString::number(gap)));
+  }
+
+  // The knight's own mesh as the project's character: saved and loaded unchanged; a character
+  // on another skeleton is refused, saying why.
+  void characterOfAProject() {
+    const std::string knight = character("knight");
+    GltfImport clips = importGltf(knight);
+    Project project;
+    project.skeleton = clips.skeleton;
+    project.clips = {clips.clips[0]};
+    QVERIFY(setProjectCharacter(project, knight).empty());
+    QCOMPARE(project.character.mesh.vertexCount(), importGltfCharacter(knight).mesh.vertexCount());
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("knight.fgproj").toStdString();
+    saveProject(project, path);
+    const Project loaded = loadProject(path);
+    const CharacterMesh& a = project.character.mesh;
+    const CharacterMesh& b = loaded.character.mesh;
+    QCOMPARE(loaded.character.source, knight);
+    QCOMPARE(b.vertexCount(), a.vertexCount());
+    QVERIFY(std::memcmp(a.positions.data(), b.positions.data(), a.positions.size() * sizeof(Float3)) == 0);
+    QVERIFY(a.joints == b.joints && a.weights == b.weights && a.triangles == b.triangles);
+    QVERIFY(std::memcmp(a.inverseBind.data(), b.inverseBind.data(), a.inverseBind.size() * sizeof(Float4x4)) == 0);
+    QCOMPARE(b.parts.size(), a.parts.size());
+    QCOMPARE(b.parts[2].name, a.parts[2].name);
+    QCOMPARE(b.materials[1].baseColor, a.materials[1].baseColor);
+
+    try {
+      setProjectCharacter(project, character("fox"));
+      QFAIL("the fox became the knight's character");
+    } catch (const FileError& e) {
+      QVERIFY2(QString(e.what()).contains("the character has 51 joints, the project's skeleton 31"), e.what());
+    }
   }
 
   void brokenMeshes_data() {

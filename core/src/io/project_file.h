@@ -75,6 +75,10 @@ void writeLegs(const h5::Context& ctx, hid_t file, const Project& project);
 /// Reads /legs into project.legs, or detects the legs when the file has none.
 void readLegs(const h5::Context& ctx, hid_t file, Project& project);
 
+// /character (project_file_character.cpp): the user's character mesh; absent when none.
+void writeCharacter(const h5::Context& ctx, hid_t file, const Project& project);
+void readCharacter(const h5::Context& ctx, hid_t file, Project& project);
+
 /// Writes /locomotion (project_file_locomotion.cpp) unless everything is at its default.
 void writeLocomotion(const h5::Context& ctx, hid_t file, const Project& project);
 /// Reads /locomotion into project.settings and project.locomotionRecords when the file has it

@@ -427,6 +427,7 @@ Project read(const Context& ctx, hid_t file) {
   }
   if (std::string e = project.validate(); !e.empty()) ctx.fail("", e);
   readLegs(ctx, file, project);
+  readCharacter(ctx, file, project);
   if (version == 1) return project;  // no settings, cache, graph or edits: the defaults
 
   project.settings = readSettings(ctx, file, project.skeleton.jointCount());

@@ -252,6 +252,7 @@ void write(const Context& ctx, hid_t file, const Project& project,
     if (options.afterGroupWritten) options.afterGroupWritten("/parameterization");
   }
   writeLegs(ctx, file, project);
+  writeCharacter(ctx, file, project);
   writeLocomotion(ctx, file, project);
   writeChoices(ctx, file, project);
 }

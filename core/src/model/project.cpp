@@ -18,6 +18,9 @@ std::string Project::validate() const {
   for (const Clip& clip : clips) {
     if (std::string e = clip.validate(skeleton); !e.empty()) return e;
   }
+  if (!character.empty()) {
+    if (std::string e = character.mesh.validate(skeleton.jointCount()); !e.empty()) return "character: " + e;
+  }
   return {};
 }
 

@@ -202,10 +202,12 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
         hub.defaultEdge = e;
     if (out.startEdge < 0) out.startEdge = hub.defaultEdge;
   }
-  // The character's body (issue #14): generated from the skeleton, bound in its rest pose. A
+  // The character's body: the user's own mesh when the project has one (its four strongest
+  // influences per vertex), else generated from the skeleton, bound in its rest pose. A
   // skeleton without a bone of any length (a lone root) has nothing to wrap: no body then,
   // which every reader handles; an invalid skeleton fails validate() below anyway.
-  out.body = generatedBodyOrNone(project.skeleton);
+  out.body = project.character.empty() ? generatedBodyOrNone(project.skeleton)
+                                       : toSkinnedMesh(project.character.mesh);
   if (const std::string problem = out.validate(); !problem.empty())
     throw Error("runtime graph: " + problem);
   return out;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/character_mesh.h"
 #include "fatgraph/core/distance_matrix.h"
 #include "fatgraph/core/fat_edge_clustering.h"
 #include "fatgraph/core/legs.h"
@@ -52,6 +53,15 @@ struct DistanceCache {
   bool valid() const { return !fingerprint.empty(); }
 };
 
+/// The user's own character (a glTF file's skinned meshes over the project's skeleton): it
+/// replaces the generated body wherever a body is shown or exported. Kept in the project, so
+/// the project needs the file no more.
+struct ProjectCharacter {
+  std::string source;  // the file it was imported from, as the user named it
+  CharacterMesh mesh;  // over `Project::skeleton`, in its joint order
+  bool empty() const { return mesh.empty(); }
+};
+
 struct Project {
   Skeleton skeleton;
   std::vector<Clip> clips;  // every clip uses `skeleton`; rates may differ per clip
@@ -67,6 +77,8 @@ struct Project {
   /// The cycle analyses of the locomotion fat edges as last saved or loaded (/locomotion; the
   /// writer derives them afresh from the graph: locomotionRecords() in edge_locomotion.h).
   std::vector<EdgeCycleRecord> locomotionRecords;
+  /// Empty unless the user chose a character (`build --character`).
+  ProjectCharacter character;
 
   /// Index of the clip named `name`, or -1.
   int findClip(const std::string& name) const;

@@ -258,6 +258,7 @@ void MainWindow::showCurrentClip() {
   } else {
     const Clip& clip = document_->clip(current);
     viewport_->setLegs(document_->project().legs);
+    viewport_->setCharacter(document_->project().character.mesh);
     viewport_->setClip(document_->skeleton(), clip);
     keyTimeTrack_->setClip(clip.frameCount(), clip.fps);
     timeline_->setClip(clip.frameCount(), clip.fps);

@@ -40,8 +40,9 @@ QVector3D BodyRenderer::keyLight(float yawDegrees) {
   return (0.6f * right + 0.3f * towardCamera + QVector3D(0.0f, 1.0f, 0.0f)).normalized();
 }
 
-void BodyRenderer::setMesh(SkinnedMesh mesh) {
+void BodyRenderer::setMesh(SkinnedMesh mesh, std::vector<Part> parts) {
   mesh_ = std::move(mesh);
+  parts_ = std::move(parts);
   palette_.assign(static_cast<size_t>(mesh_.jointCount()), Float4x4{});
   hasPose_ = false;
   meshDirty_ = true;
@@ -172,9 +173,18 @@ void BodyRenderer::drawBody(const QMatrix4x4& mvp, const QVector3D& toLight,
                             const QColor& color) {
   if (!bind(mvp, toLight)) return;
   program_->setUniformValue("uShadow", 0);
-  program_->setUniformValue("uColor", QVector4D(color.redF(), color.greenF(), color.blueF(),
-                                                color.alphaF()));
-  glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+  const auto setColor = [&](const QColor& c) {
+    program_->setUniformValue("uColor", QVector4D(c.redF(), c.greenF(), c.blueF(), c.alphaF()));
+  };
+  if (parts_.empty()) {
+    setColor(color);
+    glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+  }
+  for (const Part& part : parts_) {
+    setColor(part.color.isValid() ? part.color : color);
+    const auto offset = static_cast<std::uintptr_t>(3 * part.firstTriangle) * sizeof(std::uint32_t);
+    glDrawElements(GL_TRIANGLES, 3 * part.triangleCount, GL_UNSIGNED_INT, reinterpret_cast<const void*>(offset));
+  }
   unbind();
 }
 

@@ -8,6 +8,7 @@
 #include <QMatrix4x4>
 #include <QOpenGLBuffer>
 #include <QOpenGLExtraFunctions>
+#include <QColor>
 #include <QString>
 
 #include <memory>
@@ -30,9 +31,17 @@ class BodyRenderer : protected QOpenGLExtraFunctions {
   BodyRenderer(const BodyRenderer&) = delete;
   BodyRenderer& operator=(const BodyRenderer&) = delete;
 
+  /// A run of triangles drawn in one colour (a material of the user's character).
+  struct Part {
+    int firstTriangle = 0;
+    int triangleCount = 0;
+    QColor color;
+  };
+
   /// Replaces the mesh (empty: nothing to draw) and forgets the pose; the buffers are filled
-  /// at the next draw.
-  void setMesh(SkinnedMesh mesh);
+  /// at the next draw. Without parts the whole mesh is drawn in drawBody's colour.
+  void setMesh(SkinnedMesh mesh, std::vector<Part> parts = {});
+  const std::vector<Part>& parts() const { return parts_; }
   const SkinnedMesh& mesh() const { return mesh_; }
 
   /// The palette of a pose given as model-space joint rotations and positions (one per joint,
@@ -57,7 +66,7 @@ class BodyRenderer : protected QOpenGLExtraFunctions {
   /// on the plane y = groundY, each pixel darkened once (stencil), without writing depth.
   /// Call after the ground and before the body.
   void drawShadow(const QMatrix4x4& mvp, const QVector3D& toLight, float groundY);
-  /// The body in `color`, lit by the key light in direction `toLight` and the sky, depth-tested.
+  /// The body in `color` (or each part in its own), lit by the key light in direction `toLight` and the sky, depth-tested.
   void drawBody(const QMatrix4x4& mvp, const QVector3D& toLight, const QColor& color);
 
   /// The key light for a camera at `yawDegrees` (orbit_camera.h): high, to the camera's right
@@ -71,6 +80,7 @@ class BodyRenderer : protected QOpenGLExtraFunctions {
   void uploadMesh();
 
   SkinnedMesh mesh_;
+  std::vector<Part> parts_;
   std::vector<Float4x4> palette_;
   std::vector<Quaternion> rotations_;  // the pose in float, the palette job's input
   std::vector<Float3> positions_;

@@ -23,6 +23,7 @@
 #include <span>
 #include <vector>
 
+#include "fatgraph/core/character_mesh.h"
 #include "fatgraph/core/legs.h"
 #include "fatgraph/runtime/terrain.h"
 #include "document/leg_tracks.h"
@@ -91,6 +92,9 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   BodyDisplay bodyDisplay() const { return bodyDisplay_; }
   /// The body's mesh and the palette of the shown pose (what the next paint uploads).
   const BodyRenderer& body() const { return body_; }
+  /// The user's own character mesh (the project's /character), shown in the body's place for
+  /// the next clip of its skeleton; an empty mesh brings back the generated body.
+  void setCharacter(const CharacterMesh& mesh);
   /// Why the skeleton has no body (core could not generate one); empty when it has one.
   const QString& bodyProblem() const { return bodyProblem_; }
   bool showTrajectory() const { return showTrajectory_; }
@@ -164,6 +168,7 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   LineBatch joints_;
   BodyRenderer body_;
   Skeleton bodySkeleton_;  // the skeleton body_'s mesh was generated for
+  CharacterMesh character_;  // the user's character, shown instead of the generated body
   QString bodyProblem_;
   bool staticDirty_ = true;
   bool poseDirty_ = true;

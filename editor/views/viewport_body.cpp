@@ -1,5 +1,7 @@
 // The viewport's body: generated once per skeleton by core, posed with the runtime's
 // palette of whatever pose the scene shows; drawn in paintGL (viewport.cpp).
+#include <algorithm>
+#include <cmath>
 #include <exception>
 
 #include "fatgraph/core/body_generation.h"
@@ -23,7 +25,32 @@ bool sameBodySource(const Skeleton& a, const Skeleton& b) {
   return true;
 }
 
+// glTF's colours are linear; the body's shader writes what it is given to an sRGB screen.
+QColor displayColor(const std::array<float, 4>& linear) {
+  const auto encode = [](float c) { return std::pow(std::clamp(c, 0.0f, 1.0f), 1.0f / 2.2f); };
+  return QColor::fromRgbF(encode(linear[0]), encode(linear[1]), encode(linear[2]), 1.0f);
+}
+
+std::vector<BodyRenderer::Part> characterParts(const CharacterMesh& mesh) {
+  std::vector<BodyRenderer::Part> parts;
+  for (const CharacterMeshPart& p : mesh.parts) {
+    const QColor color = p.material >= 0 ? displayColor(mesh.materials[p.material].baseColor) : QColor();
+    parts.push_back({p.firstTriangle, p.triangleCount, color});
+  }
+  return parts;
+}
+
 }  // namespace
+
+void Viewport::setCharacter(const CharacterMesh& mesh) {
+  const bool same = mesh.vertexCount() == character_.vertexCount() && mesh.triangles == character_.triangles &&
+                    std::equal(mesh.positions.begin(), mesh.positions.end(), character_.positions.begin(),
+                               [](const Float3& a, const Float3& b) { return a.x == b.x && a.y == b.y && a.z == b.z; });
+  if (same) return;
+  character_ = mesh;
+  bodySkeleton_ = {};  // the next clip rebuilds the body
+  body_.setMesh({});
+}
 
 void Viewport::rebuildBody(const Skeleton& skeleton) {
   const bool generated = !body_.mesh().empty() || !bodyProblem_.isEmpty();
@@ -31,6 +58,10 @@ void Viewport::rebuildBody(const Skeleton& skeleton) {
   bodySkeleton_ = skeleton;
   bodyProblem_.clear();
   SkinnedMesh mesh;
+  if (!character_.empty() && character_.validate(skeleton.jointCount()).empty()) {
+    body_.setMesh(toSkinnedMesh(character_), characterParts(character_));
+    return;
+  }
   try {
     mesh = generateBody(skeleton).mesh;
     // Checked here because the shader would read joint indices out of the palette's range.

@@ -21,6 +21,7 @@
 #include "document/document.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/gltf_import.h"
 #include "fatgraph/eigen_bridge.h"
 #include "views/body_display.h"
 #include "views/viewport.h"
@@ -211,6 +212,39 @@ class TestBodyView : public QObject {
     // The faint bones show through the body.
     QVERIFY(differingPixels(body, both) > 200);
     QVERIFY(coverage(both) >= bodyPixels);
+  }
+
+  // The user's character (build --character) is drawn instead of the generated body: its own
+  // vertices, one draw per material, and the picture shows the materials' colours (the knight's
+  // skin tone, linear 0.60 0.45 0.26, appears sRGB-encoded and lit, reddish over bluish).
+  void userCharacterReplacesTheGeneratedBody() {
+    const fatgraph::GltfImport knight = fatgraph::importGltfCharacter(dataFile("characters/knight.glb").toStdString());
+    Viewport view;
+    view.resize(480, 360);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setCharacter(knight.mesh);
+    view.setClip(knight.skeleton, knight.clips[0]);
+    QCOMPARE(view.body().mesh().vertexCount(), knight.mesh.vertexCount());
+    QCOMPARE(view.body().parts().size(), knight.mesh.parts.size());
+    view.setShowGrid(false);
+    view.setShowTrajectory(false);
+    view.frameCharacter();
+    const QImage body = render(view, BodyDisplay::Body);
+    int warm = 0;
+    for (int y = 0; y < body.height(); ++y) {
+      for (int x = 0; x < body.width(); ++x) {
+        const QRgb p = body.pixel(x, y);
+        warm += qRed(p) > qBlue(p) + 40;
+      }
+    }
+    QVERIFY2(coverage(body) > 2000, qPrintable(QString::number(coverage(body))));
+    QVERIFY2(warm > 100, qPrintable(QString::number(warm)));
+    // An empty character brings the generated body back.
+    view.setCharacter({});
+    view.setClip(knight.skeleton, knight.clips[0]);
+    QVERIFY(view.body().mesh().vertexCount() != knight.mesh.vertexCount());
+    QVERIFY(view.body().parts().empty());
   }
 
   void characterMenuSwitchesWhatIsDrawn() {

@@ -111,16 +111,7 @@ std::string nodeName(const tinygltf::Model& model, int node) {
 
 // A skeleton holds no scale, so a scale is only accepted where it is uniform: it then moves
 // into the translations below it.
-double uniformScale(const Trs& trs, const std::string& what) {
-  const double lo = trs.s.minCoeff(), hi = trs.s.maxCoeff();
-  if (!(lo > 0) || hi > lo * (1 + 1e-3)) {
-    std::ostringstream s;
-    s << what << " has scale (" << trs.s.x() << ", " << trs.s.y() << ", " << trs.s.z()
-      << "), only a positive uniform scale is supported";
-    throw GltfProblem(s.str());
-  }
-  return trs.s.mean();
-}
+double uniformScale(const Trs& trs, const std::string& what) { return scene::uniformScale(trs.s, what); }
 
 std::vector<int> nodeParents(const tinygltf::Model& model) {
   const int n = static_cast<int>(model.nodes.size());
@@ -160,19 +151,9 @@ int chooseSkin(const tinygltf::Model& model) {
   return best;
 }
 
-// How a joint's node transform becomes the joint's local transform in the skeleton: the static
-// nodes between it and its parent joint (or the scene root: an armature's turn and scale) are
-// folded in, and uniform scales above it multiply its translation.
-struct JointFrame {
+// A joint's frame (scene_rig.h) and the node it was made from.
+struct JointFrame : scene::JointFrame {
   int node = -1;
-  Vec3 prefixT = Vec3::Zero();
-  Quat prefixR = Quat::Identity();
-  double prefixS = 1.0;
-  double parentScale = 1.0;  // accumulated scale of the parent joint's frame
-  double ownScale = 1.0;     // accumulated scale of this joint's frame
-
-  Vec3 translation(const Vec3& t) const { return parentScale * (prefixT + prefixS * (prefixR * t)); }
-  Quat rotation(const Quat& r) const { return (prefixR * r).normalized(); }
 };
 
 struct SkinPlan {
@@ -191,10 +172,7 @@ void foldPrefix(const tinygltf::Model& model, const std::vector<int>& parent, in
   folded.insert(chain.begin(), chain.end());
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
     const Trs trs = nodeTrs(model.nodes[*it]);
-    const double s = uniformScale(trs, "node '" + nodeName(model, *it) + "' above joint '" + nodeName(model, node) + "'");
-    f.prefixT += f.prefixS * (f.prefixR * trs.t);
-    f.prefixR = f.prefixR * trs.r;
-    f.prefixS *= s;
+    f.fold(trs.t, trs.r, uniformScale(trs, "node '" + nodeName(model, *it) + "' above joint '" + nodeName(model, node) + "'"));
   }
 }
 
@@ -337,39 +315,6 @@ std::set<std::string> armatureNames(const tinygltf::Model& model, const SkinPlan
   return names;
 }
 
-// Blender names an exported action "<armature>|<action>": the clip takes the action's name
-// when the prefix is the name of a node above the skin, and the whole name otherwise.
-std::string clipPart(const std::string& animation, const std::set<std::string>& armatures) {
-  const size_t bar = animation.rfind('|');
-  if (bar == std::string::npos || bar + 1 == animation.size()) return animation;
-  return armatures.count(animation.substr(0, bar)) ? animation.substr(bar + 1) : animation;
-}
-
-void decideUpAndMotionRoot(GltfImport& out, const GltfImportOptions& options) {
-  out.rig.translations.convention = TranslationConvention::Absolute;
-  out.rig.up.up = options.rig.up == UpAxisChoice::Z ? UpAxisChoice::Z : UpAxisChoice::Y;
-  if (out.rig.up.up == UpAxisChoice::Z) {
-    const Skeleton original = out.skeleton;
-    for (Clip& c : out.clips) {
-      out.skeleton = original;
-      convertZUpToYUp(out.skeleton, c);
-    }
-  }
-  if (!options.rig.motionRoot.empty()) {
-    const int joint = out.skeleton.find(options.rig.motionRoot);
-    if (joint < 0) throw GltfProblem("--motion-root names '" + options.rig.motionRoot + "', which is not a joint of this file");
-    out.rig.motionRoot.joint = joint;
-  } else {
-    // One skeleton for every clip: the joint chosen on the clip whose chosen joint travels
-    // furthest (an idle clip that never moves has nothing to say about it).
-    for (const Clip& c : out.clips) {
-      const MotionRootDecision d = detectMotionRoot(out.skeleton, c);
-      if (d.jointTravelM > out.rig.motionRoot.jointTravelM || &c == &out.clips.front()) out.rig.motionRoot = d;
-    }
-  }
-  out.skeleton.motionRoot = out.rig.motionRoot.joint;
-}
-
 GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName,
                        const GltfImportOptions& options) {
   if (model.animations.empty()) throw GltfProblem("has no animation, so no clip to import");
@@ -398,7 +343,7 @@ GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName
       if (tracks.translation[j]) plan.skeleton.animatedTranslation[j] = true;
     }
     Clip clip = sampleClip(plan, tracks, label, options);
-    clip.name = stem + ":" + clipPart(name, armatures);
+    clip.name = stem + ":" + scene::clipPart(name, armatures);
     clip.source = fileName;
     out.clips.push_back(std::move(clip));
     out.animationNames.push_back(name);
@@ -416,13 +361,7 @@ GltfImport parseGltf(const std::string& bytes, const std::string& fileName,
   try {
     const tinygltf::Model model = loadModel(bytes, fileName);
     GltfImport out = buildImport(model, fileName, options);
-    decideUpAndMotionRoot(out, options);
-    if (std::string e = out.skeleton.validate(); !e.empty()) throw GltfProblem(e);
-    for (size_t i = 0; i < out.clips.size(); ++i) {
-      if (std::string e = out.clips[i].validate(out.skeleton); !e.empty()) {
-        throw GltfProblem("animation '" + out.animationNames[i] + "': " + e);
-      }
-    }
+    scene::decideRigAndValidate(out, options.rig);
     return out;
   } catch (const GltfProblem& p) {
     throw FileError(fileName, 0, p.what());

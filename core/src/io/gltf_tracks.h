@@ -2,13 +2,13 @@
 // glTF animation samplers read into checked key tracks, and sampled at any time. Internal to
 // gltf_import.cpp; every problem is a GltfProblem that the importer turns into one FileError
 // line naming the file.
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <Eigen/Core>
 
 #include "fatgraph/core/quaternion.h"
+#include "scene_rig.h"
 
 namespace tinygltf {
 class Model;
@@ -18,9 +18,7 @@ struct AnimationSampler;
 namespace fatgraph::gltf {
 
 /// What is wrong with the file, without its name (the importer adds it).
-struct GltfProblem : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using GltfProblem = scene::SceneProblem;
 
 enum class Interpolation { Step, Linear, CubicSpline };
 

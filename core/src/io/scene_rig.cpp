@@ -1,0 +1,63 @@
+#include "scene_rig.h"
+
+#include <sstream>
+
+namespace fatgraph::scene {
+
+double uniformScale(const Vec3& scale, const std::string& what) {
+  const double lo = scale.minCoeff(), hi = scale.maxCoeff();
+  if (!(lo > 0) || hi > lo * (1 + 1e-3)) {
+    std::ostringstream s;
+    s << what << " has scale (" << scale.x() << ", " << scale.y() << ", " << scale.z()
+      << "), only a positive uniform scale is supported";
+    throw SceneProblem(s.str());
+  }
+  return scale.mean();
+}
+
+std::string clipPart(const std::string& animation, const std::set<std::string>& armatures) {
+  const size_t bar = animation.rfind('|');
+  if (bar == std::string::npos || bar + 1 == animation.size()) return animation;
+  return armatures.count(animation.substr(0, bar)) ? animation.substr(bar + 1) : animation;
+}
+
+namespace {
+
+void decideUpAndMotionRoot(SceneImport& out, const RigConventionOptions& rig) {
+  out.rig.translations.convention = TranslationConvention::Absolute;
+  out.rig.up.up = rig.up == UpAxisChoice::Z ? UpAxisChoice::Z : UpAxisChoice::Y;
+  if (out.rig.up.up == UpAxisChoice::Z) {
+    const Skeleton original = out.skeleton;
+    for (Clip& c : out.clips) {
+      out.skeleton = original;
+      convertZUpToYUp(out.skeleton, c);
+    }
+  }
+  if (!rig.motionRoot.empty()) {
+    const int joint = out.skeleton.find(rig.motionRoot);
+    if (joint < 0) throw SceneProblem("--motion-root names '" + rig.motionRoot + "', which is not a joint of this file");
+    out.rig.motionRoot.joint = joint;
+  } else {
+    // One skeleton for every clip: the joint chosen on the clip whose chosen joint travels
+    // furthest (an idle clip that never moves has nothing to say about it).
+    for (const Clip& c : out.clips) {
+      const MotionRootDecision d = detectMotionRoot(out.skeleton, c);
+      if (d.jointTravelM > out.rig.motionRoot.jointTravelM || &c == &out.clips.front()) out.rig.motionRoot = d;
+    }
+  }
+  out.skeleton.motionRoot = out.rig.motionRoot.joint;
+}
+
+}  // namespace
+
+void decideRigAndValidate(SceneImport& out, const RigConventionOptions& rig) {
+  decideUpAndMotionRoot(out, rig);
+  if (std::string e = out.skeleton.validate(); !e.empty()) throw SceneProblem(e);
+  for (size_t i = 0; i < out.clips.size(); ++i) {
+    if (std::string e = out.clips[i].validate(out.skeleton); !e.empty()) {
+      throw SceneProblem("animation '" + out.animationNames[i] + "': " + e);
+    }
+  }
+}
+
+}  // namespace fatgraph::scene

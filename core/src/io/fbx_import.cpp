@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
@@ -390,20 +389,9 @@ FbxImport parseFbx(const std::string& bytes, const std::string& fileName, const 
 }
 
 FbxImport importFbx(const std::string& path, const SceneImportOptions& options) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw FileError(path, 0, "is a directory, expected an FBX file");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw FileError(path, 0, "cannot open file for reading");
-  std::ostringstream buffer;
-  buffer << file.rdbuf();
-  if (file.bad()) throw FileError(path, 0, "read error");
-  return parseFbx(std::move(buffer).str(), path, options);
+  return parseFbx(scene::readWholeFile(path, "an FBX file"), path, options);
 }
 
-bool isFbxPath(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext == ".fbx";
-}
+bool isFbxPath(const std::string& path) { return scene::hasExtension(path, {".fbx"}); }
 
 }  // namespace fatgraph

@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <optional>
@@ -369,20 +368,9 @@ GltfImport parseGltf(const std::string& bytes, const std::string& fileName,
 }
 
 GltfImport importGltf(const std::string& path, const GltfImportOptions& options) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw FileError(path, 0, "is a directory, expected a glTF file");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw FileError(path, 0, "cannot open file for reading");
-  std::ostringstream buffer;
-  buffer << file.rdbuf();
-  if (file.bad()) throw FileError(path, 0, "read error");
-  return parseGltf(std::move(buffer).str(), path, options);
+  return parseGltf(scene::readWholeFile(path, "a glTF file"), path, options);
 }
 
-bool isGltfPath(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext == ".gltf" || ext == ".glb";
-}
+bool isGltfPath(const std::string& path) { return scene::hasExtension(path, {".gltf", ".glb"}); }
 
 }  // namespace fatgraph

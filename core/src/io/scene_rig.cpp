@@ -1,6 +1,12 @@
 #include "scene_rig.h"
 
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+
+#include "fatgraph/core/error.h"
 
 namespace fatgraph::scene {
 
@@ -58,6 +64,23 @@ void decideRigAndValidate(SceneImport& out, const RigConventionOptions& rig) {
       throw SceneProblem("animation '" + out.animationNames[i] + "': " + e);
     }
   }
+}
+
+std::string readWholeFile(const std::string& path, const std::string& expected) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw FileError(path, 0, "is a directory, expected " + expected);
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw FileError(path, 0, "cannot open file for reading");
+  std::ostringstream buffer;
+  buffer << file.rdbuf();
+  if (file.bad()) throw FileError(path, 0, "read error");
+  return std::move(buffer).str();
+}
+
+bool hasExtension(const std::string& path, std::initializer_list<const char*> extensions) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return std::any_of(extensions.begin(), extensions.end(), [&](const char* e) { return ext == e; });
 }
 
 }  // namespace fatgraph::scene

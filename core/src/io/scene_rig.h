@@ -2,6 +2,7 @@
 // What the scene-file importers (gltf_import.cpp, fbx_import.cpp) share: their problem type,
 // how a joint's node transform and the static nodes above it become the skeleton's local
 // transform, the clip names, and the rig decisions made once the skeleton and clips exist.
+#include <initializer_list>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -48,5 +49,12 @@ std::string clipPart(const std::string& animation, const std::set<std::string>& 
 /// the translation convention (absolute) of a finished import; then the skeleton and every
 /// clip are validated. Problems are SceneProblems.
 void decideRigAndValidate(SceneImport& out, const RigConventionOptions& rig);
+
+/// The whole file at `path`; a FileError naming it for a directory ("is a directory, expected
+/// <expected>"), a file that cannot be opened or a read error.
+std::string readWholeFile(const std::string& path, const std::string& expected);
+
+/// True when `path`'s extension in lower case is one of `extensions` (".fbx", ...).
+bool hasExtension(const std::string& path, std::initializer_list<const char*> extensions);
 
 }  // namespace fatgraph::scene

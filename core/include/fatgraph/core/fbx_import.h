@@ -15,8 +15,9 @@ namespace fatgraph {
 
 /// The skeleton, clips and notes of scene_import.h, and the frame the file declared.
 struct FbxImport : SceneImport {
-  double unitScale = 0.01;   // metres per file unit (UnitScaleFactor / 100)
-  std::string upAxis = "+Y";     // the file's up, front and across axes ("+Z", "-Y", ...)
+  double unitScale = 0.01;  // metres per file unit (UnitScaleFactor / 100)
+  /// The file's up, front and across axes as it declared them ("+Z", "-Y", ...).
+  std::string upAxis = "+Y";
   std::string frontAxis = "+Z";
   std::string coordAxis = "+X";
 };

@@ -377,15 +377,10 @@ FbxImport buildImport(const aiScene& scene, const std::string& fileName, const S
 }  // namespace
 
 FbxImport parseFbx(const std::string& bytes, const std::string& fileName, const SceneImportOptions& options) {
-  if (!(options.fps > 0 && options.fps <= 1000)) throw Error("the working rate must be in (0, 1000] fps");
-  try {
-    Assimp::Importer importer;
-    FbxImport out = buildImport(readScene(importer, bytes), fileName, options);
-    scene::decideRigAndValidate(out, options.rig);
-    return out;
-  } catch (const SceneProblem& p) {
-    throw FileError(fileName, 0, p.what());
-  }
+  return scene::parseScene(fileName, options, [&] {
+    Assimp::Importer importer;  // owns the scene while the import is built from it
+    return buildImport(readScene(importer, bytes), fileName, options);
+  });
 }
 
 FbxImport importFbx(const std::string& path, const SceneImportOptions& options) {

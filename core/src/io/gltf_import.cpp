@@ -356,15 +356,8 @@ GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName
 
 GltfImport parseGltf(const std::string& bytes, const std::string& fileName,
                      const GltfImportOptions& options) {
-  if (!(options.fps > 0 && options.fps <= 1000)) throw Error("the working rate must be in (0, 1000] fps");
-  try {
-    const tinygltf::Model model = loadModel(bytes, fileName);
-    GltfImport out = buildImport(model, fileName, options);
-    scene::decideRigAndValidate(out, options.rig);
-    return out;
-  } catch (const GltfProblem& p) {
-    throw FileError(fileName, 0, p.what());
-  }
+  return scene::parseScene(fileName, options,
+                           [&] { return buildImport(loadModel(bytes, fileName), fileName, options); });
 }
 
 GltfImport importGltf(const std::string& path, const GltfImportOptions& options) {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "fatgraph/core/error.h"
 #include "fatgraph/core/scene_import.h"
 
 namespace fatgraph::scene {
@@ -49,6 +50,21 @@ std::string clipPart(const std::string& animation, const std::set<std::string>& 
 /// the translation convention (absolute) of a finished import; then the skeleton and every
 /// clip are validated. Problems are SceneProblems.
 void decideRigAndValidate(SceneImport& out, const RigConventionOptions& rig);
+
+/// What an importer's parse does around its reading: checks the working rate, runs `build`
+/// (which returns the import with its skeleton and clips), decides the rig and validates,
+/// and turns any SceneProblem into one FileError line naming `fileName`.
+template <class Build>
+auto parseScene(const std::string& fileName, const SceneImportOptions& options, Build build) {
+  if (!(options.fps > 0 && options.fps <= 1000)) throw Error("the working rate must be in (0, 1000] fps");
+  try {
+    auto out = build();
+    decideRigAndValidate(out, options.rig);
+    return out;
+  } catch (const SceneProblem& p) {
+    throw FileError(fileName, 0, p.what());
+  }
+}
 
 /// The whole file at `path`; a FileError naming it for a directory ("is a directory, expected
 /// <expected>"), a file that cannot be opened or a read error.

@@ -1,5 +1,5 @@
-// fatgraph build CLIP.bvh|CLIPS.gltf|CLIPS.glb|PROJECT.fgproj... -o OUT.fgproj: the automatic construction
-// pipeline (Fat Graph §3), saved as a project.
+// fatgraph build CLIP.bvh|CLIPS.gltf|CLIPS.glb|CLIPS.fbx|PROJECT.fgproj... -o OUT.fgproj: the
+// automatic construction pipeline (Fat Graph §3), saved as a project.
 #include <chrono>
 #include <cmath>
 #include <iomanip>
@@ -30,7 +30,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
-                 "CLIP.bvh|CLIPS.gltf|CLIPS.glb|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
+                 "CLIP.bvh|CLIPS.gltf|CLIPS.glb|CLIPS.fbx|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
                  "       [--character CHAR.glb]\n"
                  "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--hub-bridge auto|off|M]\n"
                  "       [--units U] [--translations C] [--up A] [--motion-root NAME] [--samples 300]\n"

@@ -8,6 +8,7 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/character_heading.h"
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/fbx_import.h"
 #include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/motion_summary.h"
@@ -137,11 +138,11 @@ int inspectBvh(const std::string& path, const BvhImportOptions& options, bool js
   return 0;
 }
 
-// glTF keys its animations in seconds; inspect samples them at the default working rate,
-// the rate `build` would give them unless told otherwise.
-constexpr double kGltfInspectFps = 30.0;
+// glTF and FBX key their animations in seconds or ticks; inspect samples them at the default
+// working rate, the rate `build` would give them unless told otherwise.
+constexpr double kSceneInspectFps = 30.0;
 
-nlohmann::json gltfRigJson(const GltfImport& g) {
+nlohmann::json sceneRigJson(const SceneImport& g) {
   return {{"translations", "absolute"},
           {"translations_detected", false},
           {"up", upAxisName(g.rig.up.up)},
@@ -150,11 +151,31 @@ nlohmann::json gltfRigJson(const GltfImport& g) {
           {"motion_root_detected", g.rig.motionRoot.detected}};
 }
 
-int inspectGltf(const std::string& path, const RigConventionOptions& rig, bool json) {
-  GltfImportOptions options;
-  options.fps = kGltfInspectFps;
+// What a glTF or FBX file says of its frame: glTF is metres, Y up by the spec; an FBX file
+// declares its unit and axes, which import converted.
+struct SceneFrame {
+  std::string type;  // "gltf", "fbx"
+  double unitScale = 1.0;
+  std::string up = "+Y", front = "+Z", across = "+X";
+  int skin = -1;  // glTF: the skin that became the skeleton
+};
+
+int inspectScene(const std::string& path, const RigConventionOptions& rig, bool json) {
+  SceneImportOptions options;
+  options.fps = kSceneInspectFps;
   options.rig = rig;
-  const GltfImport g = importGltf(path, options);
+  SceneImport g;
+  SceneFrame frame;
+  if (isFbxPath(path)) {
+    FbxImport f = importFbx(path, options);
+    frame = {"fbx", f.unitScale, f.upAxis, f.frontAxis, f.coordAxis, -1};
+    g = std::move(f);
+  } else {
+    GltfImport f = importGltf(path, options);
+    frame.type = "gltf";
+    frame.skin = f.skin;
+    g = std::move(f);
+  }
   const LegSetup legs = detectLegs(g.skeleton, &g.clips.front());
   std::vector<ClipSummary> summaries;
   for (const Clip& c : g.clips) summaries.push_back(summarizeClip(g.skeleton, c));
@@ -162,26 +183,34 @@ int inspectGltf(const std::string& path, const RigConventionOptions& rig, bool j
     nlohmann::json clips = nlohmann::json::array();
     for (const ClipSummary& s : summaries) clips.push_back(clipJson(s, g.skeleton.jointCount()));
     nlohmann::json j = {{"file", path},
-                        {"type", "gltf"},
-                        {"skin", g.skin},
+                        {"type", frame.type},
                         {"joints", g.skeleton.jointCount()},
-                        {"fps", kGltfInspectFps},
+                        {"fps", kSceneInspectFps},
                         {"root", g.skeleton.names[0]},
                         {"motion_root", g.skeleton.names[g.skeleton.motionRoot]},
-                        {"unit_scale", 1.0},
+                        {"unit_scale", frame.unitScale},
+                        {"axes", {{"up", frame.up}, {"front", frame.front}, {"across", frame.across}}},
                         {"clips", clips},
                         {"notes", g.notes},
-                        {"rig", gltfRigJson(g)},
+                        {"rig", sceneRigJson(g)},
                         {"legs", legsJson(g.skeleton, legs)}};
+    if (frame.skin >= 0) j["skin"] = frame.skin;
     std::cout << j.dump(2) << "\n";
     return 0;
   }
   std::cout << std::fixed << std::setprecision(3);
-  std::cout << path << "\n  joints       " << g.skeleton.jointCount() << " (skin " << g.skin
-            << "), root " << g.skeleton.names[0] << ", motion root "
-            << g.skeleton.names[g.skeleton.motionRoot] << "\n"
-            << "  units        m, Y up (glTF), translations absolute\n"
-            << "  clips        " << g.clips.size() << ", sampled at " << kGltfInspectFps << " fps\n";
+  std::cout << path << "\n  joints       " << g.skeleton.jointCount();
+  if (frame.skin >= 0) std::cout << " (skin " << frame.skin << ")";
+  std::cout << ", root " << g.skeleton.names[0] << ", motion root "
+            << g.skeleton.names[g.skeleton.motionRoot] << "\n";
+  if (frame.type == "gltf") {
+    std::cout << "  units        m, Y up (glTF), translations absolute\n";
+  } else {
+    std::cout << "  units        " << std::setprecision(4) << frame.unitScale << " m per unit, " << frame.up
+              << " up, " << frame.front << " front (FBX, converted to m, +Y up, +Z front), translations absolute\n"
+              << std::setprecision(3);
+  }
+  std::cout << "  clips        " << g.clips.size() << ", sampled at " << kSceneInspectFps << " fps\n";
   for (const ClipSummary& s : summaries) {
     std::cout << "    " << s.name << ": " << s.frames << " frames, " << s.durationS
               << " s, path " << s.pathLengthM << " m\n";
@@ -246,8 +275,9 @@ int inspectProject(const std::string& path, bool json) {
 
 int runInspect(const std::vector<std::string>& args) {
   CommandLine cl("inspect", "FILE [--units U] [--translations C] [--up A] [--motion-root NAME] [--json]",
-                 "Summarize a BVH, glTF (.gltf, .glb: every animation) or fatgraph project (.fgproj) file: joints, frames, rate,\n"
-                 "duration, root joint, unit scale and the root's ground path length.");
+                 "Summarize a BVH, glTF (.gltf, .glb), FBX (.fbx) or fatgraph project (.fgproj) file\n"
+                 "(every animation of a glTF or FBX file): joints, frames, rate, duration, root joint,\n"
+                 "unit scale and the root's ground path length.");
   cl.option("--units", "U", "length unit of a BVH input: auto (default), m, cm, cmu, in, mm");
   declareRigOptions(cl);
   cl.flag("--json", "print one JSON object on stdout");
@@ -255,7 +285,7 @@ int runInspect(const std::vector<std::string>& args) {
   if (cl.positional().size() != 1) throw UsageError{"expected exactly one FILE (see --help)"};
   const std::string& path = cl.positional().front();
   if (isHdf5File(path)) return inspectProject(path, cl.has("--json"));
-  if (isGltfPath(path)) return inspectGltf(path, rigOptions(cl), cl.has("--json"));
+  if (isSceneFilePath(path)) return inspectScene(path, rigOptions(cl), cl.has("--json"));
   BvhImportOptions options;
   options.units = unitsOption(cl);
   options.rig = rigOptions(cl);

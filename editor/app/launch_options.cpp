@@ -55,7 +55,7 @@ struct Parser {
     parser.addOption(edge);
     parser.addOption(size);
     parser.addOption(body);
-    parser.addPositionalArgument(QStringLiteral("files"), tr("BVH clips or .fgproj projects."),
+    parser.addPositionalArgument(QStringLiteral("files"), tr("BVH, glTF or FBX clips, or .fgproj projects."),
                                  tr("[file...]"));
   }
 };

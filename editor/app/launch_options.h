@@ -4,9 +4,9 @@
 //                   [--screenshot OUT.png [--frame N] [--frame-character]
 //                    [--view viewport|heatmap|graph|parameters] [--edge NAME] [--size WxH]]
 //                   [--body bones|body|both]
-// FILEs (.bvh or .fgproj) are opened at start. --build-graph then builds the fat graph with
-// the default options (30 fps, window 10, one hub, automatic thresholds), as Graph > Build
-// Graph… does. --terrain chooses the preview ground as View > Terrain does (a preset name or
+// FILEs (.bvh, .gltf, .glb, .fbx or .fgproj) are opened at start. --build-graph then builds
+// the fat graph with the default options (30 fps, window 10, one hub, automatic thresholds), as
+// Graph > Build Graph… does. --terrain chooses the preview ground as View > Terrain does (a preset name or
 // a heightfield file; one that fails to load fails a screenshot run). --screenshot opens
 // them (and waits for the build and the gait analysis), shows source-file frame N (default
 // 0) of the first clip (the camera on the character with --frame-character), renders the

@@ -218,8 +218,8 @@ void MainWindow::openFilesInBackground(const QStringList& paths) {
 void MainWindow::open() {
   const QStringList paths = QFileDialog::getOpenFileNames(
       this, tr("Open motion capture or project"), lastDirectory_,
-      tr("Motion capture and projects (*.bvh *.fgproj);;BVH clips (*.bvh);;"
-         "fatgraph projects (*.fgproj);;All files (*)"));
+      tr("Motion capture and projects (*.bvh *.gltf *.glb *.fbx *.fgproj);;BVH clips (*.bvh);;"
+         "glTF and FBX files (*.gltf *.glb *.fbx);;fatgraph projects (*.fgproj);;All files (*)"));
   openFilesInBackground(paths);
 }
 
@@ -338,7 +338,7 @@ void MainWindow::showTerrain() {
 void MainWindow::updateStatus() {
   const int current = document_->currentClip();
   if (current < 0) {
-    statusLabel_->setText(tr("No clip: open a BVH file or a project (File > Open, or drop it here)"));
+    statusLabel_->setText(tr("No clip: open a BVH, glTF or FBX file or a project (File > Open, or drop it here)"));
     return;
   }
   const Clip& clip = document_->clip(current);

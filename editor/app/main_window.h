@@ -5,9 +5,9 @@
 // hovering its plot previews an edge's blend in the viewport) on the right, the File / Edit /
 // Graph (Build, Accept Hub, Export…) / View (overlays, the preview terrain, the character as
 // bones, body or both) /
-// Playback menus, a status bar describing the current clip, and drag and drop of .bvh /
-// .fgproj files. Long jobs (graph builds, hub edits, files opened from the File menu or
-// dropped) run on the document's worker with a progress dialog whose Cancel stops them.
+// Playback menus, a status bar describing the current clip, and drag and drop of .bvh, .gltf,
+// .glb, .fbx and .fgproj files. Long jobs (graph builds, hub edits, files opened from the File
+// menu or dropped) run on the document's worker with a progress dialog whose Cancel stops them.
 //
 // Errors (a file that does not load, a refused skeleton, a failed save) never change the
 // document. They are recorded (lastError, errorShown) and shown in the status bar; an
@@ -130,9 +130,9 @@ class MainWindow : public QMainWindow {
   /// Writes the project to `path` (Save As without the dialog). False when it failed: the
   /// error is shown, the previous file and the document are as they were.
   bool saveTo(const QString& path);
-  /// File > Import BVH…: asks for files and the import options, then importFiles.
+  /// File > Import Clips… (BVH, glTF, FBX): asks for files and the import options, then importFiles.
   void importBvh();
-  /// Reads BVH files on the worker with `options` and adds their clips in order.
+  /// Reads the clip files on the worker with `options` and adds their clips in order.
   void importFiles(const QStringList& paths, const ClipImportOptions& options);
   /// Offers to restore the recovery copies of sessions that ended without saving (a
   /// non-modal question in an interactive window); returns how many there are.

@@ -1,4 +1,4 @@
-// The main window's File menu: New, Open, Open Recent, Import BVH… (with its options), Save,
+// The main window's File menu: New, Open, Open Recent, Import Clips… (with its options), Save,
 // Save As, Quit; the autosave and the offer to restore unsaved work after a crash; undo and
 // redo refused while a job runs (the job may be reading the project).
 #include <QAbstractButton>
@@ -35,7 +35,7 @@ void MainWindow::createFileMenu() {
   recentMenu_ = file->addMenu(tr("Open &Recent"));
   recentMenu_->setObjectName(QStringLiteral("recentMenu"));
   connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-  QAction* import = file->addAction(tr("&Import BVH…"), this, &MainWindow::importBvh);
+  QAction* import = file->addAction(tr("&Import Clips…"), this, &MainWindow::importBvh);
   import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
   import->setObjectName(QStringLiteral("importBvhAction"));
   file->addSeparator();
@@ -152,7 +152,9 @@ void MainWindow::fillRecentMenu() {
 
 void MainWindow::importBvh() {
   const QStringList paths = QFileDialog::getOpenFileNames(
-      this, tr("Import BVH clips"), lastDirectory_, tr("BVH clips (*.bvh);;All files (*)"));
+      this, tr("Import clips"), lastDirectory_,
+      tr("Motion clips (*.bvh *.gltf *.glb *.fbx);;BVH clips (*.bvh);;glTF and FBX files "
+         "(*.gltf *.glb *.fbx);;All files (*)"));
   if (paths.isEmpty()) return;
   auto* dialog = new ImportOptionsDialog(this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -26,7 +26,7 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget* parent)
       heading_(new QLabel(this)),
       rateHint_(new QLabel(this)) {
   setObjectName(QStringLiteral("importOptionsDialog"));
-  setWindowTitle(tr("Import BVH"));
+  setWindowTitle(tr("Import Clips"));
   // The unit names are core's (parseUnitName); the data carries the enum.
   const struct {
     BvhUnits units;
@@ -90,7 +90,7 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget* parent)
 
 void ImportOptionsDialog::setFiles(const QStringList& paths) {
   files_ = paths;
-  heading_->setText(paths.size() == 1 ? tr("Import 1 BVH file") : tr("Import %1 BVH files").arg(paths.size()));
+  heading_->setText(paths.size() == 1 ? tr("Import 1 file") : tr("Import %1 files").arg(paths.size()));
 }
 
 void ImportOptionsDialog::setOptions(const ClipImportOptions& options, double workingRate,

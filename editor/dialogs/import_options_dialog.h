@@ -1,5 +1,5 @@
 #pragma once
-// File > Import BVH…: how the chosen files are read, the choices of `fatgraph convert`:
+// File > Import Clips…: how the chosen files are read, the choices of `fatgraph convert`:
 // the length unit (detected or forced), the frame rate (the project's working rate, the
 // file's own, or resampled to F fps), whether a reference T-pose in frame 0 is kept, and the
 // rig's conventions (translation channels, up axis, motion root; detected unless forced). The

@@ -44,7 +44,8 @@ QString Document::busyError() const {
 
 bool Document::isSupportedFile(const QString& path) {
   const QString suffix = QFileInfo(path).suffix().toLower();
-  return suffix == QLatin1String("bvh") || suffix == QLatin1String("fgproj");
+  return suffix == QLatin1String("bvh") || suffix == QLatin1String("fgproj") ||
+         isSceneFilePath(path.toStdString());
 }
 
 QString Document::fail(const QString& message) {
@@ -54,14 +55,14 @@ QString Document::fail(const QString& message) {
 
 QString Document::openFile(const QString& path) {
   if (isBusy()) return fail(busyError());
-  return adoptLoadedFile(loadEditorFile(path));
+  return adoptLoadedFile(loadEditorFile(path, {}, project_.settings.fps));
 }
 
 QString Document::adoptLoadedFile(LoadedFile&& loaded) {
   if (!loaded.error.isEmpty()) return fail(loaded.error);
-  QString error = loaded.isProject
-                      ? adoptProject(loaded.path, std::move(loaded.project))
-                      : adoptBvh(loaded.path, std::move(loaded.bvh), loaded.options);
+  QString error = loaded.isProject ? adoptProject(loaded.path, std::move(loaded.project))
+                  : loaded.isScene ? adoptScene(loaded.path, std::move(loaded.scene))
+                                   : adoptBvh(loaded.path, std::move(loaded.bvh), loaded.options);
   if (error.isEmpty()) emit fileUsed(loaded.path);
   return error;
 }
@@ -76,9 +77,9 @@ QStringList Document::openFiles(const QStringList& paths) {
 
 QString Document::addBvh(const QString& path, const ClipImportOptions& options) {
   if (isBusy()) return fail(busyError());
-  LoadedFile loaded = loadEditorFile(path, options);
+  LoadedFile loaded = loadEditorFile(path, options, project_.settings.fps);
   if (loaded.error.isEmpty() && loaded.isProject) {
-    return fail(tr("Cannot add %1: it is a project, not a BVH clip").arg(path));
+    return fail(tr("Cannot add %1: it is a project, not a clip").arg(path));
   }
   return adoptLoadedFile(std::move(loaded));
 }
@@ -130,6 +131,59 @@ QString Document::adoptBvh(const QString& path, BvhImport&& imported,
   if (firstRate) command->setWorkingRate(*firstRate);
   undoStack_->push(command);
   for (const std::string& note : admitted.notes) emit notice(QString::fromStdString(note));
+  return {};
+}
+
+QString Document::adoptScene(const QString& path, SceneImport&& imported) {
+  // A scene file is read at the working rate (or the rate the user chose): a first clip at
+  // another rate sets it, a later one is refused, as for BVH.
+  const double rate = imported.clips.front().fps;
+  const bool otherRate = std::abs(rate - project_.settings.fps) > 1e-9;
+  if (otherRate && clipCount() > 0) {
+    return fail(tr("Cannot import %1 at %2 fps: the project's clips are at %3 fps (one "
+                   "working rate per project; Graph > Build Graph… changes it)")
+                    .arg(QFileInfo(path).fileName())
+                    .arg(rate, 0, 'g', 6)
+                    .arg(project_.settings.fps, 0, 'g', 6));
+  }
+  // Every animation is admitted before any is added, against a stand-in of the project that
+  // takes each admitted clip's name (all admission reads of earlier clips), so a refusal
+  // leaves the document as it was.
+  Project trial;
+  trial.settings = project_.settings;
+  trial.settings.fps = rate;
+  trial.skeleton = project_.skeleton;
+  trial.legs = project_.legs;
+  const auto nameOnly = [&trial](const std::string& name) {
+    trial.clips.emplace_back();
+    trial.clips.back().name = name;
+  };
+  for (const Clip& c : project_.clips) nameOnly(c.name);
+  std::vector<AdmittedClip> admitted;
+  try {
+    for (int i = 0; i < static_cast<int>(imported.clips.size()); ++i) {
+      admitted.push_back(admitSceneClip(trial, QFileInfo(skeletonSource_).fileName().toStdString(),
+                                        imported, i, QFileInfo(path).fileName().toStdString()));
+      if (admitted.back().skeleton) trial.skeleton = *admitted.back().skeleton;
+      if (admitted.back().legs) trial.legs = *admitted.back().legs;
+      nameOnly(admitted.back().clip.name);
+    }
+  } catch (const std::exception& e) {
+    return fail(QString::fromStdString(e.what()));
+  }
+  undoStack_->beginMacro(tr("Import %1").arg(QFileInfo(path).fileName()));
+  for (AdmittedClip& a : admitted) {
+    DocumentClip entry{std::move(a.clip), QStringLiteral("m")};
+    auto* command = a.skeleton ? new AddClipCommand(this, std::move(entry), std::move(*a.skeleton), path,
+                                                    a.legs ? std::move(*a.legs) : LegSetup{})
+                               : new AddClipCommand(this, std::move(entry));
+    if (otherRate && &a == &admitted.front()) command->setWorkingRate(rate);
+    undoStack_->push(command);
+  }
+  undoStack_->endMacro();
+  for (const AdmittedClip& a : admitted) {
+    for (const std::string& note : a.notes) emit notice(QString::fromStdString(note));
+  }
   return {};
 }
 

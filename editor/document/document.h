@@ -87,7 +87,8 @@ class Document : public QObject {
   /// Stops the running background reads and waits for them (before any change).
   void finishBackgroundReads() { backgroundReads_.finishAll(); }
 
-  /// True for the file types openFile understands (.bvh, .fgproj).
+  /// True for the file types openFile and drag and drop take: clips (.bvh, and .gltf, .glb,
+  /// .fbx: one clip per animation) and projects (.fgproj).
   static bool isSupportedFile(const QString& path);
 
   // Edits. Each returns an empty string on success, else a one-line reason (also emitted
@@ -194,6 +195,9 @@ class Document : public QObject {
   QString busyError() const;
   QString adoptLoadedFile(LoadedFile&& loaded);
   QString adoptBvh(const QString& path, BvhImport&& imported, const ClipImportOptions& options);
+  /// Every animation of a glTF or FBX file, admitted in turn as build admits them (all or
+  /// none: a refused animation leaves the document as it was), added in one undo step.
+  QString adoptScene(const QString& path, SceneImport&& imported);
   QString adoptProject(const QString& path, Project&& loaded);
   QString adoptRecovered(LoadedFile&& loaded, const QString& originalPath);
   /// Replaces the document with `project` from `source`; the undo history starts empty.

@@ -228,11 +228,12 @@ QString Document::startOpenFiles(const QStringList& paths, const ClipImportOptio
   const QString label = paths.size() == 1
                             ? tr("Opening %1").arg(QFileInfo(paths.front()).fileName())
                             : tr("Opening %1 files").arg(paths.size());
-  jobs_->start(label, [this, paths, options](const ProgressCallback& progress) {
+  const double workingFps = project_.settings.fps;  // read here: the job runs on a worker
+  jobs_->start(label, [this, paths, options, workingFps](const ProgressCallback& progress) {
     auto loaded = std::make_shared<std::vector<LoadedFile>>();
     for (qsizetype i = 0; i < paths.size(); ++i) {
       if (!progress(static_cast<double>(i) / static_cast<double>(paths.size()))) break;
-      loaded->push_back(loadEditorFile(paths[i], options));
+      loaded->push_back(loadEditorFile(paths[i], options, workingFps));
     }
     const qsizetype skipped = paths.size() - static_cast<qsizetype>(loaded->size());
     return JobRunner::Completion([this, loaded, skipped] {

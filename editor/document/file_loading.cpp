@@ -21,6 +21,13 @@ BvhImportOptions ClipImportOptions::readerOptions() const {
   return reader;
 }
 
+SceneImportOptions ClipImportOptions::sceneOptions(double workingFps) const {
+  SceneImportOptions reader;
+  reader.fps = rate == Rate::Resample ? fps : workingFps;
+  reader.rig = rig;
+  return reader;
+}
+
 QString ClipImportOptions::validate() const {
   if (rate == Rate::Resample && !(fps > 0.0 && fps <= 1000.0)) {
     return tr("The frame rate must be in (0, 1000] fps");
@@ -28,7 +35,7 @@ QString ClipImportOptions::validate() const {
   return {};
 }
 
-LoadedFile loadEditorFile(const QString& path, const ClipImportOptions& options) {
+LoadedFile loadEditorFile(const QString& path, const ClipImportOptions& options, double workingFps) {
   LoadedFile loaded;
   loaded.path = path;
   loaded.options = options;
@@ -44,7 +51,12 @@ LoadedFile loadEditorFile(const QString& path, const ClipImportOptions& options)
         loaded.error = tr("Cannot import %1: %2").arg(path, problem);
         return loaded;
       }
-      loaded.bvh = importBvh(path.toStdString(), options.readerOptions());
+      loaded.isScene = isSceneFilePath(path.toStdString());
+      if (loaded.isScene) {
+        loaded.scene = importSceneFile(path.toStdString(), options.sceneOptions(workingFps));
+      } else {
+        loaded.bvh = importBvh(path.toStdString(), options.readerOptions());
+      }
       return loaded;
     }
     loaded.project = loadProject(path.toStdString());

@@ -51,6 +51,18 @@ class TestCliBuild : public QObject {
     const Run fox = runCli({s("build"), data("characters/knight.glb"), s("-o"), project, s("--character"), data("characters/fox.glb")});
     QCOMPARE(fox.exitCode, 1);
     QVERIFY2(fox.err.contains(s("fox.glb: the character has 51 joints, the project's skeleton 31")), qPrintable(fox.err));
+  void fbxBuildsLikeAGlb() {
+    // An .fbx enters the same way, one clip per animation stack, and beside the .glb it was
+    // made from it is the same rig: one project of both files' clips.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(s("knight.fgproj"));
+    const Run r = runCli({s("build"), data("characters/knight.fbx"), s("-o"), out, s("--json")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.json().value(s("clips")).toArray().size(), 2);
+    const Run both = runCli({s("build"), data("characters/knight.glb"), data("characters/knight.fbx"),
+                             s("-o"), dir.filePath(s("both.fgproj")), s("--json")});
+    QCOMPARE(both.exitCode, 0);
+    QCOMPARE(both.json().value(s("clips")).toArray().size(), 14);
   }
 
   void figure8Json() {

@@ -1,4 +1,5 @@
-// `fatgraph inspect` and `fatgraph convert` as a user runs them: text, JSON, errors, --help.
+// `fatgraph inspect` and `fatgraph convert` as a user runs them: text, JSON, errors, --help;
+// BVH, glTF and FBX inputs.
 #include <QtTest>
 
 #include "cli_run.h"
@@ -69,6 +70,43 @@ class TestCliInspect : public QObject {
     QVERIFY2(text.out.contains(QStringLiteral("knight:Run: 26 frames")), qPrintable(text.out));
   }
 
+  void fbxListsItsStacksAndFrame() {
+    // An FBX enters inspect as a glTF does: joints, one clip per animation stack, and the
+    // frame it declared (a Z-up file is turned, a centimetre file scaled).
+    const Run r = fatgraph({QStringLiteral("inspect"), data("characters/knight.fbx"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json();
+    QCOMPARE(o.value(QStringLiteral("type")).toString(), QStringLiteral("fbx"));
+    QCOMPARE(o.value(QStringLiteral("joints")).toInt(), 31);
+    QCOMPARE(o.value(QStringLiteral("root")).toString(), QStringLiteral("Bone"));
+    QCOMPARE(o.value(QStringLiteral("unit_scale")).toDouble(), 1.0);
+    QStringList names;
+    for (const QJsonValue& c : o.value(QStringLiteral("clips")).toArray()) names << c.toObject().value(QStringLiteral("name")).toString();
+    QCOMPARE(names, (QStringList{QStringLiteral("knight:Run"), QStringLiteral("knight:Walking")}));
+    const Run zup = fatgraph({QStringLiteral("inspect"), QStringLiteral(FATGRAPH_TEST_FIXTURES_DIR "/fbx/knight_walk_zup.fbx"), QStringLiteral("--json")});
+    QCOMPARE(zup.exitCode, 0);
+    QCOMPARE(zup.json().value(QStringLiteral("axes")).toObject().value(QStringLiteral("up")).toString(), QStringLiteral("+Z"));
+    QCOMPARE(zup.json().value(QStringLiteral("notes")).toArray().size(), 1);
+    const Run text = fatgraph({QStringLiteral("inspect"), QStringLiteral(FATGRAPH_TEST_FIXTURES_DIR "/fbx/knight_walk_cm.fbx")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("0.0100 m per unit")) && text.out.contains(QStringLiteral("knight_walk_cm:Walking: 38 frames")),
+             qPrintable(text.out));
+  }
+
+  void convertWritesAnFbxAnimationAsBvh() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("walk.bvh"));
+    const Run r = fatgraph({QStringLiteral("convert"), data("characters/knight.fbx"), QStringLiteral("-o"), out,
+                            QStringLiteral("--animation"), QStringLiteral("knight:Walking"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.json().value(QStringLiteral("animation")).toString(), QStringLiteral("HumanArmature|Walking"));
+    QCOMPARE(r.json().value(QStringLiteral("frames")).toInt(), 38);
+    const Run i = fatgraph({QStringLiteral("inspect"), out, QStringLiteral("--json")});
+    QCOMPARE(i.exitCode, 0);
+    QCOMPARE(i.json().value(QStringLiteral("joints")).toInt(), 31);
+    QCOMPARE(i.json().value(QStringLiteral("frames")).toInt(), 38);
+  }
+
   void errors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
@@ -79,6 +117,8 @@ class TestCliInspect : public QObject {
     QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2 << QStringLiteral("unknown command 'frobnicate'");
     QTest::newRow("corrupt file") << QStringList{QStringLiteral("inspect"), QStringLiteral(FATGRAPH_TEST_FIXTURES_DIR "/bvh/truncated_frames.bvh")} << 1 << QStringLiteral("truncated_frames.bvh:11: file ends after 1 of 3 frames");
     QTest::newRow("convert without -o") << QStringList{QStringLiteral("convert"), data("cmu-bvh11/131_01.bvh")} << 2 << QStringLiteral("missing -o");
+    QTest::newRow("fbx without animation") << QStringList{QStringLiteral("inspect"), QStringLiteral(FATGRAPH_TEST_FIXTURES_DIR "/fbx/knight_no_animation.fbx")} << 1 << QStringLiteral("knight_no_animation.fbx: has no animation stack, so no clip to import");
+    QTest::newRow("convert unknown animation") << QStringList{QStringLiteral("convert"), data("characters/knight.fbx"), QStringLiteral("-o"), QStringLiteral("/tmp/x.bvh"), QStringLiteral("--animation"), QStringLiteral("Swim")} << 1 << QStringLiteral("knight.fbx: has no animation 'Swim' (it has HumanArmature|Run, HumanArmature|Walking)");
     QTest::newRow("convert bad units") << QStringList{QStringLiteral("convert"), data("cmu-bvh11/131_01.bvh"), QStringLiteral("-o"), QStringLiteral("/tmp/x.bvh"), QStringLiteral("--units"), QStringLiteral("furlong")} << 2 << QStringLiteral("--units expects");
   }
 

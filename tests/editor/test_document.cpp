@@ -1,7 +1,7 @@
-// The editor document: opening real BVH files, refusing another skeleton, admitting a file of
-// the same rig in another joint order, clips stored at the working rate from import on,
-// undo/redo of clip edits, errors that leave the document unchanged, and the project round
-// trip.
+// The editor document: opening real BVH, glTF and FBX files, refusing another skeleton,
+// admitting a file of the same rig in another joint order, clips stored at the working rate
+// from import on, undo/redo of clip edits, errors that leave the document unchanged, and the
+// project round trip.
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -24,6 +24,8 @@ QString dataFile(const char* relative) {
 const QString kKick = dataFile("cmu-leonardo-ono-roll/144_05.bvh");
 const QString kKick2 = dataFile("cmu-leonardo-ono-roll/144_06.bvh");
 const QString kOtherRig = dataFile("cmu-bvh11/131_01.bvh");
+const QString kKnightGlb = dataFile("characters/knight.glb");
+const QString kKnightFbx = dataFile("characters/knight.fbx");
 
 /// What must not change when an edit fails.
 struct Snapshot {
@@ -93,6 +95,36 @@ class TestDocument : public QObject {
     QCOMPARE(doc.skeletonSource(), kKick);
     QVERIFY(doc.isModified());
     QCOMPARE(doc.undoStack()->count(), 1);
+  }
+
+  void sceneFilesEnterLikeBvh() {
+    // One predicate for open, import and drag and drop; a glTF and an FBX file of the same
+    // rig each bring every animation, in one undo step; a BVH rig beside them is refused and
+    // a scene file beside a BVH rig too, leaving the document as it was.
+    for (const char* name : {"a.bvh", "a.GLB", "a.gltf", "a.fbx", "a.fgproj"}) QVERIFY(Document::isSupportedFile(QString::fromUtf8(name)));
+    QVERIFY(!Document::isSupportedFile(QStringLiteral("a.obj")));
+    Document doc;
+    QCOMPARE(doc.openFile(kKnightGlb), QString());
+    QCOMPARE(doc.clipCount(), 12);
+    QCOMPARE(doc.skeleton().jointCount(), 31);
+    QCOMPARE(doc.clipUnits(0), QStringLiteral("m"));
+    QSignalSpy notices(&doc, &Document::notice);
+    QCOMPARE(doc.openFile(kKnightFbx), QString());
+    QCOMPARE(doc.clipCount(), 14);
+    QCOMPARE(doc.clipName(13), QStringLiteral("knight:Walking (2)"));
+    QCOMPARE(doc.clip(13).fps, doc.project().settings.fps);
+    QVERIFY(notices.count() > 0);  // renamed, and its 6-digit bones retargeted
+    doc.undoStack()->undo();
+    QCOMPARE(doc.clipCount(), 12);
+    const Snapshot before(doc);
+    QVERIFY(!doc.openFile(kKick).isEmpty());
+    QVERIFY(Snapshot(doc) == before);
+    Document bvh;
+    QCOMPARE(bvh.openFile(kKick), QString());
+    const Snapshot bvhBefore(bvh);
+    const QString error = bvh.openFile(kKnightFbx);
+    QVERIFY2(error.contains(QStringLiteral("knight.fbx")) && error.contains(QStringLiteral("144_05")), qPrintable(error));
+    QVERIFY(Snapshot(bvh) == bvhBefore);
   }
 
   void otherSkeletonIsRefused() {
@@ -264,6 +296,8 @@ class TestDocument : public QObject {
                                  << QByteArray("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0");
     QTest::newRow("truncated motion") << QStringLiteral("truncated.bvh")
                                       << full.left(full.size() * 2 / 3);
+    QTest::newRow("garbage fbx") << QStringLiteral("garbage.fbx") << QByteArray("hello, world\n");
+    QTest::newRow("truncated glb") << QStringLiteral("cut.glb") << QByteArray("glTF\x02\0\0\0", 8);
     QTest::newRow("corrupt project") << QStringLiteral("corrupt.fgproj")
                                      << QByteArray("\x89HDF\r\n\x1a\nnot really");
   }

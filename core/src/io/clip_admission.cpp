@@ -141,29 +141,29 @@ AdmittedClip admitBvh(const Project& project, const std::string& projectSkeleton
   return out;
 }
 
-GltfImportOptions gltfAdmissionOptions(const Project& project, const ClipAdmissionOptions& options) {
-  GltfImportOptions o;
+SceneImportOptions sceneAdmissionOptions(const Project& project, const ClipAdmissionOptions& options) {
+  SceneImportOptions o;
   o.fps = project.settings.fps;
   o.rig = options.rig;
   return o;
 }
 
-AdmittedClip admitGltfClip(const Project& project, const std::string& projectSkeletonFile,
-                           const GltfImport& gltf, int index, const std::string& file) {
+AdmittedClip admitSceneClip(const Project& project, const std::string& projectSkeletonFile,
+                            const SceneImport& scene, int index, const std::string& file) {
   std::vector<std::string> notes;
   if (index == 0) {
-    notes = gltf.notes;
-    const int m = gltf.skeleton.motionRoot;
+    notes = scene.notes;
+    const int m = scene.skeleton.motionRoot;
     if (m != 0) {
       std::ostringstream s;
       s.precision(3);
-      s << file << ": motion root '" << gltf.skeleton.names[m] << "' (travels "
-        << gltf.rig.motionRoot.jointTravelM << " m in its furthest animation)";
+      s << file << ": motion root '" << scene.skeleton.names[m] << "' (travels "
+        << scene.rig.motionRoot.jointTravelM << " m in its furthest animation)";
       notes.push_back(s.str());
     }
   }
-  AdmittedClip out = admitClip(project, projectSkeletonFile, gltf.skeleton,
-                               gltf.clips.at(index), file);
+  AdmittedClip out = admitClip(project, projectSkeletonFile, scene.skeleton,
+                               scene.clips.at(index), file);
   out.notes.insert(out.notes.begin(), notes.begin(), notes.end());
   return out;
 }

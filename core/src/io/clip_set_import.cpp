@@ -36,11 +36,11 @@ ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSet
       if (skeletonFile == path && !loaded.legs.automatic) p.legs = loaded.legs;
       continue;
     }
-    if (isGltfPath(path)) {
-      // One clip per animation, every one on the file's skin.
-      const GltfImport gltf = importGltf(path, gltfAdmissionOptions(p, admission));
-      for (int i = 0; i < static_cast<int>(gltf.clips.size()); ++i) {
-        add(admitGltfClip(p, skeletonFile, gltf, i, path), path);
+    if (isSceneFilePath(path)) {
+      // One clip per animation (glTF) or animation stack (FBX), every one on the file's skeleton.
+      const SceneImport scene = importSceneFile(path, sceneAdmissionOptions(p, admission));
+      for (int i = 0; i < static_cast<int>(scene.clips.size()); ++i) {
+        add(admitSceneClip(p, skeletonFile, scene, i, path), path);
       }
       continue;
     }

@@ -2,9 +2,10 @@
 // glTF accessors read with every bound checked before a byte is touched: the accessor's
 // elements inside its buffer view, the view inside its buffer, the stride no smaller than an
 // element. Internal to the glTF importer; problems are GltfProblems without the file's name.
-#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "scene_rig.h"
 
 namespace tinygltf {
 class Model;
@@ -13,9 +14,7 @@ class Model;
 namespace fatgraph::gltf {
 
 /// What is wrong with the file, without its name (the importer adds it).
-struct GltfProblem : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using GltfProblem = scene::SceneProblem;
 
 /// What an accessor may hold for the use it is read for.
 struct AccessorRule {

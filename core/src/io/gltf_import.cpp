@@ -1,13 +1,10 @@
 #include "fatgraph/core/gltf_import.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
-#include <numbers>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -19,6 +16,7 @@
 #include "gltf_mesh.h"
 #include "gltf_skin.h"
 #include "gltf_tracks.h"
+#include "scene_rig.h"
 
 namespace fatgraph {
 namespace {
@@ -115,60 +113,6 @@ std::set<std::string> armatureNames(const tinygltf::Model& model, const SkinPlan
   return names;
 }
 
-// Blender names an exported action "<armature>|<action>": the clip takes the action's name
-// when the prefix is the name of a node above the skin, and the whole name otherwise.
-std::string clipPart(const std::string& animation, const std::set<std::string>& armatures) {
-  const size_t bar = animation.rfind('|');
-  if (bar == std::string::npos || bar + 1 == animation.size()) return animation;
-  return armatures.count(animation.substr(0, bar)) ? animation.substr(bar + 1) : animation;
-}
-
-// The mesh turned with the skeleton (convertZUpToYUp): positions and normals by the quarter
-// turn T, each inverse bind matrix conjugated (T K T^-1), so skinning commutes with the turn.
-void turnZUpToYUp(CharacterMesh& mesh) {
-  const Eigen::Matrix3f turn = Eigen::AngleAxisf(-0.5f * std::numbers::pi_v<float>, Eigen::Vector3f::UnitX()).toRotationMatrix();
-  const auto apply = [&](Float3& v) {
-    const Eigen::Vector3f r = turn * Eigen::Vector3f(v.x, v.y, v.z);
-    v = {r.x(), r.y(), r.z()};
-  };
-  for (Float3& p : mesh.positions) apply(p);
-  for (Float3& n : mesh.normals) apply(n);
-  Eigen::Matrix4f t = Eigen::Matrix4f::Identity();
-  t.topLeftCorner<3, 3>() = turn;
-  for (Float4x4& k : mesh.inverseBind) {
-    const Eigen::Matrix4f m = t * Eigen::Map<const Eigen::Matrix4f>(k.m) * t.transpose();
-    Eigen::Map<Eigen::Matrix4f>(k.m) = m;
-  }
-}
-
-void decideUpAndMotionRoot(GltfImport& out, const GltfImportOptions& options) {
-  out.rig.translations.convention = TranslationConvention::Absolute;
-  out.rig.up.up = options.rig.up == UpAxisChoice::Z ? UpAxisChoice::Z : UpAxisChoice::Y;
-  if (out.rig.up.up == UpAxisChoice::Z) {
-    const Skeleton original = out.skeleton;
-    for (Clip& c : out.clips) {
-      out.skeleton = original;
-      convertZUpToYUp(out.skeleton, c);
-    }
-    out.skeleton = original;
-    convertZUpToYUp(out.skeleton, out.restPose);
-    turnZUpToYUp(out.mesh);
-  }
-  if (!options.rig.motionRoot.empty()) {
-    const int joint = out.skeleton.find(options.rig.motionRoot);
-    if (joint < 0) throw GltfProblem("--motion-root names '" + options.rig.motionRoot + "', which is not a joint of this file");
-    out.rig.motionRoot.joint = joint;
-  } else if (!out.clips.empty()) {
-    // One skeleton for every clip: the joint chosen on the clip whose chosen joint travels
-    // furthest (an idle clip that never moves has nothing to say about it).
-    for (const Clip& c : out.clips) {
-      const MotionRootDecision d = detectMotionRoot(out.skeleton, c);
-      if (d.jointTravelM > out.rig.motionRoot.jointTravelM || &c == &out.clips.front()) out.rig.motionRoot = d;
-    }
-  }
-  out.skeleton.motionRoot = out.rig.motionRoot.joint;
-}
-
 GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName,
                        const GltfImportOptions& options) {
   if (model.animations.empty() && options.requireAnimation) throw GltfProblem("has no animation, so no clip to import");
@@ -197,7 +141,7 @@ GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName
       if (tracks.translation[j]) plan.skeleton.animatedTranslation[j] = true;
     }
     Clip clip = sampleClip(plan, tracks, label, options);
-    clip.name = stem + ":" + clipPart(name, armatures);
+    clip.name = stem + ":" + scene::clipPart(name, armatures);
     clip.source = fileName;
     out.clips.push_back(std::move(clip));
     out.animationNames.push_back(name);
@@ -222,36 +166,12 @@ GltfImport buildImport(const tinygltf::Model& model, const std::string& fileName
 
 GltfImport parseGltf(const std::string& bytes, const std::string& fileName,
                      const GltfImportOptions& options) {
-  if (!(options.fps > 0 && options.fps <= 1000)) throw Error("the working rate must be in (0, 1000] fps");
-  try {
-    const tinygltf::Model model = gltf::loadModel(bytes, fileName);
-    GltfImport out = buildImport(model, fileName, options);
-    decideUpAndMotionRoot(out, options);
-    if (std::string e = out.skeleton.validate(); !e.empty()) throw GltfProblem(e);
-    for (size_t i = 0; i < out.clips.size(); ++i) {
-      if (std::string e = out.clips[i].validate(out.skeleton); !e.empty()) {
-        throw GltfProblem("animation '" + out.animationNames[i] + "': " + e);
-      }
-    }
-    if (std::string e = out.restPose.validate(out.skeleton); !e.empty()) throw GltfProblem("rest pose: " + e);
-    if (!out.mesh.empty()) {
-      if (std::string e = out.mesh.validate(out.skeleton.jointCount()); !e.empty()) throw GltfProblem("mesh: " + e);
-    }
-    return out;
-  } catch (const GltfProblem& p) {
-    throw FileError(fileName, 0, p.what());
-  }
+  return scene::parseScene(fileName, options,
+                           [&] { return buildImport(gltf::loadModel(bytes, fileName), fileName, options); });
 }
 
 GltfImport importGltf(const std::string& path, const GltfImportOptions& options) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw FileError(path, 0, "is a directory, expected a glTF file");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw FileError(path, 0, "cannot open file for reading");
-  std::ostringstream buffer;
-  buffer << file.rdbuf();
-  if (file.bad()) throw FileError(path, 0, "read error");
-  return parseGltf(std::move(buffer).str(), path, options);
+  return parseGltf(scene::readWholeFile(path, "a glTF file"), path, options);
 }
 
 GltfImport importGltfCharacter(const std::string& path, GltfImportOptions options) {
@@ -260,10 +180,6 @@ GltfImport importGltfCharacter(const std::string& path, GltfImportOptions option
   return importGltf(path, options);
 }
 
-bool isGltfPath(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext == ".gltf" || ext == ".glb";
-}
+bool isGltfPath(const std::string& path) { return scene::hasExtension(path, {".gltf", ".glb"}); }
 
 }  // namespace fatgraph

@@ -51,18 +51,7 @@ Trs componentTrs(const tinygltf::Node& node) {
   return out;
 }
 
-// A skeleton holds no scale, so a scale is only accepted where it is uniform: it then moves
-// into the translations below it.
-double uniformScale(const Trs& trs, const std::string& what) {
-  const double lo = trs.s.minCoeff(), hi = trs.s.maxCoeff();
-  if (!(lo > 0) || hi > lo * (1 + 1e-3)) {
-    std::ostringstream s;
-    s << what << " has scale (" << trs.s.x() << ", " << trs.s.y() << ", " << trs.s.z()
-      << "), only a positive uniform scale is supported";
-    throw GltfProblem(s.str());
-  }
-  return trs.s.mean();
-}
+double uniformScale(const Trs& trs, const std::string& what) { return scene::uniformScale(trs.s, what); }
 
 // The non-joint nodes from `node`'s parent up to (not including) `stop`, composed top-down.
 void foldPrefix(const tinygltf::Model& model, const std::vector<int>& parent, int node, int stop,
@@ -72,10 +61,7 @@ void foldPrefix(const tinygltf::Model& model, const std::vector<int>& parent, in
   folded.insert(chain.begin(), chain.end());
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
     const Trs trs = nodeTrs(model.nodes[*it]);
-    const double s = uniformScale(trs, "node '" + nodeName(model, *it) + "' above joint '" + nodeName(model, node) + "'");
-    f.prefixT += f.prefixS * (f.prefixR * trs.t);
-    f.prefixR = f.prefixR * trs.r;
-    f.prefixS *= s;
+    f.fold(trs.t, trs.r, uniformScale(trs, "node '" + nodeName(model, *it) + "' above joint '" + nodeName(model, node) + "'"));
   }
 }
 

@@ -39,20 +39,11 @@ std::vector<int> nodeParents(const tinygltf::Model& model);
 /// rather than a prop's.
 int chooseSkin(const tinygltf::Model& model);
 
-/// How a joint's node transform becomes the joint's local transform in the skeleton: the static
-/// nodes between it and its parent joint (or the scene root: an armature's turn and scale) are
-/// folded in, and uniform scales above it multiply its translation. The joint's glTF world
-/// matrix is then A * diag(ownScale), with A its rigid model transform in the skeleton.
-struct JointFrame {
+/// A joint's frame (scene_rig.h: the static nodes above it folded in, uniform scales moved
+/// into translations) and the node it was made from. The joint's glTF world matrix is
+/// A * diag(ownScale), with A its rigid model transform in the skeleton.
+struct JointFrame : scene::JointFrame {
   int node = -1;
-  Vec3 prefixT = Vec3::Zero();
-  Quat prefixR = Quat::Identity();
-  double prefixS = 1.0;
-  double parentScale = 1.0;  // accumulated scale of the parent joint's frame
-  double ownScale = 1.0;     // accumulated scale of this joint's frame
-
-  Vec3 translation(const Vec3& t) const { return parentScale * (prefixT + prefixS * (prefixR * t)); }
-  Quat rotation(const Quat& r) const { return (prefixR * r).normalized(); }
 };
 
 struct SkinPlan {

@@ -2,7 +2,8 @@
 // Clip admission: the one way a clip enters a project, used by `fatgraph build`
 // (importClipSet) and by the editor when the user adds a file. Its rules, in order:
 //  - a BVH file is read in metres (units detected or forced) and a reference T-pose in frame 0
-//    is dropped unless kept (bvhAdmissionOptions), and reported;
+//    is dropped unless kept (bvhAdmissionOptions), and reported; a glTF or FBX file
+//    (scene_import.h) is read in metres, Y up, each of its animations one clip;
 //  - a project without clips takes the clip's skeleton;
 //  - otherwise joints are matched by name and parent name (joint_matching.h): a file that
 //    lists children in another order is the same skeleton and its clip is reordered to the
@@ -20,8 +21,8 @@
 #include <vector>
 
 #include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/project.h"
+#include "fatgraph/core/scene_import.h"
 
 namespace fatgraph {
 
@@ -59,14 +60,15 @@ AdmittedClip admitClip(const Project& project, const std::string& projectSkeleto
 AdmittedClip admitBvh(const Project& project, const std::string& projectSkeletonFile,
                       BvhImport bvh, const std::string& file);
 
-/// The glTF reader's options for admission: sampled at the project's working rate.
-GltfImportOptions gltfAdmissionOptions(const Project& project, const ClipAdmissionOptions& options = {});
+/// The scene readers' options for admission (glTF, FBX): sampled at the project's working rate.
+SceneImportOptions sceneAdmissionOptions(const Project& project, const ClipAdmissionOptions& options = {});
 
-/// Admits clip `index` of a glTF file read with gltfAdmissionOptions: the file's notes (its
-/// motion root, animations skipped) come with its first clip, then admitClip. A file's clips
-/// go in one at a time, each added to the project before the next is admitted.
-AdmittedClip admitGltfClip(const Project& project, const std::string& projectSkeletonFile,
-                           const GltfImport& gltf, int index, const std::string& file);
+/// Admits clip `index` of a glTF or FBX file read with sceneAdmissionOptions: the file's notes
+/// (its units and axes converted, its motion root, animations skipped) come with its first
+/// clip, then admitClip. A file's clips go in one at a time, each added to the project before
+/// the next is admitted.
+AdmittedClip admitSceneClip(const Project& project, const std::string& projectSkeletonFile,
+                            const SceneImport& scene, int index, const std::string& file);
 
 /// Changes the project's working rate: sets settings.fps and resamples every clip whose rate
 /// differs. Returns how many clips were resampled. The caller drops what depended on the old

@@ -1,6 +1,7 @@
 #pragma once
 // Gathering clips from several files into one project for `fatgraph build`: BVH files, glTF
-// files (.gltf, .glb: one clip per animation) and the clips of existing projects, each
+// and FBX files (.gltf, .glb, .fbx: one clip per animation) and the clips of existing
+// projects, each
 // admitted in turn by the rules of clip_admission.h
 // (the same the editor follows): one skeleton taken from the first file, joints matched by
 // name and parent and reordered, other bone lengths retargeted, every clip resampled to the

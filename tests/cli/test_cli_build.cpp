@@ -51,6 +51,8 @@ class TestCliBuild : public QObject {
     const Run fox = runCli({s("build"), data("characters/knight.glb"), s("-o"), project, s("--character"), data("characters/fox.glb")});
     QCOMPARE(fox.exitCode, 1);
     QVERIFY2(fox.err.contains(s("fox.glb: the character has 51 joints, the project's skeleton 31")), qPrintable(fox.err));
+  }
+
   void fbxBuildsLikeAGlb() {
     // An .fbx enters the same way, one clip per animation stack, and beside the .glb it was
     // made from it is the same rig: one project of both files' clips.

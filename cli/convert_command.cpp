@@ -10,7 +10,7 @@
 namespace fatgraph::cli {
 
 int runConvert(const std::vector<std::string>& args) {
-  CommandLine cl("convert", "IN.bvh -o OUT.bvh [--fps F] [--units auto|m|cm|cmu|in|mm] [--keep-tpose]\n    [--translations C] [--up A] [--motion-root NAME] [--json]",
+  CommandLine cl("convert", "IN.bvh -o OUT.bvh [--fps F] [--units auto|m|cm|cmu|in|mm] [--keep-tpose]\n    [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--json]",
                  "Import a BVH file (any channel order, units converted to metres, a reference\n"
                  "T-pose in frame 0 dropped unless --keep-tpose, optionally resampled) and write\n"
                  "it as standard BVH in metres (ZYX rotation channels).");
@@ -43,7 +43,10 @@ int runConvert(const std::vector<std::string>& args) {
                         {"units", unitName(bvh.units)},
                         {"unit_scale", bvh.unitScale},
                         {"reference_pose", {{"detected", bvh.referencePoseDetected},
-                                            {"dropped", bvh.referencePoseDropped}}}};
+                                            {"dropped", bvh.referencePoseDropped}}},
+                        {"in_place", {{"detected", bvh.rig.inPlace.detected},
+                                      {"applied", bvh.rig.inPlace.applied},
+                                      {"speed_mps", bvh.rig.inPlace.speedMps}}}};
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << "wrote " << *out << ": " << bvh.skeleton.jointCount() << " joints, "
@@ -51,6 +54,7 @@ int runConvert(const std::vector<std::string>& args) {
               << unitName(bvh.units) << "; reference pose "
               << (bvh.referencePoseDropped ? "dropped" : bvh.referencePoseDetected ? "kept" : "none")
               << ")\n";
+    if (bvh.rig.inPlace.detected) std::cout << "note: " << inPlaceNote(bvh.rig.inPlace, bvh.clip.source, bvh.clip.name) << "\n";
   }
   return 0;
 }

@@ -63,6 +63,7 @@ std::vector<std::string> rigNotes(const BvhImport& bvh, const std::string& file)
       << ")";
     notes.push_back(s.str());
   }
+  if (r.inPlace.detected) notes.push_back(inPlaceNote(r.inPlace, file, bvh.clip.name));
   return notes;
 }
 
@@ -162,6 +163,7 @@ AdmittedClip admitGltfClip(const Project& project, const std::string& projectSke
       notes.push_back(s.str());
     }
   }
+  if (gltf.inPlace.at(index).detected) notes.push_back(inPlaceNote(gltf.inPlace.at(index), file, gltf.clips.at(index).name));
   AdmittedClip out = admitClip(project, projectSkeletonFile, gltf.skeleton,
                                gltf.clips.at(index), file);
   out.notes.insert(out.notes.begin(), notes.begin(), notes.end());

@@ -237,6 +237,8 @@ GltfImport parseGltf(const std::string& bytes, const std::string& fileName,
     if (!out.mesh.empty()) {
       if (std::string e = out.mesh.validate(out.skeleton.jointCount()); !e.empty()) throw GltfProblem("mesh: " + e);
     }
+    // Game assets' walks often stay in place: they travel with their feet (in_place_motion.h).
+    for (Clip& c : out.clips) out.inPlace.push_back(giveInPlaceRootMotion(out.skeleton, c, !options.rig.keepInPlace));
     return out;
   } catch (const GltfProblem& p) {
     throw FileError(fileName, 0, p.what());

@@ -50,6 +50,8 @@ struct GltfImport {
   /// the skin (a prop's or a morph target's).
   std::vector<std::string> notes;
   RigReport rig;
+  /// Per clip, parallel to `clips`: in-place detection and whether root motion was added.
+  std::vector<InPlaceReport> inPlace;
 };
 
 /// Reads a .gltf (its external buffers resolved beside it) or .glb. Throws FileError naming

@@ -184,8 +184,8 @@ InPlaceReport detectInPlace(const Skeleton& skeleton, const Clip& clip, const In
   }
   r.rootTravelM = jointGroundPath(skeleton, clip, root);
   r.steadiness = r.footSlideM > 1e-9 ? net.norm() / r.footSlideM : 0.0;
-  r.speedMps = r.footSlideM / clip.duration();
-  r.detected = r.speedMps >= rules.minSlideSpeed && r.steadiness >= rules.minSteadiness &&
+  r.speedMps = net.norm() / clip.duration();
+  r.detected = r.footSlideM / clip.duration() >= rules.minSlideSpeed && r.steadiness >= rules.minSteadiness &&
                r.rootTravelM < rules.maxRootTravelRatio * r.footSlideM;
   return r;
 }

@@ -36,13 +36,13 @@ struct InPlaceReport {
   double rootTravelM = 0;     // the motion root's ground path before (metres)
   double footSlideM = 0;      // the stance feet's ground path relative to the root (metres)
   double steadiness = 0;      // |net slide| / slide path: 1 = one direction throughout
-  double speedMps = 0;        // the stance feet's mean slide speed (m/s): the recovered speed
+  double speedMps = 0;        // net slide / duration (m/s): the speed the clip travels at
 };
 
 /// Thresholds of the detection; the defaults are the rule.
 struct InPlaceRules {
   double maxRootTravelRatio = 0.10;  // root ground path < this * foot slide path
-  double minSlideSpeed = 0.15;       // m/s: slower feet are an idle's shuffling
+  double minSlideSpeed = 0.15;       // m/s, slide path / duration: slower feet are an idle's shuffling
   double minSteadiness = 0.5;        // the slide keeps one direction (not a turn on the spot)
   /// Box window over the stance foot's velocity. 0: the knight's stance foot changes speed
   /// within a stance (1.3 to 4.5 m/s) and any smoothing leaves it sliding (0.2 s: 0.42 m/s).

@@ -116,6 +116,7 @@ double groundBand(const ModelPaths& m) {
 std::vector<Vec3> stanceFootVelocities(const ModelPaths& m, const std::vector<LimbEnd>& feet, double fps) {
   std::vector<Vec3> v(m.frames, Vec3::Zero());
   if (feet.empty()) return v;
+  const double band = groundBand(m);
   std::vector<double> floor(feet.size(), 1e300);
   for (size_t i = 0; i < feet.size(); ++i) {
     for (int f = 0; f < m.frames; ++f) floor[i] = std::min(floor[i], m.at(f, pointIndex(m, feet[i])).y());
@@ -127,6 +128,16 @@ std::vector<Vec3> stanceFootVelocities(const ModelPaths& m, const std::vector<Li
       if (above < m.at(f, pointIndex(m, feet[stance])).y() - floor[stance]) stance = i;
     }
     v[f] = groundVelocity(m, pointIndex(m, feet[stance]), f, fps);
+    // Three or more feet down (a quadruped's, a spider's): their median velocity, which one
+    // foot lifting or landing does not sway.
+    std::vector<double> xs, zs;
+    for (size_t i = 0; i < feet.size(); ++i) {
+      if (m.at(f, pointIndex(m, feet[i])).y() - floor[i] > 0.25 * band) continue;
+      const Vec3 u = groundVelocity(m, pointIndex(m, feet[i]), f, fps);
+      xs.push_back(u.x());
+      zs.push_back(u.z());
+    }
+    if (xs.size() >= 3) v[f] = Vec3(median(xs), 0.0, median(zs));
   }
   return v;
 }

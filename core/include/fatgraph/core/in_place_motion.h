@@ -49,8 +49,9 @@ struct InPlaceRules {
   double smoothingSeconds = 0.0;
 };
 
-/// Detects an in-place clip: the stance foot each frame is the lowest weight-bearing end;
-/// its ground velocity relative to the motion root (central differences) gives the slide.
+/// Detects an in-place clip: the stance foot each frame is the weight-bearing end lowest above
+/// its own floor (with three or more feet down, their median velocity); its ground velocity
+/// relative to the motion root (central differences) gives the slide.
 /// Detected when the slide is fast enough, steady in direction, and the root travels under
 /// maxRootTravelRatio of it. Never changes the clip.
 InPlaceReport detectInPlace(const Skeleton& skeleton, const Clip& clip, const InPlaceRules& rules = {});

@@ -1,10 +1,14 @@
 // In-place clips (in_place_motion.h): a synthetic walk made to stay in place gets back the
 // root path it had; travelling clips (synthetic, CMU) are left bit for bit; the knight's, the
 // fox's and the spider's walks are found in place and, judged by foot contacts measured as an
-// outsider would (motion_contacts.h), plant their stance feet once given root motion.
+// outsider would (motion_contacts.h), plant their stance feet once given root motion; arms
+// renamed FrontLeg that never touch the ground bear no weight.
 #include <QtTest>
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
+#include <utility>
 #include <string>
 
 #include "fatgraph/core/bvh_import.h"
@@ -168,6 +172,32 @@ class TestInPlaceMotion : public QObject {
     QVERIFY2(slid.frames == 0 || planted.meanMps < 0.6 * slid.meanMps, "the stance feet still slide");
     if (QTest::currentDataTag() == QStringLiteral("knight walking")) QVERIFY(planted.meanMps < 0.1 * travel / c.duration());
     QVERIFY2(travel / c.duration() > 0.3, "the clip does not travel");
+  }
+
+  void armsNamedLegsBearNoWeight() {
+    // The CMU figure-8 walk with its arms renamed FrontLeg_L / FrontLeg_R (a mech's or a
+    // dinosaur's naming): the arms never reach the ground, so only the feet bear weight.
+    std::ifstream in(kData + "/cmu-leonardo-ono-roll/144_03.bvh");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const auto& [from, to] : {std::pair<std::string, std::string>{"JOINT LeftArm", "JOINT FrontLeg_L"},
+                                   {"JOINT RightArm", "JOINT FrontLeg_R"}}) {
+      const size_t at = text.find(from);
+      QVERIFY(at != std::string::npos);
+      text.replace(at, from.size(), to);
+    }
+    const BvhImport bvh = parseBvh(text, "144_03_frontlegs.bvh", bvhAdmissionOptions());
+    QVERIFY(bvh.skeleton.find("FrontLeg_L") >= 0);
+    const std::vector<LimbEnd> ends = weightBearingEnds(bvh.skeleton, bvh.clip);
+    QVERIFY(!ends.empty());
+    for (const LimbEnd& e : ends) {
+      // Each end hangs below a leg's upper joint, never below an arm.
+      bool underLeg = false;
+      for (int j = e.joint; j >= 0; j = bvh.skeleton.parents[j]) {
+        QVERIFY2(bvh.skeleton.names[j].find("FrontLeg") == std::string::npos, bvh.skeleton.names[e.joint].c_str());
+        underLeg |= bvh.skeleton.names[j] == "LeftUpLeg" || bvh.skeleton.names[j] == "RightUpLeg";
+      }
+      QVERIFY2(underLeg, bvh.skeleton.names[e.joint].c_str());
+    }
   }
 
   void idleClipsStay() {

@@ -208,6 +208,9 @@ void declareRigOptions(CommandLine& cl) {
   cl.option("--motion-root", "NAME",
             "joint that carries the character's travel (default: the root, or the joint that "
             "travels below a still root bone)");
+  cl.option("--in-place", "M",
+            "clips whose root stays while the feet slide (game walks): feet (default, root "
+            "motion from the stance foot) or keep (left in place)");
 }
 
 RigConventionOptions rigOptions(const CommandLine& cl) {
@@ -221,6 +224,10 @@ RigConventionOptions rigOptions(const CommandLine& cl) {
   if (const auto m = cl.value("--motion-root")) {
     if (m->empty()) throw UsageError{"--motion-root expects a joint name"};
     rig.motionRoot = *m;
+  }
+  if (const auto p = cl.value("--in-place")) {
+    if (*p != "feet" && *p != "keep") throw UsageError{"--in-place expects feet or keep, got '" + *p + "'"};
+    rig.keepInPlace = *p == "keep";
   }
   return rig;
 }

@@ -58,7 +58,7 @@ int convertScene(const CommandLine& cl, const std::string& in, const std::string
 
 int runConvert(const std::vector<std::string>& args) {
   CommandLine cl("convert", "IN.bvh|IN.gltf|IN.glb|IN.fbx -o OUT.bvh [--fps F] [--units auto|m|cm|cmu|in|mm] [--keep-tpose]\n"
-                 "    [--animation NAME] [--translations C] [--up A] [--motion-root NAME] [--json]",
+                 "    [--animation NAME] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--json]",
                  "Import a BVH file (any channel order, units converted to metres, a reference\n"
                  "T-pose in frame 0 dropped unless --keep-tpose, optionally resampled) and write\n"
                  "it as standard BVH in metres (ZYX rotation channels). A glTF or FBX input gives\n"
@@ -94,7 +94,10 @@ int runConvert(const std::vector<std::string>& args) {
                         {"units", unitName(bvh.units)},
                         {"unit_scale", bvh.unitScale},
                         {"reference_pose", {{"detected", bvh.referencePoseDetected},
-                                            {"dropped", bvh.referencePoseDropped}}}};
+                                            {"dropped", bvh.referencePoseDropped}}},
+                        {"in_place", {{"detected", bvh.rig.inPlace.detected},
+                                      {"applied", bvh.rig.inPlace.applied},
+                                      {"speed_mps", bvh.rig.inPlace.speedMps}}}};
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << "wrote " << *out << ": " << bvh.skeleton.jointCount() << " joints, "
@@ -102,6 +105,7 @@ int runConvert(const std::vector<std::string>& args) {
               << unitName(bvh.units) << "; reference pose "
               << (bvh.referencePoseDropped ? "dropped" : bvh.referencePoseDetected ? "kept" : "none")
               << ")\n";
+    if (bvh.rig.inPlace.detected) std::cout << "note: " << inPlaceNote(bvh.rig.inPlace, bvh.clip.source, bvh.clip.name) << "\n";
   }
   return 0;
 }

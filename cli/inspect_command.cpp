@@ -40,6 +40,15 @@ nlohmann::json legsJson(const Skeleton& skeleton, const LegSetup& setup) {
   return legs;
 }
 
+// In-place detection (in_place_motion.h): whether the clip's root stays while its feet slide,
+// and whether root motion from the feet was added.
+nlohmann::json inPlaceJson(const InPlaceReport& r) {
+  return {{"detected", r.detected},         {"applied", r.applied},
+          {"speed_mps", r.speedMps},        {"root_travel_m", r.rootTravelM},
+          {"foot_slide_m", r.footSlideM},   {"steadiness", r.steadiness},
+          {"weight_bearing_ends", r.feet}};
+}
+
 double facingDegrees(const BvhImport& bvh) {
   if (bvh.clip.frameCount() == 0) return 0.0;
   const LegSetup legs = detectLegs(bvh.skeleton, &bvh.clip);
@@ -64,7 +73,8 @@ nlohmann::json rigJson(const BvhImport& bvh) {
           {"motion_root_detected", r.motionRoot.detected},
           {"root_travel_m", r.motionRoot.rootTravelM},
           {"motion_root_travel_m", r.motionRoot.jointTravelM},
-          {"facing_deg", facingDegrees(bvh)}};
+          {"facing_deg", facingDegrees(bvh)},
+          {"in_place", inPlaceJson(r.inPlace)}};
 }
 
 void printRig(std::ostream& out, const BvhImport& bvh) {
@@ -79,6 +89,7 @@ void printRig(std::ostream& out, const BvhImport& bvh) {
       << "\n  motion root  " << bvh.skeleton.names[bvh.skeleton.motionRoot] << " (travels "
       << r.motionRoot.jointTravelM << " m; the file's root " << r.motionRoot.rootTravelM << " m)"
       << "\n  facing       " << std::setprecision(1) << facingDegrees(bvh) << " deg from +Z\n";
+  if (r.inPlace.detected) out << "  note: " << inPlaceNote(r.inPlace, bvh.clip.source, bvh.clip.name) << "\n";
 }
 
 // One line per leg; a line saying why when there is none.
@@ -181,7 +192,10 @@ int inspectScene(const std::string& path, const RigConventionOptions& rig, bool 
   for (const Clip& c : g.clips) summaries.push_back(summarizeClip(g.skeleton, c));
   if (json) {
     nlohmann::json clips = nlohmann::json::array();
-    for (const ClipSummary& s : summaries) clips.push_back(clipJson(s, g.skeleton.jointCount()));
+    for (size_t i = 0; i < summaries.size(); ++i) {
+      clips.push_back(clipJson(summaries[i], g.skeleton.jointCount()));
+      clips.back()["in_place"] = inPlaceJson(g.inPlace[i]);
+    }
     nlohmann::json j = {{"file", path},
                         {"type", frame.type},
                         {"joints", g.skeleton.jointCount()},
@@ -216,6 +230,9 @@ int inspectScene(const std::string& path, const RigConventionOptions& rig, bool 
               << " s, path " << s.pathLengthM << " m\n";
   }
   for (const std::string& n : g.notes) std::cout << "  note: " << n << "\n";
+  for (size_t i = 0; i < g.clips.size(); ++i) {
+    if (g.inPlace[i].detected) std::cout << "  note: " << inPlaceNote(g.inPlace[i], path, g.clips[i].name) << "\n";
+  }
   printLegs(std::cout, g.skeleton, legs);
   return 0;
 }
@@ -274,7 +291,7 @@ int inspectProject(const std::string& path, bool json) {
 }  // namespace
 
 int runInspect(const std::vector<std::string>& args) {
-  CommandLine cl("inspect", "FILE [--units U] [--translations C] [--up A] [--motion-root NAME] [--json]",
+  CommandLine cl("inspect", "FILE [--units U] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--json]",
                  "Summarize a BVH, glTF (.gltf, .glb), FBX (.fbx) or fatgraph project (.fgproj) file\n"
                  "(every animation of a glTF or FBX file): joints, frames, rate, duration, root joint,\n"
                  "unit scale and the root's ground path length.");

@@ -107,6 +107,39 @@ class TestCliInspect : public QObject {
     QCOMPARE(i.json().value(QStringLiteral("frames")).toInt(), 38);
   }
 
+  void glbInPlaceWalksTravelWithTheirFeet() {
+    // The knight's Walking stays in place in the file: found, given root motion, reported.
+    auto walking = [](const QJsonObject& o) {
+      for (const QJsonValue& c : o.value(QStringLiteral("clips")).toArray()) {
+        if (c.toObject().value(QStringLiteral("name")).toString() == QStringLiteral("knight:Walking")) return c.toObject();
+      }
+      return QJsonObject();
+    };
+    const Run feet = fatgraph({QStringLiteral("inspect"), data("characters/knight.glb"), QStringLiteral("--json")});
+    QCOMPARE(feet.exitCode, 0);
+    const QJsonObject moved = walking(QJsonDocument::fromJson(feet.out.toUtf8()).object());
+    const QJsonObject inPlace = moved.value(QStringLiteral("in_place")).toObject();
+    QVERIFY(inPlace.value(QStringLiteral("detected")).toBool());
+    QVERIFY(inPlace.value(QStringLiteral("applied")).toBool());
+    QVERIFY(inPlace.value(QStringLiteral("speed_mps")).toDouble() > 1.0);
+    QVERIFY(moved.value(QStringLiteral("path_length_m")).toDouble() > 2.0);
+    const Run keep = fatgraph({QStringLiteral("inspect"), data("characters/knight.glb"), QStringLiteral("--in-place"), QStringLiteral("keep"), QStringLiteral("--json")});
+    QCOMPARE(keep.exitCode, 0);
+    const QJsonObject kept = walking(QJsonDocument::fromJson(keep.out.toUtf8()).object());
+    QVERIFY(kept.value(QStringLiteral("in_place")).toObject().value(QStringLiteral("detected")).toBool());
+    QVERIFY(!kept.value(QStringLiteral("in_place")).toObject().value(QStringLiteral("applied")).toBool());
+    QVERIFY(kept.value(QStringLiteral("path_length_m")).toDouble() < 0.2);
+    const Run text = fatgraph({QStringLiteral("inspect"), data("characters/knight.glb")});
+    QVERIFY2(text.out.contains(QStringLiteral("'knight:Walking' is in place")), qPrintable(text.out));
+    // A CMU take travels by itself: not in place.
+    const Run cmu = fatgraph({QStringLiteral("inspect"), data("cmu-leonardo-ono-roll/144_03.bvh"), QStringLiteral("--json")});
+    const QJsonObject rig = QJsonDocument::fromJson(cmu.out.toUtf8()).object().value(QStringLiteral("rig")).toObject();
+    QVERIFY(!rig.value(QStringLiteral("in_place")).toObject().value(QStringLiteral("detected")).toBool());
+    const Run bad = fatgraph({QStringLiteral("inspect"), data("characters/knight.glb"), QStringLiteral("--in-place"), QStringLiteral("slide")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains(QStringLiteral("--in-place expects feet or keep, got 'slide'")), qPrintable(bad.err));
+  }
+
   void errors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");

@@ -63,6 +63,7 @@ std::vector<std::string> rigNotes(const BvhImport& bvh, const std::string& file)
       << ")";
     notes.push_back(s.str());
   }
+  if (r.inPlace.detected) notes.push_back(inPlaceNote(r.inPlace, file, bvh.clip.name));
   return notes;
 }
 
@@ -161,6 +162,9 @@ AdmittedClip admitSceneClip(const Project& project, const std::string& projectSk
         << scene.rig.motionRoot.jointTravelM << " m in its furthest animation)";
       notes.push_back(s.str());
     }
+  }
+  if (index < static_cast<int>(scene.inPlace.size()) && scene.inPlace[index].detected) {
+    notes.push_back(inPlaceNote(scene.inPlace[index], file, scene.clips.at(index).name));
   }
   AdmittedClip out = admitClip(project, projectSkeletonFile, scene.skeleton,
                                scene.clips.at(index), file);

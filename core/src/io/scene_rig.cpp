@@ -94,6 +94,17 @@ void decideRigAndValidate(SceneImport& out, const RigConventionOptions& rig) {
   if (!out.mesh.empty()) {
     if (std::string e = out.mesh.validate(out.skeleton.jointCount()); !e.empty()) throw SceneProblem("mesh: " + e);
   }
+  // Game assets' walks often stay in place: they travel with their feet (in_place_motion.h).
+  // The joints given the travel now key their translation, whatever the file keyed: admission
+  // onto another rig keeps a keyed translation, not the rest offset.
+  const int joints = out.skeleton.jointCount();
+  for (Clip& c : out.clips) {
+    const std::vector<Vec3> before = c.translations;
+    out.inPlace.push_back(giveInPlaceRootMotion(out.skeleton, c, !rig.keepInPlace));
+    for (size_t i = 0; i < before.size(); ++i) {
+      if (before[i] != c.translations[i]) out.skeleton.animatedTranslation[i % joints] = true;
+    }
+  }
 }
 
 std::string readWholeFile(const std::string& path, const std::string& expected) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "fatgraph/core/clip.h"
+#include "fatgraph/core/in_place_motion.h"
 #include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
@@ -28,12 +29,14 @@ bool parseTranslationConvention(std::string_view name, TranslationConvention& ou
 std::string_view upAxisName(UpAxisChoice up);                         // "auto", "y", "z"
 bool parseUpAxis(std::string_view name, UpAxisChoice& out);
 
-/// What the user asked for (`--translations`, `--up`, `--motion-root`); Auto and an empty
-/// name decide from the data.
+/// What the user asked for (`--translations`, `--up`, `--motion-root`, `--in-place`); Auto
+/// and an empty name decide from the data.
 struct RigConventionOptions {
   TranslationConvention translations = TranslationConvention::Auto;
   UpAxisChoice up = UpAxisChoice::Auto;
   std::string motionRoot;
+  /// `--in-place keep`: clips detected in place (in_place_motion.h) stay without root motion.
+  bool keepInPlace = false;
 };
 
 /// Per joint, which axes carry position channels: bit a set for axis a (X = 1, Y = 2, Z = 4).
@@ -99,6 +102,7 @@ struct RigReport {
   TranslationDecision translations;
   UpAxisDecision up;
   MotionRootDecision motionRoot;
+  InPlaceReport inPlace;  // a BVH's one clip (a glTF file reports per clip: GltfImport::inPlace)
 };
 
 }  // namespace fatgraph

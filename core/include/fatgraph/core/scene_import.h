@@ -10,6 +10,7 @@
 
 #include "fatgraph/core/character_mesh.h"
 #include "fatgraph/core/clip.h"
+#include "fatgraph/core/in_place_motion.h"
 #include "fatgraph/core/rig_conventions.h"
 #include "fatgraph/core/skeleton.h"
 
@@ -51,6 +52,9 @@ struct SceneImport {
   Clip restPose;
   /// With readMeshes: every mesh over the skeleton, in its bind pose (empty when none).
   CharacterMesh mesh;
+  /// Per clip, parallel to `clips`: in-place detection and whether root motion was added
+  /// (in_place_motion.h).
+  std::vector<InPlaceReport> inPlace;
 };
 
 /// True for the scene files admission reads besides BVH: .gltf, .glb and .fbx (any case).

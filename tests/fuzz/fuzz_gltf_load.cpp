@@ -4,7 +4,8 @@
 // JSON (.gltf) inputs both reach the importer: it tells them apart by their first bytes.
 //
 // tinygltf itself is Debian's shared library, not instrumented: coverage guides the fuzzer
-// through fatgraph's checks of what tinygltf hands over (skins, nodes, accessors, samplers).
+// through fatgraph's checks of what tinygltf hands over (skins, nodes, accessors, samplers,
+// meshes: every input is read as a character too, its primitives, weights and bind matrices).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -17,6 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Small limits keep each run fast; the importer must still reject what exceeds them cleanly.
   options.maxJoints = 512;
   options.maxFrames = 100'000;
+  options.maxVertices = 200'000;
+  options.readMeshes = true;
+  options.requireAnimation = false;
   // A directory that does not exist: relative buffer URIs in the input resolve to nothing.
   const std::string name = "/nonexistent-fatgraph-fuzz/fuzz.gltf";
   try {

@@ -22,12 +22,6 @@ using namespace fatgraph;
 namespace {
 QString s(const char* text) { return QString::fromUtf8(text); }
 
-void writeText(const QString& path, const QByteArray& text) {
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-  f.write(text);
-}
-
 // The largest distance between the joints of `a` and the joints of the same name in `b`, over
 // every frame (the clips must have the same frame count).
 double largestWorldDistance(const Skeleton& a, const Clip& ca, const Skeleton& b, const Clip& cb) {

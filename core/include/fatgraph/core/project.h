@@ -12,6 +12,7 @@
 #include "fatgraph/core/locomotion_settings.h"
 #include "fatgraph/core/motion_graph.h"
 #include "fatgraph/core/clip.h"
+#include "fatgraph/core/retargeting.h"
 #include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
@@ -59,7 +60,16 @@ struct DistanceCache {
 struct ProjectCharacter {
   std::string source;  // the file it was imported from, as the user named it
   CharacterMesh mesh;  // over `Project::skeleton`, in its joint order
+  /// When the character brought its own skeleton and the clips were retargeted onto it
+  /// (retargeting.h): per project joint, the name of the clips' joint it follows ("" for
+  /// none: it keeps its rest pose). Empty when the character has the clips' skeleton.
+  std::vector<std::string> follows;
+  /// How each joint got its match, parallel to `follows`.
+  std::vector<JointMatch> matchedBy;
+  /// The user's choices of the joint map (`--map-joint`, map_joint edits), applied last.
+  std::vector<JointMapChoice> jointMapChoices;
   bool empty() const { return mesh.empty(); }
+  bool retargeted() const { return !follows.empty(); }
 };
 
 struct Project {

@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <thread>
 #include <nlohmann/json.hpp>
 
@@ -31,7 +32,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
                  "CLIP.bvh|CLIPS.gltf|CLIPS.glb|CLIPS.fbx|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
-                 "       [--character CHAR.glb]\n"
+                 "       [--character CHAR.glb] [--map-joint JOINT=CLIP_JOINT,...]\n"
                  "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--hub-bridge auto|off|M]\n"
                  "       [--units U] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--samples 300]\n"
                  "       [--grid 32] [--no-refine] [--locomotion auto|all|none] [--threads T] [--json]\n"
@@ -65,13 +66,17 @@ int runBuild(const std::vector<std::string>& args) {
             "cycle can be analysed) or none");
   cl.integerOption("--threads", "T", "worker threads of every stage, per rank (0: every core the process may use)",
                    0, 0, 1024);
-  cl.option("--character", "CHAR.glb", "the user's character (glTF, the clips' skeleton): its meshes replace\n"
-            "the generated body in the project, the exported graph and glTF takes");
+  cl.option("--character", "CHAR.glb", "the user's character (glTF): its meshes replace the generated body in the\n"
+            "project, the exported graph and glTF takes; a character with its own skeleton becomes the\n"
+            "project's, the clips retargeted onto it (joints matched by name, then geometry)");
+  cl.option("--map-joint", "J=C,...", "with --character: character joint J follows the clips' joint C (J= for\n"
+            "none), over the automatic joint map; comma-separated");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().empty()) throw UsageError{"expected at least one CLIP.bvh or PROJECT.fgproj (see --help)"};
   const auto out = cl.value("-o");
   if (!out || out->empty()) throw UsageError{"missing -o OUT.fgproj"};
+  if (cl.has("--map-joint") && !cl.has("--character")) throw UsageError{"--map-joint maps joints onto a --character"};
 
   ClipSetOptions clipOptions;
   clipOptions.fps = cl.number("--fps");
@@ -123,7 +128,12 @@ int runBuild(const std::vector<std::string>& args) {
     if (const auto character = cl.value("--character")) {
       GltfImportOptions characterImport;  // the clips' axis convention, no clip sampled
       characterImport.rig = clipOptions.rig;
-      const std::vector<std::string> characterNotes = setProjectCharacter(project, *character, characterImport);
+      std::vector<JointMapChoice> choices;
+      if (const auto map = cl.value("--map-joint")) {
+        std::stringstream entries(*map);
+        for (std::string entry; std::getline(entries, entry, ',');) choices.push_back(parseJointMapChoice(entry));
+      }
+      const std::vector<std::string> characterNotes = setProjectCharacter(project, *character, characterImport, choices);
       imported.notes.insert(imported.notes.end(), characterNotes.begin(), characterNotes.end());
     }
     const double importSeconds = secondsSince(start);

@@ -110,6 +110,48 @@ nlohmann::json fatEdgeParameterJson(const Project& p, size_t edge) {
   return j;
 }
 
+const char* matchText(JointMatch m) {
+  switch (m) {
+    case JointMatch::Name: return "name";
+    case JointMatch::Geometry: return "geometry";
+    case JointMatch::Edit: return "edit";
+    case JointMatch::None: break;
+  }
+  return "none";
+}
+
+// The user's character, and when it brought its own skeleton the joint map (retargeting.h).
+nlohmann::json characterJson(const Project& p) {
+  const ProjectCharacter& c = p.character;
+  if (c.empty()) return nullptr;
+  nlohmann::json j = {{"source", c.source}, {"vertices", c.mesh.vertexCount()}, {"retargeted", c.retargeted()}};
+  if (!c.retargeted()) return j;
+  nlohmann::json map = nlohmann::json::array();
+  for (int k = 0; k < p.skeleton.jointCount(); ++k) {
+    map.push_back({{"joint", p.skeleton.names[k]},
+                   {"follows", c.follows[k].empty() ? nlohmann::json() : nlohmann::json(c.follows[k])},
+                   {"matched_by", matchText(c.matchedBy[k])}});
+  }
+  j["joint_map"] = map;
+  j["clips_skeleton_joints"] = c.clipsSkeleton.skeleton.jointCount();
+  return j;
+}
+
+void printCharacter(std::ostream& out, const Project& p) {
+  const ProjectCharacter& c = p.character;
+  if (c.empty()) return;
+  out << "character " << c.source << ", " << c.mesh.vertexCount() << " vertices";
+  if (!c.retargeted()) {
+    out << ", on the clips' skeleton\n";
+    return;
+  }
+  int counts[4] = {0, 0, 0, 0};
+  for (JointMatch m : c.matchedBy) ++counts[static_cast<int>(m)];
+  out << ", its own skeleton: " << p.skeleton.jointCount() - counts[0] << " of " << p.skeleton.jointCount()
+      << " joints follow the clips' (" << counts[1] << " by name, " << counts[2] << " by geometry, " << counts[3]
+      << " chosen)\n";
+}
+
 nlohmann::json graphSummaryJson(const Project& p) {
   const MotionGraph& g = p.graph;
   const nlohmann::json hubs = hubsJson(p);
@@ -142,6 +184,7 @@ nlohmann::json graphSummaryJson(const Project& p) {
           {"exits", g.exits.size()},
           {"fat_edges", edges},
           {"coverage", coverageJson(p)},
+          {"character", characterJson(p)},
           {"thresholds", {{"hub", g.hubThreshold.rms},
                           {"edge", g.edgeThreshold.rms},
                           {"hub_method", g.hubThreshold.method},
@@ -153,6 +196,7 @@ void printGraphSummary(std::ostream& out, const Project& p) {
   out << std::fixed << std::setprecision(3);
   out << p.clips.size() << " clip(s), " << totalFrames(p) << " frames at " << p.settings.fps
       << " fps, window " << p.settings.window << " frames\n";
+  printCharacter(out, p);
   out << "hub threshold " << g.hubThreshold.rms << " m (" << g.hubThreshold.method << ")\n";
   for (const Hub& h : g.hubs) {
     const Clip& c = p.clips[h.frame.clip];

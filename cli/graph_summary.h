@@ -30,6 +30,14 @@ nlohmann::json fatEdgeParameterJson(const Project& project, size_t edge);
 /// edges (graph_coverage.h), over all frames and per clip.
 nlohmann::json coverageJson(const Project& project);
 
+/// The project's character: null without one, else {source, vertices, retargeted} and, when it
+/// brought its own skeleton, joint_map [{joint, follows (null: none), matched_by: name |
+/// geometry | edit | none}] in the project's joint order and clips_skeleton_joints.
+nlohmann::json characterJson(const Project& project);
+
+/// One line on the character (nothing without one); printGraphSummary starts with it.
+void printCharacter(std::ostream& out, const Project& project);
+
 void printGraphSummary(std::ostream& out, const Project& project);
 
 }  // namespace fatgraph::cli

@@ -268,6 +268,7 @@ int inspectProject(const std::string& path, bool json) {
       }
     }
     j["legs"] = legsJson(project.skeleton, project.legs);
+    j["character"] = characterJson(project);
     j["edits"] = project.edits.size();
     j["distances_cached"] = project.distances.valid();
     std::cout << j.dump(2) << "\n";
@@ -283,6 +284,7 @@ int inspectProject(const std::string& path, bool json) {
               << s.durationS << " s, path " << s.pathLengthM << " m\n";
   }
   printLegs(std::cout, project.skeleton, project.legs);
+  if (project.graph.empty()) printCharacter(std::cout, project);
   if (!project.graph.empty()) printGraphSummary(std::cout, project);
   std::cout << project.edits.size() << " edit(s) in the history\n";
   return 0;

@@ -50,7 +50,53 @@ class TestCliBuild : public QObject {
     QCOMPARE(exported.json().value(s("body_vertices")).toInt(), 2058);
     const Run fox = runCli({s("build"), data("characters/knight.glb"), s("-o"), project, s("--character"), data("characters/fox.glb")});
     QCOMPARE(fox.exitCode, 1);
-    QVERIFY2(fox.err.contains(s("fox.glb: the character has 51 joints, the project's skeleton 31")), qPrintable(fox.err));
+    QVERIFY2(fox.err.contains(s("fox.glb: retargeting: no joint of the character follows the clips' pelvis 'Body'")),
+             qPrintable(fox.err));
+  }
+
+  // A character on its own skeleton: CMU's walk retargeted onto the adventurer, the map in
+  // --json, a choice from --map-joint, a map_joint edit that retargets again; mistakes named.
+  void characterOnItsOwnSkeleton() {
+    QTemporaryDir dir;
+    const QString project = dir.filePath(s("adventurer.fgproj")), graph = dir.filePath(s("adventurer.fgraph"));
+    const Run r = runCli({s("build"), data("cmu-leonardo-ono-roll/144_03.bvh"), s("-o"), project, s("--hubs"), s("1"),
+                          s("--character"), data("characters/adventurer.glb"), s("--map-joint"), s("Head=Neck1,Root="),
+                          s("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject character = r.json().value(s("character")).toObject();
+    QCOMPARE(character.value(s("retargeted")).toBool(), true);
+    QCOMPARE(character.value(s("clips_skeleton_joints")).toInt(), 31);
+    auto follows = [](const QJsonObject& c, const char* joint) {
+      for (const auto& m : c.value(s("joint_map")).toArray()) {
+        if (m.toObject().value(s("joint")).toString() == s(joint)) return m.toObject();
+      }
+      return QJsonObject();
+    };
+    QCOMPARE(follows(character, "UpperLeg.L").value(s("follows")).toString(), s("LeftUpLeg"));
+    QCOMPARE(follows(character, "UpperLeg.L").value(s("matched_by")).toString(), s("name"));
+    QCOMPARE(follows(character, "Head").value(s("follows")).toString(), s("Neck1"));
+    QCOMPARE(follows(character, "Head").value(s("matched_by")).toString(), s("edit"));
+    QVERIFY(follows(character, "Root").value(s("follows")).isNull());
+    QVERIFY2(r.json().value(s("notes")).toVariant().toStringList().join(s("\n")).contains(s("root motion scaled by 1.26 (leg lengths)")),
+             qPrintable(r.out));
+
+    writeText(dir.filePath(s("map.json")), R"([{"op": "map_joint", "joint": "Head", "follows": "Head"}])");
+    const Run edited = runCli({s("edit"), project, dir.filePath(s("map.json")), s("--json")});
+    QVERIFY2(edited.exitCode == 0, qPrintable(edited.err));
+    const Run inspected = runCli({s("inspect"), project, s("--json")});
+    QCOMPARE(follows(inspected.json().value(s("character")).toObject(), "Head").value(s("follows")).toString(), s("Head"));
+    QCOMPARE(inspected.json().value(s("hubs")).toArray().size(), 1);
+    const Run exported = runCli({s("export"), project, s("-o"), graph, s("--json")});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    QCOMPARE(exported.json().value(s("body_vertices")).toInt(), character.value(s("vertices")).toInt());
+
+    const Run alone = runCli({s("build"), data("cmu-leonardo-ono-roll/144_03.bvh"), s("-o"), project, s("--map-joint"), s("Head=")});
+    QCOMPARE(alone.exitCode, 2);
+    QVERIFY2(alone.err.contains(s("--map-joint maps joints onto a --character")), qPrintable(alone.err));
+    const Run bad = runCli({s("build"), data("cmu-leonardo-ono-roll/144_03.bvh"), s("-o"), project, s("--character"),
+                            data("characters/adventurer.glb"), s("--map-joint"), s("Head")});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY2(bad.err.contains(s("a joint map entry is CHARACTER_JOINT=CLIP_JOINT")), qPrintable(bad.err));
   }
 
   void fbxBuildsLikeAGlb() {

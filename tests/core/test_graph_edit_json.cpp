@@ -70,6 +70,8 @@ const char* const kEveryOp[] = {
     R"({"legs":[{"chain":["LeftUpLeg","LeftLeg","LeftFoot"],"heel":[0.0,-0.08,0.0],"name":"Left",)"
     R"("toe":"LeftToeBase","toe_tip":[0.0,-0.07,0.2]}],"op":"set_legs"})",
     R"({"op":"detect_legs"})",
+    R"({"follows":"LeftHand","joint":"Hand.L","op":"map_joint"})",
+    R"({"joint":"Tail","op":"map_joint"})",
     R"({"edge":"edge0","locomotion":true,"op":"set_locomotion"})",
     R"({"blend":"bands","edge":"edge0","op":"set_blend"})",
     R"({"dead_zone":0.1,"edge":"edge0","invert":[false,true],"op":"set_joystick",)"

@@ -5,15 +5,21 @@
 // 1e-6 of its height; CMU walks on the Quaternius adventurer and knight keep their foot
 // contacts and stride-to-leg-length ratio by an outsider's contact measure; user choices
 // override the map; a quadruped is refused, saying why.
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 
 #include "fatgraph/core/clip_set_import.h"
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/graph_coverage.h"
+#include "fatgraph/core/graph_edits.h"
+#include "fatgraph/core/project_store.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/leg_detection.h"
@@ -52,6 +58,20 @@ std::vector<std::vector<Vec3>> paths(const Skeleton& s, const Clip& c, const std
   return jointPaths(s, c, joints);
 }
 
+// The largest distance any joint moves between two frames (metres), and which joint.
+std::pair<double, std::string> largestJump(const Skeleton& s, const Clip& c) {
+  std::pair<double, std::string> worst{0, ""};
+  std::vector<Vec3> before = worldPositions(s, c, 0);
+  for (int f = 1; f < c.frameCount(); ++f) {
+    const std::vector<Vec3> now = worldPositions(s, c, f);
+    for (int j = 0; j < s.jointCount(); ++j) {
+      if ((now[j] - before[j]).norm() > worst.first) worst = {(now[j] - before[j]).norm(), s.names[j] + " frame " + std::to_string(f)};
+    }
+    before = now;
+  }
+  return worst;
+}
+
 // Mean horizontal distance between successive stances' middles of each foot (metres).
 double meanStride(const MotionContacts& contacts, const std::vector<std::vector<Vec3>>& feet) {
   double sum = 0;
@@ -68,16 +88,26 @@ double meanStride(const MotionContacts& contacts, const std::vector<std::vector<
   return n ? sum / n : 0;
 }
 
-double hipHeight(const RestSkeleton& r, int pelvis) {
-  std::vector<Quat> q(r.skeleton.jointCount());
-  std::vector<Vec3> p(r.skeleton.jointCount());
-  localToModel(r.skeleton, r.rest.rotations, r.rest.translations, q, p);
-  std::vector<Vec3> ends(r.skeleton.endSites.size());
-  endSitePositions(r.skeleton, q, p, ends);
-  double floor = p[pelvis].y();
-  for (const Vec3& v : p) floor = std::min(floor, v.y());
-  for (const Vec3& v : ends) floor = std::min(floor, v.y());
-  return p[pelvis].y() - floor;
+// Hip to knee to ankle at rest (metres): the leg length strides are measured against.
+double legLength(const Skeleton& s, const Clip* rest, const char* hip, const char* knee, const char* ankle) {
+  std::vector<Quat> q(s.jointCount());
+  std::vector<Vec3> p(s.jointCount());
+  const Pose pose = rest ? rest->pose(0) : Pose::rest(s);
+  localToModel(s, pose.rotations, pose.translations, q, p);
+  return (p[s.find(knee)] - p[s.find(hip)]).norm() + (p[s.find(ankle)] - p[s.find(knee)]).norm();
+}
+
+// The frames of a clip inside the segments of the fat edge with the most segments.
+std::set<int> largestEdgeFrames(const MotionGraph& g) {
+  size_t best = 0;
+  for (size_t e = 1; e < g.fatEdges.size(); ++e) {
+    if (g.fatEdges[e].segments.size() > g.fatEdges[best].segments.size()) best = e;
+  }
+  std::set<int> frames;
+  for (int s : g.fatEdges[best].segments) {
+    for (int f = g.segments[s].first; f <= g.segments[s].last; ++f) frames.insert(f);
+  }
+  return frames;
 }
 
 const std::map<std::string, std::string> kMixamoNames = {
@@ -230,19 +260,93 @@ class TestRetargeting : public QObject {
     const auto targetFeet = paths(project.skeleton, project.clips[0], {"Foot.L", "Foot.R"});
     const MotionContacts a = measureMotionContacts(sourceFeet, 30.0);
     const MotionContacts b = measureMotionContacts(targetFeet, 30.0);
-    const RestSkeleton adventurerRest{project.skeleton, Pose::rest(project.skeleton)};
     const GltfImport adventurer = importGltfCharacter(dataFile("characters/adventurer.glb"));
-    const double legSource = hipHeight({source.skeleton, Pose::rest(source.skeleton)}, 0);
-    const double legTarget = hipHeight({adventurer.skeleton, restPoseOf(adventurer.skeleton, adventurer.restPose)},
-                                       adventurer.skeleton.find("Hips"));
+    const double legSource = legLength(source.skeleton, nullptr, "LeftUpLeg", "LeftLeg", "LeftFoot");
+    const double legTarget = legLength(adventurer.skeleton, &adventurer.restPose, "UpperLeg.L", "LowerLeg.L", "Foot.L");
     const double strideSource = meanStride(a, sourceFeet) / legSource;
     const double strideTarget = meanStride(b, targetFeet) / legTarget;
     qInfo("stances %d -> %d; stride/leg %.3f -> %.3f; mid-stance skate %.1f -> %.1f mm; penetration %.1f mm",
           a.stances, b.stances, strideSource, strideTarget, 1000 * a.midSkateMedian.value_or(-1),
           1000 * b.midSkateMedian.value_or(-1), 1000 * b.penetration);
+    const auto jumpSource = largestJump(source.skeleton, source.clips[0]);
+    const auto jumpTarget = largestJump(project.skeleton, project.clips[0]);
+    qInfo("largest joint step per frame %.3f m (%s) -> %.3f m (%s)", jumpSource.first, jumpSource.second.c_str(),
+          jumpTarget.first, jumpTarget.second.c_str());
+    QVERIFY(jumpTarget.first < 1.5 * jumpSource.first);
     QCOMPARE(b.stances, a.stances);
     QVERIFY(std::abs(strideTarget / strideSource - 1) < 0.05);
     QVERIFY(b.midSkateMedian.value_or(1) <= a.midSkateMedian.value_or(0) * 1.2 + 0.002);
+  }
+
+  // Item 6's graph measure: the graph built on the character is the source's graph within the
+  // hubs' own match sets. Each of its hubs lies within 2 frames of a match of a source hub,
+  // coverage within 2 points, and the largest fat edge spans mostly the same frames.
+  void graphOnCharacterMatchesSource() {
+    Project source = cmuWalk(1120);
+    Project character = source;
+    setProjectCharacter(character, dataFile("characters/adventurer.glb"));
+    buildMotionGraph(source);
+    buildMotionGraph(character);
+    int matched = 0;
+    for (const Hub& h : character.graph.hubs) {
+      bool near = false;
+      for (const Hub& sh : source.graph.hubs) {
+        for (const FrameRef& m : sh.matchSet) near = near || std::abs(m.frame - h.frame.frame) <= 2;
+      }
+      matched += near;
+    }
+    const std::set<int> a = largestEdgeFrames(source.graph), b = largestEdgeFrames(character.graph);
+    std::vector<int> both;
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+    const double jaccard = double(both.size()) / double(a.size() + b.size() - both.size());
+    const double coverageSource = graphCoverage(source.graph, {source.clips[0].frameCount()}).overall;
+    const double coverageCharacter = graphCoverage(character.graph, {character.clips[0].frameCount()}).overall;
+    qInfo("hubs %zu -> %zu (%d within a source match set), fat edges %zu -> %zu, coverage %.3f -> %.3f, "
+          "largest edge frames Jaccard %.2f",
+          source.graph.hubs.size(), character.graph.hubs.size(), matched, source.graph.fatEdges.size(),
+          character.graph.fatEdges.size(), coverageSource, coverageCharacter, jaccard);
+    QCOMPARE(matched, static_cast<int>(character.graph.hubs.size()));
+    QVERIFY(std::abs(coverageCharacter - coverageSource) < 0.02);
+    QVERIFY(jaccard > 0.7);
+  }
+
+  // The map is kept with the project and changes by a map_joint edit: the hubs stay at their
+  // frames, the clips follow the new map, a bad edit changes nothing.
+  void mapIsSavedAndEdited() {
+    Project project = cmuWalk(600);
+    setProjectCharacter(project, dataFile("characters/adventurer.glb"), {}, {{"Neck", "Neck1"}});
+    buildMotionGraph(project);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("adventurer.fgproj").toStdString();
+    saveProject(project, path);
+    Project loaded = loadProject(path);
+    QCOMPARE(loaded.character.follows, project.character.follows);
+    QVERIFY(loaded.character.matchedBy == project.character.matchedBy);
+    QCOMPARE(loaded.character.jointMapChoices, project.character.jointMapChoices);
+    QCOMPARE(loaded.character.sourceClips.size(), size_t(1));
+    QCOMPARE(loaded.character.clipsSkeleton.skeleton.names, project.character.clipsSkeleton.skeleton.names);
+    QCOMPARE(loaded.skeleton.names[loaded.skeleton.motionRoot], std::string("Hips"));
+
+    const int head = loaded.skeleton.find("Head");
+    const Quat before = loaded.clips[0].frameRotations(100)[head];
+    const FrameRef hub = loaded.graph.hubs[0].frame;
+    applyGraphEdit(loaded, R"({"op": "map_joint", "joint": "Head"})");
+    QCOMPARE(loaded.character.follows[head], std::string());
+    QVERIFY(loaded.graph.hubs[0].frame == hub);
+    QVERIFY(!loaded.graph.fatEdges.empty());
+    QCOMPARE(loaded.edits.size(), size_t(1));
+    QVERIFY(angleBetween(before, loaded.clips[0].frameRotations(100)[head]) > 1e-3);
+
+    const Project kept = loaded;
+    try {
+      applyGraphEdit(loaded, R"({"op": "map_joint", "joint": "Head", "follows": "Nose"})");
+      QFAIL("a map onto a joint the clips lack was taken");
+    } catch (const Error& e) {
+      QVERIFY2(QString(e.what()).contains("the clips' skeleton has no joint 'Nose'"), e.what());
+    }
+    QCOMPARE(loaded.character.follows, kept.character.follows);
+    QVERIFY(loaded.clips[0].rotations == kept.clips[0].rotations);
+    QCOMPARE(loaded.edits.size(), size_t(1));
   }
 
   // The knight's feet are IK bones under its root: carried to where its shins end.

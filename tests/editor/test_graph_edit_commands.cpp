@@ -107,6 +107,8 @@ const UndoTextRow kUndoTexts[] = {
     {R"({"op":"set_parameterization","samples":300})", "Set parameterization defaults", true},
     {R"({"op":"set_legs","legs":[]})", "Set legs", true},
     {R"({"op":"detect_legs"})", "Detect legs", true},
+    {R"({"op":"map_joint","joint":"Hand.L","follows":"LeftHand"})", "Map joint Hand.L to LeftHand", true},
+    {R"({"op":"map_joint","joint":"Tail"})", "Unmap joint Tail", true},
     {R"({"op":"set_locomotion","edge":"edge0","locomotion":true})", "Set locomotion of edge0 to on", false},
     {R"({"op":"set_locomotion","edge":"edge0","locomotion":false})", "Set locomotion of edge0 to off", false},
     {R"({"op":"set_locomotion","edge":"edge0","locomotion":"auto"})",

@@ -15,8 +15,9 @@ PoseFeatures projectFeatures(const Project& project);
 
 /// A project's features, computed on first use. Most edits need none (thresholds, linkage,
 /// names, choices): an edit computes them only when it measures poses (a hub's match set, DTW
-/// of new segments or of changed fat edges). Edits never change what features depend on
-/// (skeleton, clips, joint weights), so one computation serves the whole edit.
+/// of new segments or of changed fat edges). Only map_joint changes what features depend on
+/// (skeleton, clips, joint weights), and it does so before anything measures poses, so one
+/// computation serves the whole edit.
 class LazyFeatures {
  public:
   explicit LazyFeatures(const Project& project) : project_(project) {}

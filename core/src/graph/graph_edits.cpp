@@ -11,6 +11,7 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/hub_ranking.h"
 #include "fatgraph/core/hub_suggestions.h"
+#include "fatgraph/core/project_character.h"
 #include "graph_build_steps.h"
 #include "graph_edit_json.h"
 #include "joystick_edits.h"
@@ -168,6 +169,35 @@ class EditContext {
   Notes operator()(const SetParameterization& e) { return detail::setParameterization(p_, e, progress_); }
   Notes operator()(const SetLegs& e) { return detail::setLegs(p_, e); }
   Notes operator()(const DetectLegs&) { return detail::detectProjectLegs(p_); }
+  Notes operator()(const MapJoint& e) {
+    // Clips change here, before anything measures poses (LazyFeatures computes them after).
+    // The graph guard does not keep clips: they are restored here if the edit fails.
+    if (!p_.character.retargeted()) {
+      throw Error("the project's character has the clips' own skeleton: there is no joint map to change");
+    }
+    if (p_.skeleton.find(e.joint) < 0) throw Error("the character has no joint '" + e.joint + "'");
+    const ProjectCharacter character = p_.character;
+    std::vector<Clip> clips = p_.clips;
+    const Skeleton skeleton = p_.skeleton;
+    try {
+      auto& choices = p_.character.jointMapChoices;
+      std::erase_if(choices, [&](const JointMapChoice& c) { return c.target == e.joint; });
+      choices.push_back({e.joint, e.follows.value_or("")});
+      Notes notes = retargetCharacterClips(p_);
+      if (p_.graph.empty()) return notes;
+      for (Hub& h : p_.graph.hubs) {
+        h = makeHub(features(), h.name, features().globalIndex(h.frame), exactMatches(h.frame));
+      }
+      const Notes derived = rebuild();
+      notes.insert(notes.end(), derived.begin(), derived.end());
+      return notes;
+    } catch (...) {
+      p_.character = character;
+      p_.clips = std::move(clips);
+      p_.skeleton = skeleton;
+      throw;
+    }
+  }
   Notes operator()(const SetLocomotion& e) { return detail::setLocomotion(p_, e); }
   Notes operator()(const SetBlend& e) { return detail::setBlend(p_, e); }
   Notes operator()(const SetJoystick& e) { return detail::setJoystick(p_, e); }

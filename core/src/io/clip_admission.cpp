@@ -98,8 +98,13 @@ AdmittedClip admitClip(const Project& project, const std::string& projectSkeleto
     try {
       order = matchJoints(project.skeleton, projectSkeletonFile, skeleton, file);
     } catch (const Error& e) {
-      throw Error(file + ": its skeleton differs from that of " + projectSkeletonFile + ": " +
-                  e.what() + "; a project has one skeleton");
+      std::string why = file + ": its skeleton differs from that of " + projectSkeletonFile + ": " + e.what() +
+                        "; a project has one skeleton";
+      if (project.character.retargeted()) {
+        why += " (the clips were retargeted onto the character " + project.character.source +
+               ": add clips before choosing the character)";
+      }
+      throw Error(why);
     }
     Skeleton source = skeleton;
     if (!isIdentityOrder(order)) {

@@ -45,43 +45,34 @@ std::string influenceNote(const CharacterMesh& mesh, const std::string& path) {
   return s.str();
 }
 
-// The project's clips moved onto the character's skeleton; returns the notes.
-std::vector<std::string> retargetOnto(Project& project, const GltfImport& character, const std::string& path,
-                                      const std::vector<JointMapChoice>& choices, ProjectCharacter& out) {
-  RestSkeleton source{project.skeleton, Pose::rest(project.skeleton)};
-  RestSkeleton target{character.skeleton, restPoseOf(character.skeleton, character.restPose)};
-  JointMap map = mapJoints(source, target, choices);
-  LegSetup legs = detectLegs(target.skeleton, character.restPose.frameCount() > 0 ? &character.restPose : nullptr);
+// The project's clips moved onto the character's skeleton from the sources kept in
+// `project.character` (its clips' skeleton and clips, its rest pose and choices); `legs` are
+// the character's. Returns the notes.
+std::vector<std::string> retargetFromSources(Project& project, LegSetup legs) {
+  ProjectCharacter& c = project.character;
+  const Skeleton& ts = project.skeleton;
+  JointMap map = mapJoints(c.clipsSkeleton, {ts, c.rest}, c.jointMapChoices);
   Retargeter r;
   try {
-    r = makeRetargeter(std::move(source), std::move(target), std::move(map), std::move(legs));
+    r = makeRetargeter(c.clipsSkeleton, {ts, c.rest}, std::move(map), std::move(legs));
   } catch (const Error& e) {
-    throw FileError(path, 0, std::string(e.what()) + " (its skeleton differs from the clips')");
+    throw FileError(c.source, 0, std::string(e.what()) + " (its skeleton differs from the clips')");
   }
-  std::vector<Clip> clips;
-  for (const Clip& c : project.clips) clips.push_back(retargetMotion(r, c));
-  Skeleton skeleton = r.target.skeleton;
-  skeleton.motionRoot = r.targetPelvis;
-  for (int j = 0; j < skeleton.jointCount(); ++j) {
-    if (j == r.targetPelvis || r.carrier[j] >= 0) skeleton.animatedTranslation[j] = true;
+  project.clips.clear();
+  for (const Clip& clip : c.sourceClips) project.clips.push_back(retargetMotion(r, clip));
+  project.skeleton.motionRoot = r.targetPelvis;
+  for (int j = 0; j < ts.jointCount(); ++j) {
+    project.skeleton.animatedTranslation[j] = j == r.targetPelvis || r.carrier[j] >= 0;
   }
-  out.follows.assign(skeleton.jointCount(), "");
-  out.matchedBy = r.map.how;
-  for (int j = 0; j < skeleton.jointCount(); ++j) {
-    if (r.map.source[j] >= 0) out.follows[j] = project.skeleton.names[r.map.source[j]];
+  c.follows.assign(ts.jointCount(), "");
+  c.matchedBy = r.map.how;
+  for (int j = 0; j < ts.jointCount(); ++j) {
+    if (r.map.source[j] >= 0) c.follows[j] = c.clipsSkeleton.skeleton.names[r.map.source[j]];
   }
-  out.jointMapChoices = choices;
-  std::vector<std::string> notes;
-  notes.push_back(path + ": its own skeleton (" + std::to_string(skeleton.jointCount()) + " joints): " +
-                  std::to_string(project.clips.size()) + " clips retargeted onto it from the clips' " +
-                  std::to_string(project.skeleton.jointCount()) + " joints");
-  for (const std::string& n : r.notes) notes.push_back(path + ": " + n);
-  project.skeleton = std::move(skeleton);
-  project.clips = std::move(clips);
   project.legs = std::move(r.targetLegs);
-  project.graph = {};
   project.distances = {};
-  project.locomotionRecords.clear();
+  std::vector<std::string> notes;
+  for (const std::string& n : r.notes) notes.push_back(c.source + ": " + n);
   return notes;
 }
 
@@ -94,22 +85,60 @@ std::vector<std::string> setProjectCharacter(Project& project, const std::string
   if (std::string e = g.mesh.validate(g.skeleton.jointCount()); !e.empty()) throw FileError(path, 0, "mesh: " + e);
   std::vector<std::string> notes = g.notes;
   if (std::string n = influenceNote(g.mesh, path); !n.empty()) notes.push_back(n);
-  ProjectCharacter character{path, std::move(g.mesh), {}, {}, {}};
-  const std::vector<int> same = sameRigMap(project.skeleton, g.skeleton);
+  ProjectCharacter character;
+  character.source = path;
+  character.mesh = std::move(g.mesh);
+  // The clips as they came, before an earlier character's retargeting.
+  const bool wasRetargeted = project.character.retargeted();
+  const RestSkeleton clips = wasRetargeted ? project.character.clipsSkeleton
+                                           : RestSkeleton{project.skeleton, Pose::rest(project.skeleton)};
+  const std::vector<Clip>& sourceClips = wasRetargeted ? project.character.sourceClips : project.clips;
+  const std::vector<int> same = sameRigMap(clips.skeleton, g.skeleton);
+  const LegSetup characterLegs = detectLegs(g.skeleton, g.restPose.frameCount() > 0 ? &g.restPose : nullptr);
   if (project.skeleton.jointCount() == 0) {
     // No clips yet: the character's skeleton is the project's, clips will be admitted onto it.
     project.skeleton = g.skeleton;
-    project.legs = detectLegs(g.skeleton, g.restPose.frameCount() > 0 ? &g.restPose : nullptr);
-  } else if (!same.empty() && choices.empty()) {
-    reorderMesh(character.mesh, same);
-  } else {
-    Project changed = project;  // the project stays as it was if retargeting throws
-    const std::vector<std::string> retargetNotes = retargetOnto(changed, g, path, choices, character);
-    notes.insert(notes.end(), retargetNotes.begin(), retargetNotes.end());
-    project = std::move(changed);
+    project.legs = characterLegs;
+    project.character = std::move(character);
+    return notes;
   }
-  project.character = std::move(character);
+  Project changed = project;  // the project stays as it was if anything below throws
+  if (!same.empty() && choices.empty()) {
+    reorderMesh(character.mesh, same);
+    if (wasRetargeted) {  // back on the clips' own skeleton
+      changed.skeleton = clips.skeleton;
+      changed.clips = sourceClips;
+      changed.legs = detectLegs(clips.skeleton, sourceClips.empty() ? nullptr : &sourceClips.front());
+    }
+    changed.character = std::move(character);
+  } else {
+    character.clipsSkeleton = clips;
+    character.sourceClips = sourceClips;
+    character.rest = restPoseOf(g.skeleton, g.restPose);
+    character.jointMapChoices = choices;
+    changed.character = std::move(character);
+    changed.skeleton = g.skeleton;
+    const std::vector<std::string> retargetNotes = retargetFromSources(changed, characterLegs);
+    notes.push_back(path + ": its own skeleton (" + std::to_string(changed.skeleton.jointCount()) + " joints): " +
+                    std::to_string(changed.clips.size()) + " clips retargeted onto it from the clips' " +
+                    std::to_string(clips.skeleton.jointCount()) + " joints");
+    notes.insert(notes.end(), retargetNotes.begin(), retargetNotes.end());
+  }
+  if (changed.skeleton.jointCount() != project.skeleton.jointCount() || !changed.skeleton.sameTopology(project.skeleton)) {
+    // Everything derived from the old skeleton's joints goes.
+    if (!changed.settings.jointWeights.empty()) notes.push_back(path + ": the joint weights of the old skeleton were dropped");
+    changed.settings.jointWeights.clear();
+    changed.graph = {};
+    changed.distances = {};
+    changed.locomotionRecords.clear();
+  }
+  project = std::move(changed);
   return notes;
+}
+
+std::vector<std::string> retargetCharacterClips(Project& project) {
+  if (!project.character.retargeted()) throw Error("the project's character has the clips' own skeleton: there is no joint map");
+  return retargetFromSources(project, project.legs);
 }
 
 JointMapChoice parseJointMapChoice(const std::string& text) {

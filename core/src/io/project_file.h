@@ -79,6 +79,18 @@ void readLegs(const h5::Context& ctx, hid_t file, Project& project);
 void writeCharacter(const h5::Context& ctx, hid_t file, const Project& project);
 void readCharacter(const h5::Context& ctx, hid_t file, Project& project);
 
+// /retarget (project_file_retarget.cpp): the joint map and the retargeting's sources; absent
+// unless the character brought its own skeleton. Read after /character.
+void writeRetarget(const h5::Context& ctx, hid_t file, const Project& project);
+void readRetarget(const h5::Context& ctx, hid_t file, Project& project);
+
+// A skeleton group "skeleton" and a clip group under `loc`; `at` is the path of `loc` in
+// messages ("" for the file's own /skeleton and /clips).
+void writeSkeleton(const h5::Context& ctx, hid_t loc, const Skeleton& skeleton, const std::string& at);
+Skeleton readSkeleton(const h5::Context& ctx, hid_t loc, const std::string& at);
+void writeClip(const h5::Context& ctx, hid_t clips, const std::string& name, const Clip& clip, const std::string& at);
+Clip readClip(const h5::Context& ctx, hid_t clips, const std::string& name, const Skeleton& skeleton, const std::string& at);
+
 /// Writes /locomotion (project_file_locomotion.cpp) unless everything is at its default.
 void writeLocomotion(const h5::Context& ctx, hid_t file, const Project& project);
 /// Reads /locomotion into project.settings and project.locomotionRecords when the file has it

@@ -22,54 +22,56 @@ constexpr double kUnitTolerance = 1e-6;  // same as Clip::validate
 static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 must be three packed doubles");
 static_assert(sizeof(Quat) == 4 * sizeof(double), "Quat must be four packed doubles");
 
-Skeleton readSkeleton(const Context& ctx, hid_t file) {
-  Handle g = ctx.openGroup(file, "skeleton", "/skeleton");
+}  // namespace
+
+Skeleton readSkeleton(const Context& ctx, hid_t file, const std::string& at) {
+  Handle g = ctx.openGroup(file, "skeleton", at + "/skeleton");
   Skeleton s;
-  const auto namesDs = ctx.openDataset(g.get(), "/skeleton/names", "names", H5T_STRING, {-1}, "J");
+  const auto namesDs = ctx.openDataset(g.get(), at + "/skeleton/names", "names", H5T_STRING, {-1}, "J");
   s.names = ctx.readStrings(namesDs);
   const auto jn = static_cast<long long>(s.names.size());
-  if (jn == 0) ctx.fail("/skeleton/names", "the skeleton has no joints");
-  if (jn > INT_MAX / 4) ctx.fail("/skeleton/names", "too many joints");
+  if (jn == 0) ctx.fail(at + "/skeleton/names", "the skeleton has no joints");
+  if (jn > INT_MAX / 4) ctx.fail(at + "/skeleton/names", "too many joints");
 
   const auto parentsDs =
-      ctx.openDataset(g.get(), "/skeleton/parents", "parents", H5T_INTEGER, {jn}, "");
+      ctx.openDataset(g.get(), at + "/skeleton/parents", "parents", H5T_INTEGER, {jn}, "");
   s.parents.resize(static_cast<size_t>(jn));
   ctx.readAll(parentsDs, H5T_NATIVE_INT, s.parents.data());
   for (size_t i = 0; i < s.parents.size(); ++i) {
     const int p = s.parents[i];
     if (p < -1 || p >= static_cast<int>(i)) {
-      ctx.fail("/skeleton/parents", jointLabel(s.names, i) + " has parent " + std::to_string(p) +
+      ctx.fail(at + "/skeleton/parents", jointLabel(s.names, i) + " has parent " + std::to_string(p) +
                                         ", expected -1 or an index below " + std::to_string(i));
     }
   }
 
   const auto offsetsDs =
-      ctx.openDataset(g.get(), "/skeleton/rest_offsets", "rest_offsets", H5T_FLOAT, {jn, 3}, "");
+      ctx.openDataset(g.get(), at + "/skeleton/rest_offsets", "rest_offsets", H5T_FLOAT, {jn, 3}, "");
   s.restOffsets.resize(static_cast<size_t>(jn));
   ctx.readAll(offsetsDs, H5T_NATIVE_DOUBLE, s.restOffsets.data());
   for (size_t i = 0; i < s.restOffsets.size(); ++i) {
     if (!s.restOffsets[i].allFinite()) {
-      ctx.fail("/skeleton/rest_offsets", jointLabel(s.names, i) + ": non-finite offset");
+      ctx.fail(at + "/skeleton/rest_offsets", jointLabel(s.names, i) + ": non-finite offset");
     }
   }
 
-  const auto animDs = ctx.openDataset(g.get(), "/skeleton/animated_translation",
+  const auto animDs = ctx.openDataset(g.get(), at + "/skeleton/animated_translation",
                                       "animated_translation", H5T_INTEGER, {jn}, "");
   std::vector<int> animated(static_cast<size_t>(jn));
   ctx.readAll(animDs, H5T_NATIVE_INT, animated.data());
   for (size_t i = 0; i < animated.size(); ++i) {
     if (animated[i] != 0 && animated[i] != 1) {
       ctx.fail(
-          "/skeleton/animated_translation",
+          at + "/skeleton/animated_translation",
           jointLabel(s.names, i) + ": value " + std::to_string(animated[i]) + ", expected 0 or 1");
     }
     s.animatedTranslation.push_back(animated[i] == 1);
   }
 
-  const auto endParentsDs = ctx.openDataset(g.get(), "/skeleton/end_site_parents",
+  const auto endParentsDs = ctx.openDataset(g.get(), at + "/skeleton/end_site_parents",
                                             "end_site_parents", H5T_INTEGER, {-1}, "E");
   const auto en = static_cast<long long>(endParentsDs.dims[0]);
-  const auto endOffsetsDs = ctx.openDataset(g.get(), "/skeleton/end_site_offsets",
+  const auto endOffsetsDs = ctx.openDataset(g.get(), at + "/skeleton/end_site_offsets",
                                             "end_site_offsets", H5T_FLOAT, {en, 3}, "");
   std::vector<int> endParents(static_cast<size_t>(en));
   std::vector<Vec3> endOffsets(static_cast<size_t>(en));
@@ -77,21 +79,21 @@ Skeleton readSkeleton(const Context& ctx, hid_t file) {
   ctx.readAll(endOffsetsDs, H5T_NATIVE_DOUBLE, endOffsets.data());
   for (size_t i = 0; i < endParents.size(); ++i) {
     if (endParents[i] < 0 || endParents[i] >= jn) {
-      ctx.fail("/skeleton/end_site_parents",
+      ctx.fail(at + "/skeleton/end_site_parents",
                "end site " + std::to_string(i) + " has parent " + std::to_string(endParents[i]) +
                    ", expected a joint index in [0, " + std::to_string(jn) + ")");
     }
     if (!endOffsets[i].allFinite()) {
-      ctx.fail("/skeleton/end_site_offsets",
+      ctx.fail(at + "/skeleton/end_site_offsets",
                "end site " + std::to_string(i) + ": non-finite offset");
     }
     s.endSites.push_back({endParents[i], endOffsets[i]});
   }
   // Projects written before the motion root existed carry the travel on the root.
   if (ctx.hasAttribute(g.get(), "motion_root")) {
-    const std::int64_t m = ctx.readIntAttribute(g.get(), "/skeleton", "motion_root");
+    const std::int64_t m = ctx.readIntAttribute(g.get(), at + "/skeleton", "motion_root");
     if (m < 0 || m >= jn) {
-      ctx.fail("/skeleton", "motion_root " + std::to_string(m) + ", expected a joint index in [0, " +
+      ctx.fail(at + "/skeleton", "motion_root " + std::to_string(m) + ", expected a joint index in [0, " +
                                 std::to_string(jn) + ")");
     }
     s.motionRoot = static_cast<int>(m);
@@ -99,8 +101,8 @@ Skeleton readSkeleton(const Context& ctx, hid_t file) {
   return s;
 }
 
-Clip readClip(const Context& ctx, hid_t clips, const std::string& name, const Skeleton& skeleton) {
-  const std::string object = "/clips/" + name;
+Clip readClip(const Context& ctx, hid_t clips, const std::string& name, const Skeleton& skeleton, const std::string& at) {
+  const std::string object = at + "/clips/" + name;
   Handle g = ctx.openGroup(clips, name, object);
   Clip clip;
   clip.name = ctx.readStringAttribute(g.get(), object, "name");
@@ -157,7 +159,6 @@ Clip readClip(const Context& ctx, hid_t clips, const std::string& name, const Sk
   return clip;
 }
 
-}  // namespace
 
 // Numbered child groups in index order ("0000", "0001", ...). Children whose names are not
 // decimal numbers are ignored (reserved for later versions); the numbered ones must be
@@ -418,16 +419,17 @@ Project read(const Context& ctx, hid_t file) {
   if (version < 1) ctx.fail("", "invalid format_version " + std::to_string(version));
 
   Project project;
-  project.skeleton = readSkeleton(ctx, file);
+  project.skeleton = readSkeleton(ctx, file, "");
   {
     Handle clips = ctx.openGroup(file, "clips", "/clips");
     for (const std::string& name : numberedGroupNames(ctx, clips.get(), "/clips", "clip")) {
-      project.clips.push_back(readClip(ctx, clips.get(), name, project.skeleton));
+      project.clips.push_back(readClip(ctx, clips.get(), name, project.skeleton, ""));
     }
   }
   if (std::string e = project.validate(); !e.empty()) ctx.fail("", e);
   readLegs(ctx, file, project);
   readCharacter(ctx, file, project);
+  readRetarget(ctx, file, project);
   if (version == 1) return project;  // no settings, cache, graph or edits: the defaults
 
   project.settings = readSettings(ctx, file, project.skeleton.jointCount());

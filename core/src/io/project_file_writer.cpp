@@ -15,26 +15,28 @@ using h5::Handle;
 
 static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 must be three packed doubles");
 
-void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s) {
-  Handle g = ctx.createGroup(file, "skeleton", "/skeleton");
+}  // namespace
+
+void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s, const std::string& at) {
+  Handle g = ctx.createGroup(file, "skeleton", at + "/skeleton");
   const hsize_t j = static_cast<hsize_t>(s.jointCount());
   const hsize_t e = s.endSites.size();
-  ctx.writeStrings(g.get(), "/skeleton/names", "names", s.names);
-  ctx.writeIntAttribute(g.get(), "/skeleton", "motion_root", s.motionRoot);
+  ctx.writeStrings(g.get(), at + "/skeleton/names", "names", s.names);
+  ctx.writeIntAttribute(g.get(), at + "/skeleton", "motion_root", s.motionRoot);
 
   Handle parents =
-      ctx.createDataset(g.get(), "/skeleton/parents", "parents", H5T_STD_I32LE, {j}, 0);
-  ctx.writeRows(parents.get(), "/skeleton/parents", H5T_NATIVE_INT, 0, j, s.parents.data());
+      ctx.createDataset(g.get(), at + "/skeleton/parents", "parents", H5T_STD_I32LE, {j}, 0);
+  ctx.writeRows(parents.get(), at + "/skeleton/parents", H5T_NATIVE_INT, 0, j, s.parents.data());
 
-  Handle offsets = ctx.createDataset(g.get(), "/skeleton/rest_offsets", "rest_offsets",
+  Handle offsets = ctx.createDataset(g.get(), at + "/skeleton/rest_offsets", "rest_offsets",
                                      H5T_IEEE_F64LE, {j, 3}, 0);
-  ctx.writeRows(offsets.get(), "/skeleton/rest_offsets", H5T_NATIVE_DOUBLE, 0, j,
+  ctx.writeRows(offsets.get(), at + "/skeleton/rest_offsets", H5T_NATIVE_DOUBLE, 0, j,
                 s.restOffsets.data());
 
   std::vector<std::uint8_t> animated(s.animatedTranslation.begin(), s.animatedTranslation.end());
-  Handle anim = ctx.createDataset(g.get(), "/skeleton/animated_translation", "animated_translation",
+  Handle anim = ctx.createDataset(g.get(), at + "/skeleton/animated_translation", "animated_translation",
                                   H5T_STD_U8LE, {j}, 0);
-  ctx.writeRows(anim.get(), "/skeleton/animated_translation", H5T_NATIVE_UINT8, 0, j,
+  ctx.writeRows(anim.get(), at + "/skeleton/animated_translation", H5T_NATIVE_UINT8, 0, j,
                 animated.data());
 
   std::vector<int> endParents;
@@ -43,16 +45,16 @@ void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s) {
     endParents.push_back(site.parent);
     endOffsets.push_back(site.offset);
   }
-  Handle ep = ctx.createDataset(g.get(), "/skeleton/end_site_parents", "end_site_parents",
+  Handle ep = ctx.createDataset(g.get(), at + "/skeleton/end_site_parents", "end_site_parents",
                                 H5T_STD_I32LE, {e}, 0);
-  ctx.writeRows(ep.get(), "/skeleton/end_site_parents", H5T_NATIVE_INT, 0, e, endParents.data());
-  Handle eo = ctx.createDataset(g.get(), "/skeleton/end_site_offsets", "end_site_offsets",
+  ctx.writeRows(ep.get(), at + "/skeleton/end_site_parents", H5T_NATIVE_INT, 0, e, endParents.data());
+  Handle eo = ctx.createDataset(g.get(), at + "/skeleton/end_site_offsets", "end_site_offsets",
                                 H5T_IEEE_F64LE, {e, 3}, 0);
-  ctx.writeRows(eo.get(), "/skeleton/end_site_offsets", H5T_NATIVE_DOUBLE, 0, e, endOffsets.data());
+  ctx.writeRows(eo.get(), at + "/skeleton/end_site_offsets", H5T_NATIVE_DOUBLE, 0, e, endOffsets.data());
 }
 
-void writeClip(const Context& ctx, hid_t clips, const std::string& name, const Clip& clip) {
-  const std::string object = "/clips/" + name;
+void writeClip(const Context& ctx, hid_t clips, const std::string& name, const Clip& clip, const std::string& at) {
+  const std::string object = at + "/clips/" + name;
   Handle g = ctx.createGroup(clips, name, object);
   ctx.writeStringAttribute(g.get(), object, "name", clip.name);
   ctx.writeStringAttribute(g.get(), object, "source", clip.source);
@@ -91,6 +93,8 @@ void writeClip(const Context& ctx, hid_t clips, const std::string& name, const C
                                    chunkFrames);
   ctx.writeRows(trans.get(), transObject, H5T_NATIVE_DOUBLE, 0, f, clip.translations.data());
 }
+
+namespace {
 
 const char* linkageName(Linkage linkage) {
   return linkage == Linkage::Single ? "single" : "complete";
@@ -226,12 +230,12 @@ void write(const Context& ctx, hid_t file, const Project& project,
   ctx.writeStringAttribute(file, "/", "file_type", kFileType);
   ctx.writeIntAttribute(file, "/", "format_version", kProjectFormatVersion);
   ctx.writeStringAttribute(file, "/", "generator", kGenerator);
-  writeSkeleton(ctx, file, project.skeleton);
+  writeSkeleton(ctx, file, project.skeleton, "");
   if (options.afterGroupWritten) options.afterGroupWritten("/skeleton");
   Handle clips = ctx.createGroup(file, "clips", "/clips");
   for (size_t i = 0; i < project.clips.size(); ++i) {
     const std::string name = clipGroupName(i);
-    writeClip(ctx, clips.get(), name, project.clips[i]);
+    writeClip(ctx, clips.get(), name, project.clips[i], "");
     if (options.afterGroupWritten) options.afterGroupWritten("/clips/" + name);
   }
   clips.reset();
@@ -253,6 +257,7 @@ void write(const Context& ctx, hid_t file, const Project& project,
   }
   writeLegs(ctx, file, project);
   writeCharacter(ctx, file, project);
+  writeRetarget(ctx, file, project);
   writeLocomotion(ctx, file, project);
   writeChoices(ctx, file, project);
 }

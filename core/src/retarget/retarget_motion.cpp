@@ -63,7 +63,7 @@ void toLocal(const Skeleton& s, FramePose& f) {
 // Two-bone IK (law of cosines) on a leg chain towards `goal`: the knee (the chain's joint
 // before the ankle) bends in the leg's plane, the hip swings; the ankle keeps its world rotation.
 void reachWithLeg(const Skeleton& s, const std::vector<int>& chain, const Vec3& goal,
-                  const Vec3& fallbackAxis, FramePose& f) {
+                  const Vec3& characterLeft, FramePose& f) {
   const int hip = chain.front(), ankle = chain.back(), knee = chain[chain.size() - 2];
   const Vec3 h = f.position[hip], k = f.position[knee], a = f.position[ankle];
   const double la = (k - h).norm(), lb = (a - k).norm();
@@ -71,10 +71,15 @@ void reachWithLeg(const Skeleton& s, const std::vector<int>& chain, const Vec3& 
   if (la < 1e-9 || lb < 1e-9 || (a - goal).norm() < 1e-7 * (la + lb)) return;
   const double d = std::clamp((goal - h).norm(), std::abs(la - lb) + 1e-9, (la + lb) * (1 - 1e-9));
   const Vec3 u = h - k, v = a - k;
+  // The bend stays in the leg's own plane and on its side (no knee flips through straight);
+  // a straight leg bends forward, about the character's right.
   Vec3 axis = u.cross(v);
-  if (axis.norm() < 1e-4 * la * lb) axis = fallbackAxis;
+  double current = std::atan2(axis.norm(), u.dot(v));
+  if (axis.norm() < 1e-4 * la * lb) {
+    axis = -characterLeft;
+    current = M_PI;
+  }
   axis.normalize();
-  const double current = std::atan2(u.cross(v).dot(axis), u.dot(v));
   const double wanted = std::acos(std::clamp((la * la + lb * lb - d * d) / (2 * la * lb), -1.0, 1.0));
   const Quat bend(Eigen::AngleAxisd(wanted - current, axis));
   const Vec3 reached = k + bend * (a - k);
@@ -89,6 +94,49 @@ void reachWithLeg(const Skeleton& s, const std::vector<int>& chain, const Vec3& 
     const int j = chain[i], p = s.parents[j];
     f.local[j] = (p < 0 ? f.world[j] : f.world[p].conjugate() * f.world[j]).normalized();
   }
+}
+
+// s, a_s, a_t and the thigh pairs of retargeting.h, from the target legs whose hip, knee and
+// ankle all follow source joints; the hip heights' ratio when none does.
+void measureLegs(Retargeter& r, const RestPositions& s, const RestPositions& t) {
+  const std::vector<int>& map = r.map.source;
+  double ls = 0, lt = 0, as = 0, at = 0;
+  for (const Leg& leg : r.targetLegs.legs) {
+    const int hip = leg.hip(), knee = leg.chain[leg.chain.size() - 2], ankle = leg.ankle();
+    if (map[hip] < 0 || map[knee] < 0 || map[ankle] < 0) continue;
+    lt += (t.positions[knee] - t.positions[hip]).norm() + (t.positions[ankle] - t.positions[knee]).norm();
+    ls += (s.positions[map[knee]] - s.positions[map[hip]]).norm() + (s.positions[map[ankle]] - s.positions[map[knee]]).norm();
+    at += t.positions[ankle].y() - t.floor;
+    as += s.positions[map[ankle]].y() - s.floor;
+    r.thighs.push_back({hip, map[hip]});
+  }
+  if (r.thighs.empty() || ls < 1e-9 || lt < 1e-9) {
+    r.thighs.clear();
+    const double hs = s.positions[r.sourcePelvis].y() - s.floor;
+    const double ht = t.positions[r.targetPelvis].y() - t.floor;
+    r.scale = hs > 1e-6 && ht > 1e-6 ? ht / hs : 1.0;
+    return;
+  }
+  r.scale = lt / ls;
+  r.sourceAnkleHeight = as / r.thighs.size();
+  r.targetAnkleHeight = at / r.thighs.size();
+}
+
+// T(p) of retargeting.h: a source world position where the target puts it.
+Vec3 carryOver(const Retargeter& r, const Vec3& p) {
+  return {r.scale * p.x(), r.scale * (p.y() - r.sourceAnkleHeight) + r.targetAnkleHeight, r.scale * p.z()};
+}
+
+// Where the target's pelvis goes this frame (positions of the target's FK so far).
+Vec3 pelvisPlace(const Retargeter& r, const std::vector<Vec3>& source, const std::vector<Vec3>& target) {
+  if (r.thighs.empty()) return carryOver(r, source[r.sourcePelvis]);
+  Vec3 sourceMid = Vec3::Zero(), targetOffset = Vec3::Zero();
+  for (const auto& [t, s] : r.thighs) {
+    sourceMid += source[s];
+    targetOffset += target[t] - target[r.targetPelvis];
+  }
+  const double n = static_cast<double>(r.thighs.size());
+  return carryOver(r, sourceMid / n) - targetOffset / n;
 }
 
 std::string joinNames(const std::vector<std::string>& names, size_t most) {
@@ -120,9 +168,7 @@ Retargeter makeRetargeter(RestSkeleton source, RestSkeleton target, JointMap map
     throw Error("retargeting: no joint of the character follows the clips' pelvis '" +
                 r.source.skeleton.names[r.sourcePelvis] + "'; map one (map_joint)");
   }
-  const double hs = s.positions[r.sourcePelvis].y() - s.floor;
-  const double ht = t.positions[r.targetPelvis].y() - t.floor;
-  r.scale = hs > 1e-6 && ht > 1e-6 ? ht / hs : 1.0;
+  measureLegs(r, s, t);
   r.alignment = restAlignment(r.source.skeleton, r.target.skeleton, r.map.source, s, t);
   r.sourceRestWorld = s.rotations;
   r.targetRestWorld = t.rotations;
@@ -139,7 +185,7 @@ Retargeter makeRetargeter(RestSkeleton source, RestSkeleton target, JointMap map
   }
   std::ostringstream scale;
   scale.precision(3);
-  scale << "root motion scaled by " << r.scale << " (hip height " << ht << " m against " << hs << " m)";
+  scale << "root motion scaled by " << r.scale << " (" << (r.thighs.empty() ? "hip heights" : "leg lengths") << ")";
   r.notes.push_back(scale.str());
   return r;
 }
@@ -169,18 +215,15 @@ Clip retargetMotion(const Retargeter& r, const Clip& sourceClip) {
     toLocal(ts, f);
     f.translation = r.target.rest.translations;
     forward(ts, f);
-    // The pelvis travels as the source's, scaled about the ground (y = 0 in both): its height
-    // over the floor becomes the target's hip height where the source's is its own.
-    const Vec3 pelvis = sp[r.sourcePelvis] * r.scale;
+    const Vec3 pelvis = pelvisPlace(r, sp, f.position);
     const int pp = ts.parents[r.targetPelvis];
     f.translation[r.targetPelvis] = pp < 0 ? pelvis : Vec3(f.world[pp].conjugate() * (pelvis - f.position[pp]));
     forward(ts, f);
     for (const Leg& leg : r.targetLegs.legs) {
       const int s = r.map.source[leg.ankle()];
       if (s < 0) continue;
-      const Vec3 lift(0, r.targetRestPositions[leg.ankle()].y() - r.scale * r.sourceRestPositions[s].y(), 0);
-      const Vec3 axis = f.world[r.targetPelvis] * (pelvisRest.conjugate() * Vec3::UnitX());
-      reachWithLeg(ts, leg.chain, sp[s] * r.scale + lift, axis, f);
+      const Vec3 left = f.world[r.targetPelvis] * (pelvisRest.conjugate() * Vec3::UnitX());
+      reachWithLeg(ts, leg.chain, carryOver(r, sp[s]), left, f);
       forward(ts, f);
     }
     for (int j = 0; j < n; ++j) {

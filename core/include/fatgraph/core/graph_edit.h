@@ -331,6 +331,25 @@ struct DetectLegs {
   std::string undoText() const { return "Detect legs"; }
 };
 
+/// {"op": "map_joint", "joint": "Neck", "follows": "Head"}: a joint of the project's character
+/// follows the clips' joint `follows` (absent or null: none, it keeps its rest pose), when the
+/// character brought its own skeleton (project_character.h). The clips are retargeted again
+/// from their sources; the hubs stay at their frames, their match sets, segments and fat edges
+/// are derived anew and the earlier edits applied again.
+struct MapJoint {
+  static constexpr const char* kOp = "map_joint";
+  static constexpr bool kSlow = true;
+  std::string joint;
+  std::optional<std::string> follows;
+
+  static constexpr auto fields() {
+    return std::tuple{field("joint", &MapJoint::joint), field("follows", &MapJoint::follows, json_form::LeftOutWhenEmpty{})};
+  }
+  std::string undoText() const {
+    return follows && !follows->empty() ? "Map joint " + joint + " to " + *follows : "Unmap joint " + joint;
+  }
+};
+
 /// {"op": "set_locomotion", "edge": "edge0", "locomotion": true}: the edge's leg layer on,
 /// off or, empty ("auto" in JSON), as the project's --locomotion selection says.
 struct SetLocomotion {
@@ -398,7 +417,7 @@ using EditVariant = std::variant<Ops...>;
 using GraphEdit =
     EditVariant<SetHubThreshold, SetEdgeThreshold, SetLinkage, AcceptHub, AddHub, RemoveHub, RenameHub, AddMatch,
                 RemoveMatch, MoveMatch, RejectHub, MoveSegment, SplitEdge, MergeEdges, RemoveSegment, RenameEdge,
-                SetEdgeParameters, SetParameterization, SetLegs, DetectLegs, SetLocomotion, SetBlend, SetJoystick>;
+                SetEdgeParameters, SetParameterization, SetLegs, DetectLegs, MapJoint, SetLocomotion, SetBlend, SetJoystick>;
 
 /// The edit's "op", e.g. "set_hub_threshold".
 const char* graphEditOp(const GraphEdit& edit);

@@ -68,6 +68,12 @@ struct ProjectCharacter {
   std::vector<JointMatch> matchedBy;
   /// The user's choices of the joint map (`--map-joint`, map_joint edits), applied last.
   std::vector<JointMapChoice> jointMapChoices;
+  /// What retargeting started from, kept so the map can change later (map_joint): the clips'
+  /// own skeleton at rest, the clips on it (parallel to Project::clips, at the working rate),
+  /// and the character's rest pose (its file's node rotations, which the skeleton cannot hold).
+  RestSkeleton clipsSkeleton;
+  std::vector<Clip> sourceClips;
+  Pose rest;
   bool empty() const { return mesh.empty(); }
   bool retargeted() const { return !follows.empty(); }
 };

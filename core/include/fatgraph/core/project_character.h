@@ -23,6 +23,13 @@ std::vector<std::string> setProjectCharacter(Project& project, const std::string
                                              const GltfImportOptions& options = {},
                                              const std::vector<JointMapChoice>& choices = {});
 
+/// Retargets the project's clips again from the sources its character keeps (after its
+/// jointMapChoices or legs changed): clips, motion root, the map shown (follows, matchedBy) and
+/// the distance cache renewed; the graph is the caller's to re-derive. Throws Error when the
+/// character has the clips' own skeleton, or as setProjectCharacter when nothing follows the
+/// pelvis. Returns the retargeting's notes.
+std::vector<std::string> retargetCharacterClips(Project& project);
+
 /// Parses "Target=Source" (a character joint and the clips' joint it follows; "Target=" for
 /// none), as `--map-joint` takes it. Throws Error quoting the text when there is no '='.
 JointMapChoice parseJointMapChoice(const std::string& text);

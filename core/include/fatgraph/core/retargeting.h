@@ -18,8 +18,11 @@
 //     - a mapped joint follows its source joint's rotation away from rest in world space:
 //       G_t(f) = G_s(f) · R_s⁻¹ · Q_t · R_t (G world rotations, R rest world rotations);
 //       unmapped joints keep their rest rotation relative to their parent;
-//     - the pelvis travels as the source's, scaled by the ratio of rest hip heights (root
-//       motion scaled by leg length);
+//     - source positions come over scaled by the ratio of leg lengths s (thigh to knee to ankle,
+//       the legs the target's map onto) about the ankles' rest height: T(p) = (s x, s (y - a_s)
+//       + a_t, s z), so the root motion is scaled by leg length and a planted source ankle is a
+//       planted target ankle; the pelvis goes where its thighs' midpoint lands at T of the
+//       source's (without legs: T of the source pelvis, hip heights' ratio);
 //     - a mapped joint whose parent differs from its source's (an IK foot hung under the root)
 //       is carried where its source's parent puts it;
 //     - each target leg (legs.h) reaches by two-bone IK for where its source ankle is, scaled
@@ -72,13 +75,16 @@ struct Retargeter {
   RestSkeleton source, target;
   JointMap map;
   LegSetup targetLegs;
-  double scale = 1;        // target hip height / source hip height
+  double scale = 1;        // s: target leg length / source leg length (hip heights without legs)
+  double sourceAnkleHeight = 0, targetAnkleHeight = 0;  // a_s, a_t: rest, above the floor
+  /// The legs' thigh joints, paired (target, source), that place the pelvis; empty without legs.
+  std::vector<std::pair<int, int>> thighs;
   int sourcePelvis = -1;   // the joints whose travel is carried over
   int targetPelvis = -1;
   std::vector<Quat> alignment;         // Q_t per target joint (world, identity when unmapped)
   std::vector<Quat> sourceRestWorld;   // R_s
   std::vector<Quat> targetRestWorld;   // R_t
-  std::vector<Vec3> sourceRestPositions, targetRestPositions;
+  std::vector<Vec3> sourceRestPositions, targetRestPositions;  // above each one's floor
   /// Per target joint: the target joint it is carried by when its own parent is not its
   /// source's (see above), and its offset in that joint's rest frame; -1 otherwise.
   std::vector<int> carrier;

@@ -31,7 +31,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
                  "CLIP.bvh|CLIPS.gltf|CLIPS.glb|CLIPS.fbx|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
-                 "       [--character CHAR.glb]\n"
+                 "       [--character CHAR.glb|CHAR.fbx]\n"
                  "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--hub-bridge auto|off|M]\n"
                  "       [--units U] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--samples 300]\n"
                  "       [--grid 32] [--no-refine] [--locomotion auto|all|none] [--threads T] [--json]\n"
@@ -65,8 +65,9 @@ int runBuild(const std::vector<std::string>& args) {
             "cycle can be analysed) or none");
   cl.integerOption("--threads", "T", "worker threads of every stage, per rank (0: every core the process may use)",
                    0, 0, 1024);
-  cl.option("--character", "CHAR.glb", "the user's character (glTF, the clips' skeleton): its meshes replace\n"
-            "the generated body in the project, the exported graph and glTF takes");
+  cl.option("--character", "CHAR.glb|CHAR.fbx", "the user's character (glTF or FBX; on its own skeleton the clips are\n"
+            "retargeted onto it): its meshes replace the generated body in the project, the exported\n"
+            "graph and glTF takes");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().empty()) throw UsageError{"expected at least one CLIP.bvh or PROJECT.fgproj (see --help)"};

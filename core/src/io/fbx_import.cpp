@@ -17,6 +17,7 @@
 #include <assimp/scene.h>
 
 #include "fatgraph/core/error.h"
+#include "fbx_mesh.h"
 #include "fbx_tracks.h"
 #include "scene_rig.h"
 
@@ -41,16 +42,18 @@ bool looksLikeFbx(const std::string& bytes) {
 
 // The scene as Assimp reads it (owned by `importer`), validated by Assimp's own checks, with
 // pivots and pre/post rotations folded into the nodes so no "$AssimpFbx$" helper node appears.
-const aiScene& readScene(Assimp::Importer& importer, const std::string& bytes) {
+// A character's meshes come triangulated, with their materials.
+const aiScene& readScene(Assimp::Importer& importer, const std::string& bytes, bool meshes) {
   if (!looksLikeFbx(bytes)) {
     throw SceneProblem("not an FBX file (neither the binary 'Kaydara FBX Binary' header nor FBX text)");
   }
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_MATERIALS, false);
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_MATERIALS, meshes);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_TEXTURES, false);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_CAMERAS, false);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_LIGHTS, false);
-  const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), aiProcess_ValidateDataStructure, "fbx");
+  const unsigned steps = aiProcess_ValidateDataStructure | (meshes ? unsigned{aiProcess_Triangulate} : 0u);
+  const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), steps, "fbx");
   if (scene == nullptr) throw SceneProblem("not readable as FBX: " + firstLine(importer.GetErrorString()));
   // Assimp's FBX reader always records the global settings; without them another reader ran.
   if (scene->mRootNode == nullptr || scene->mMetaData == nullptr) {
@@ -322,6 +325,30 @@ Clip sampleClip(const SkeletonPlan& plan, const StackTracks& tracks, const std::
   return clip;
 }
 
+// No keys: every joint at its node's own transform, one frame.
+StackTracks restTracks(const SkeletonPlan& plan) {
+  StackTracks still;
+  still.joints.resize(plan.nodes.size());
+  return still;
+}
+
+// The skeleton as the mesh reader sees it: each joint's rest model transform and scale, and
+// the file's frame.
+fbx::MeshSkeleton meshSkeleton(const SkeletonPlan& plan, const FileFrame& file) {
+  fbx::MeshSkeleton m;
+  m.names = plan.skeleton.names;
+  m.nodes = plan.nodes;
+  for (size_t j = 0; j < plan.nodes.size(); ++j) {
+    const Eigen::Affine3d local = Eigen::Translation3d(plan.frames[j].translation(plan.rest[j].t)) *
+                                  plan.frames[j].rotation(plan.rest[j].r);
+    const int p = plan.skeleton.parents[j];
+    m.rest.push_back(p >= 0 ? m.rest[p] * local : local);
+    m.scale.push_back(plan.frames[j].ownScale);
+  }
+  m.fileToModel.linear() = file.metres() * file.turn;
+  return m;
+}
+
 // How the file's frame was converted, when it was: one note each for the unit and the axes.
 void frameNotes(const FileFrame& file, const std::string& fileName, std::vector<std::string>& notes) {
   if (std::abs(file.unitCm - 100.0) > 1e-9) {
@@ -335,7 +362,7 @@ void frameNotes(const FileFrame& file, const std::string& fileName, std::vector<
 }
 
 FbxImport buildImport(const aiScene& scene, const std::string& fileName, const SceneImportOptions& options) {
-  if (scene.mNumAnimations == 0) throw SceneProblem("has no animation stack, so no clip to import");
+  if (scene.mNumAnimations == 0 && options.requireAnimation) throw SceneProblem("has no animation stack, so no clip to import");
   const FileFrame file = readFrame(*scene.mMetaData);
   FbxImport out;
   out.unitScale = file.metres();
@@ -369,7 +396,15 @@ FbxImport buildImport(const aiScene& scene, const std::string& fileName, const S
     out.clips.push_back(std::move(clip));
     out.animationNames.push_back(name);
   }
-  if (out.clips.empty()) throw SceneProblem("has no animation of the skeleton's joints");
+  if (out.clips.empty() && options.requireAnimation) throw SceneProblem("has no animation of the skeleton's joints");
+  out.restPose = sampleClip(plan, restTracks(plan), "the rest pose", options);
+  out.restPose.name = stem + ":rest";
+  out.restPose.source = fileName;
+  if (options.readMeshes) {
+    scene::MeshImport meshes = fbx::readCharacterMesh(scene, meshSkeleton(plan, file), options.maxVertices);
+    out.mesh = std::move(meshes.mesh);
+    for (const std::string& note : meshes.notes) out.notes.push_back(fileName + ": " + note);
+  }
   out.skeleton = std::move(plan.skeleton);
   return out;
 }
@@ -379,7 +414,7 @@ FbxImport buildImport(const aiScene& scene, const std::string& fileName, const S
 FbxImport parseFbx(const std::string& bytes, const std::string& fileName, const SceneImportOptions& options) {
   return scene::parseScene(fileName, options, [&] {
     Assimp::Importer importer;  // owns the scene while the import is built from it
-    return buildImport(readScene(importer, bytes), fileName, options);
+    return buildImport(readScene(importer, bytes, options.readMeshes), fileName, options);
   });
 }
 

@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "fatgraph/core/character_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/joint_matching.h"
 #include "fatgraph/core/leg_detection.h"
@@ -46,7 +47,7 @@ std::string influenceNote(const CharacterMesh& mesh, const std::string& path) {
 }
 
 // The project's clips moved onto the character's skeleton; returns the notes.
-std::vector<std::string> retargetOnto(Project& project, const GltfImport& character, const std::string& path,
+std::vector<std::string> retargetOnto(Project& project, const SceneImport& character, const std::string& path,
                                       const std::vector<JointMapChoice>& choices, ProjectCharacter& out) {
   RestSkeleton source{project.skeleton, Pose::rest(project.skeleton)};
   RestSkeleton target{character.skeleton, restPoseOf(character.skeleton, character.restPose)};
@@ -89,7 +90,7 @@ std::vector<std::string> retargetOnto(Project& project, const GltfImport& charac
 
 std::vector<std::string> setProjectCharacter(Project& project, const std::string& path, const GltfImportOptions& options,
                                              const std::vector<JointMapChoice>& choices) {
-  GltfImport g = importGltfCharacter(path, options);
+  SceneImport g = importCharacter(path, options);
   if (g.mesh.empty()) throw FileError(path, 0, "has no mesh over its skeleton to show as the character");
   if (std::string e = g.mesh.validate(g.skeleton.jointCount()); !e.empty()) throw FileError(path, 0, "mesh: " + e);
   std::vector<std::string> notes = g.notes;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include <Eigen/Geometry>
 #include <assimp/Importer.hpp>
@@ -20,6 +21,31 @@
 #include "fbx_mesh.h"
 #include "fbx_tracks.h"
 #include "scene_rig.h"
+
+namespace fatgraph::fbx {
+
+/// An internal check of Assimp's that failed while it read a file (see below).
+struct AssimpCheckFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// What the last failed check said, for the message (Assimp reports only its own text).
+thread_local std::string lastFailedCheck;
+
+}  // namespace fatgraph::fbx
+
+// Debian builds Assimp with its internal assertions on, and some guard what a malformed file
+// can hold (a skin cluster naming a vertex its mesh lacks ends in abort()). The library calls
+// its violation handler through its symbol table, so this definition takes its place and
+// throws instead: Assimp's reader catches the exception, frees the scene it was building and
+// fails the read, and the file is refused with one line like any unreadable file.
+namespace Assimp {
+void aiAssertViolation(const char* failedExpression, const char* file, int line) {
+  const std::string where = std::filesystem::path(file ? file : "").filename().string() + ":" + std::to_string(line);
+  fatgraph::fbx::lastFailedCheck = std::string(failedExpression ? failedExpression : "?") + " at " + where;
+  throw fatgraph::fbx::AssimpCheckFailed(fatgraph::fbx::lastFailedCheck);
+}
+}  // namespace Assimp
 
 namespace fatgraph {
 namespace {
@@ -40,6 +66,14 @@ bool looksLikeFbx(const std::string& bytes) {
   return head.find('\0') == std::string::npos && head.find("FBXHeaderExtension") != std::string::npos;
 }
 
+// What a failed check of Assimp's says of the file, where it is known.
+std::string failedCheckText(const std::string& check) {
+  if (check.starts_with("out_idx != nullptr at FBXConverter.cpp")) {
+    return "a skin cluster weights a vertex its mesh does not have (Assimp's check " + check + ")";
+  }
+  return "Assimp's internal check " + check + " failed";
+}
+
 // The scene as Assimp reads it (owned by `importer`), validated by Assimp's own checks, with
 // pivots and pre/post rotations folded into the nodes so no "$AssimpFbx$" helper node appears.
 // A character's meshes come triangulated, with their materials.
@@ -53,7 +87,11 @@ const aiScene& readScene(Assimp::Importer& importer, const std::string& bytes, b
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_CAMERAS, false);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_LIGHTS, false);
   const unsigned steps = aiProcess_ValidateDataStructure | (meshes ? unsigned{aiProcess_Triangulate} : 0u);
+  fbx::lastFailedCheck.clear();
   const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), steps, "fbx");
+  if (scene == nullptr && !fbx::lastFailedCheck.empty()) {
+    throw SceneProblem("not readable as FBX: " + failedCheckText(fbx::lastFailedCheck));
+  }
   if (scene == nullptr) throw SceneProblem("not readable as FBX: " + firstLine(importer.GetErrorString()));
   // Assimp's FBX reader always records the global settings; without them another reader ran.
   if (scene->mRootNode == nullptr || scene->mMetaData == nullptr) {
@@ -164,20 +202,22 @@ Trs decompose(const aiNode& node) {
 
 // The nodes that are bones of a mesh, or for a file without meshes the animated ones.
 std::vector<const aiNode*> markedNodes(const aiScene& scene) {
-  std::set<std::string> names;
+  std::map<std::string, std::string> names;  // node name -> what marks it, for messages
   for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
     const aiMesh& mesh = *scene.mMeshes[m];
-    for (unsigned b = 0; b < mesh.mNumBones; ++b) names.insert(mesh.mBones[b]->mName.C_Str());
+    for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+      names.emplace(mesh.mBones[b]->mName.C_Str(), "mesh '" + std::string(mesh.mName.C_Str()) + "' has bone '");
+    }
   }
   const bool bones = !names.empty();
   if (!bones && scene.mNumMeshes > 0) throw SceneProblem("has no skeleton: its meshes have no bones");
   for (unsigned a = 0; !bones && a < scene.mNumAnimations; ++a) {
-    for (unsigned c = 0; c < scene.mAnimations[a]->mNumChannels; ++c) names.insert(scene.mAnimations[a]->mChannels[c]->mNodeName.C_Str());
+    for (unsigned c = 0; c < scene.mAnimations[a]->mNumChannels; ++c) names.emplace(scene.mAnimations[a]->mChannels[c]->mNodeName.C_Str(), "animated node '");
   }
   std::vector<const aiNode*> out;
-  for (const std::string& name : names) {
+  for (const auto& [name, what] : names) {
     const aiNode* node = scene.mRootNode->FindNode(name.c_str());
-    if (node == nullptr) throw SceneProblem((bones ? "bone '" : "animated node '") + name + "' has no node in the hierarchy");
+    if (node == nullptr) throw SceneProblem(what + name + "', which has no node in the hierarchy");
     out.push_back(node);
   }
   if (out.empty()) throw SceneProblem("has no skeleton (no bones and no animated nodes)");

@@ -76,7 +76,8 @@ std::string failedCheckText(const std::string& check) {
 
 // The scene as Assimp reads it (owned by `importer`), validated by Assimp's own checks, with
 // pivots and pre/post rotations folded into the nodes so no "$AssimpFbx$" helper node appears.
-// A character's meshes come triangulated, with their materials.
+// A character's meshes come triangulated, corners that agree in every attribute joined into one
+// vertex, with their materials.
 const aiScene& readScene(Assimp::Importer& importer, const std::string& bytes, bool meshes) {
   if (!looksLikeFbx(bytes)) {
     throw SceneProblem("not an FBX file (neither the binary 'Kaydara FBX Binary' header nor FBX text)");
@@ -86,7 +87,7 @@ const aiScene& readScene(Assimp::Importer& importer, const std::string& bytes, b
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_TEXTURES, false);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_CAMERAS, false);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_LIGHTS, false);
-  const unsigned steps = aiProcess_ValidateDataStructure | (meshes ? unsigned{aiProcess_Triangulate} : 0u);
+  const unsigned steps = aiProcess_ValidateDataStructure | (meshes ? unsigned{aiProcess_Triangulate | aiProcess_JoinIdenticalVertices} : 0u);
   fbx::lastFailedCheck.clear();
   const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), steps, "fbx");
   if (scene == nullptr && !fbx::lastFailedCheck.empty()) {

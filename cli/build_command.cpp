@@ -65,9 +65,9 @@ int runBuild(const std::vector<std::string>& args) {
             "cycle can be analysed) or none");
   cl.integerOption("--threads", "T", "worker threads of every stage, per rank (0: every core the process may use)",
                    0, 0, 1024);
-  cl.option("--character", "CHAR.glb|CHAR.fbx", "the user's character (glTF or FBX; on its own skeleton the clips are\n"
-            "retargeted onto it): its meshes replace the generated body in the project, the exported\n"
-            "graph and glTF takes");
+  cl.option("--character", "CHAR.glb|CHAR.fbx", "the user's character (glTF or FBX; clips retargeted onto its own\n"
+            "skeleton): its meshes replace the generated body in the project,\n"
+            "the exported graph and glTF takes");
   cl.flag("--json", "print one JSON object on stdout");
   if (!cl.parse(args)) return 0;
   if (cl.positional().empty()) throw UsageError{"expected at least one CLIP.bvh or PROJECT.fgproj (see --help)"};

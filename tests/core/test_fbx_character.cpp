@@ -2,12 +2,16 @@
 // from knight.glb (write_fbx_fixtures.cpp), read back with its skinned meshes and skinned by
 // the runtime's jobs, against the glTF importer's knight skinned the same way: every FBX vertex
 // is matched to the glb vertex nearest to it in the rest pose, then both are skinned in frames
-// of the walk. The Z-up and centimetre files skin as the metre, Y-up file does; a
-// character file without animation is still a character; `--character knight.fbx` dresses the
+// of the walk. The Z-up and centimetre files skin as the metre, Y-up file does; a mesh
+// without bones under a joint follows it rigidly; a character file without animation is still
+// a character; `--character knight.fbx` dresses the
 // clips.
 #include <QtTest>
 
 #include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -28,6 +32,13 @@ const std::string kKnightGlb = std::string(FATGRAPH_DATA_DIR) + "/characters/kni
 const std::string kFixtures = std::string(FATGRAPH_TEST_FIXTURES_DIR) + "/fbx/";
 
 Vec3 vec(const Float3& f) { return Vec3(f.x, f.y, f.z); }
+
+std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 const Clip& clipNamed(const SceneImport& s, const std::string& name) {
   const auto it = std::find_if(s.clips.begin(), s.clips.end(), [&](const Clip& c) { return c.name == name; });
@@ -157,6 +168,52 @@ class TestFbxCharacter : public QObject {
       QVERIFY2(bindGap < 1e-4, qPrintable(QString("%1: %2 m").arg(file).arg(bindGap)));
       QVERIFY2(largest < 1e-4, qPrintable(QString("%1: %2 m").arg(file).arg(largest)));
     }
+  }
+
+  void meshUnderAJointIsBoundRigidly() {
+    // The Z-up fixture with its third mesh's skin taken away and the mesh hung under 'Head'
+    // (a helmet): every vertex follows the head alone, at the place the file draws it.
+    std::string text = readAll(kFixtures + "knight_walk_zup.fbx");
+    for (const auto& [from, to] : {std::pair<std::string, std::string>{"C: \"OO\", 1000103, 1000003\n", ""},
+                                   {"C: \"OO\", 1000181, 1000178\n", "C: \"OO\", 1000181, 1000015\n"}}) {
+      const size_t at = text.find(from);
+      QVERIFY2(at != std::string::npos, from.c_str());
+      text.replace(at, from.size(), to);
+    }
+    SceneImportOptions options;
+    options.readMeshes = true;
+    const FbxImport f = parseFbx(text, "helmet.fbx", options);
+    const int head = f.skeleton.find("Head");
+    QCOMPARE(f.mesh.parts.size(), size_t{3});
+    const auto part = std::find_if(f.mesh.parts.begin(), f.mesh.parts.end(), [](const CharacterMeshPart& p) { return p.name == "Knight-2/0"; });
+    QVERIFY(part != f.mesh.parts.end());
+    const CharacterMeshPart& helmet = *part;
+    std::set<std::uint32_t> vertices(f.mesh.triangles.begin() + 3 * helmet.firstTriangle,
+                                     f.mesh.triangles.begin() + 3 * (helmet.firstTriangle + helmet.triangleCount));
+    const SkinnedMesh m = toSkinnedMesh(f.mesh);
+    const std::vector<Float3> rest = skinned(m, f.skeleton, f.restPose, 0);
+    const Clip& walk = f.clips.front();
+    std::vector<Quat> r(f.skeleton.jointCount());
+    std::vector<Vec3> p(f.skeleton.jointCount());
+    double restGap = 0, rigidGap = 0;
+    for (std::uint32_t v : vertices) {
+      QCOMPARE(int(m.joints[v][0]), head);
+      QCOMPARE(m.weights[v][0], 1.0f);
+      restGap = std::max(restGap, (vec(rest[v]) - vec(f.mesh.positions[v])).norm());
+    }
+    clipFrameToModel(f.skeleton, f.restPose, 0, r, p);
+    const Quat restHead = r[head];
+    const Vec3 restHeadAt = p[head];
+    for (int frame = 0; frame < walk.frameCount(); frame += 9) {
+      const std::vector<Float3> moved = skinned(m, f.skeleton, walk, frame);
+      clipFrameToModel(f.skeleton, walk, frame, r, p);
+      for (std::uint32_t v : vertices) {
+        const Vec3 expected = p[head] + r[head] * (restHead.conjugate() * (vec(f.mesh.positions[v]) - restHeadAt));
+        rigidGap = std::max(rigidGap, (vec(moved[v]) - expected).norm());
+      }
+    }
+    QVERIFY2(restGap < 1e-5, qPrintable(QString::number(restGap)));
+    QVERIFY2(rigidGap < 1e-5, qPrintable(QString::number(rigidGap)));
   }
 
   void characterWithoutAnimation() {

@@ -37,8 +37,8 @@ thread_local std::string lastFailedCheck;
 // Debian builds Assimp with its internal assertions on, and some guard what a malformed file
 // can hold (a skin cluster naming a vertex its mesh lacks ends in abort()). The library calls
 // its violation handler through its symbol table, so this definition takes its place and
-// throws instead: Assimp's reader catches the exception, frees the scene it was building and
-// fails the read, and the file is refused with one line like any unreadable file.
+// throws instead: Assimp's reader catches the exception and fails the read, and the file is
+// refused with one line like any unreadable file.
 namespace Assimp {
 void aiAssertViolation(const char* failedExpression, const char* file, int line) {
   const std::string where = std::filesystem::path(file ? file : "").filename().string() + ":" + std::to_string(line);
@@ -89,7 +89,12 @@ const aiScene& readScene(Assimp::Importer& importer, const std::string& bytes, b
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_LIGHTS, false);
   const unsigned steps = aiProcess_ValidateDataStructure | (meshes ? unsigned{aiProcess_Triangulate | aiProcess_JoinIdenticalVertices} : 0u);
   fbx::lastFailedCheck.clear();
-  const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), steps, "fbx");
+  const aiScene* scene = nullptr;
+  try {
+    scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), steps, "fbx");
+  } catch (const fbx::AssimpCheckFailed&) {
+    scene = nullptr;  // a check outside the reader's own catch (a post-processing step)
+  }
   if (scene == nullptr && !fbx::lastFailedCheck.empty()) {
     throw SceneProblem("not readable as FBX: " + failedCheckText(fbx::lastFailedCheck));
   }
@@ -203,22 +208,23 @@ Trs decompose(const aiNode& node) {
 
 // The nodes that are bones of a mesh, or for a file without meshes the animated ones.
 std::vector<const aiNode*> markedNodes(const aiScene& scene) {
-  std::map<std::string, std::string> names;  // node name -> what marks it, for messages
+  std::map<std::string, std::string> names;  // node name -> the mesh it is a bone of ("" animated)
   for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
     const aiMesh& mesh = *scene.mMeshes[m];
     for (unsigned b = 0; b < mesh.mNumBones; ++b) {
-      names.emplace(mesh.mBones[b]->mName.C_Str(), "mesh '" + std::string(mesh.mName.C_Str()) + "' has bone '");
+      names.emplace(mesh.mBones[b]->mName.C_Str(), mesh.mName.C_Str());
     }
   }
   const bool bones = !names.empty();
   if (!bones && scene.mNumMeshes > 0) throw SceneProblem("has no skeleton: its meshes have no bones");
   for (unsigned a = 0; !bones && a < scene.mNumAnimations; ++a) {
-    for (unsigned c = 0; c < scene.mAnimations[a]->mNumChannels; ++c) names.emplace(scene.mAnimations[a]->mChannels[c]->mNodeName.C_Str(), "animated node '");
+    for (unsigned c = 0; c < scene.mAnimations[a]->mNumChannels; ++c) names.emplace(scene.mAnimations[a]->mChannels[c]->mNodeName.C_Str(), "");
   }
   std::vector<const aiNode*> out;
-  for (const auto& [name, what] : names) {
+  for (const auto& [name, mesh] : names) {
     const aiNode* node = scene.mRootNode->FindNode(name.c_str());
-    if (node == nullptr) throw SceneProblem(what + name + "', which has no node in the hierarchy");
+    if (node == nullptr && bones) throw SceneProblem("mesh '" + mesh + "' has bone '" + name + "', which has no node in the hierarchy");
+    if (node == nullptr) throw SceneProblem("animated node '" + name + "' has no node in the hierarchy");
     out.push_back(node);
   }
   if (out.empty()) throw SceneProblem("has no skeleton (no bones and no animated nodes)");

@@ -32,7 +32,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 int runBuild(const std::vector<std::string>& args) {
   CommandLine cl("build",
                  "CLIP.bvh|CLIPS.gltf|CLIPS.glb|CLIPS.fbx|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
-                 "       [--character CHAR.glb] [--map-joint JOINT=CLIP_JOINT,...]\n"
+                 "       [--character CHAR.glb|CHAR.fbx] [--map-joint JOINT=CLIP_JOINT,...]\n"
                  "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--hub-bridge auto|off|M]\n"
                  "       [--units U] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--samples 300]\n"
                  "       [--grid 32] [--no-refine] [--locomotion auto|all|none] [--threads T] [--json]\n"
@@ -66,9 +66,9 @@ int runBuild(const std::vector<std::string>& args) {
             "cycle can be analysed) or none");
   cl.integerOption("--threads", "T", "worker threads of every stage, per rank (0: every core the process may use)",
                    0, 0, 1024);
-  cl.option("--character", "CHAR.glb", "the user's character (glTF): its meshes replace the generated body in the\n"
-            "project, the exported graph and glTF takes; a character with its own skeleton becomes the\n"
-            "project's, the clips retargeted onto it (joints matched by name, then geometry)");
+  cl.option("--character", "CHAR.glb|CHAR.fbx", "the user's character (glTF or FBX): its meshes replace the generated\n"
+            "body in the project, the exported graph and glTF takes; a character with its own skeleton\n"
+            "becomes the project's, the clips retargeted onto it (joints matched by name, then geometry)");
   cl.option("--map-joint", "J=C,...", "with --character: character joint J follows the clips' joint C (J= for\n"
             "none), over the automatic joint map; comma-separated");
   cl.flag("--json", "print one JSON object on stdout");

@@ -99,6 +99,19 @@ class TestCliBuild : public QObject {
     QVERIFY2(bad.err.contains(s("a joint map entry is CHARACTER_JOINT=CLIP_JOINT")), qPrintable(bad.err));
   }
 
+  // --character takes an FBX character the same way: the knight.fbx mesh (its face corners
+  // joined back into the glb's 2058 vertices) becomes the body.
+  void fbxCharacterBecomesTheBody() {
+    QTemporaryDir dir;
+    const QString project = dir.filePath(s("knight.fgproj")), graph = dir.filePath(s("knight.fgraph"));
+    const Run r = runCli({s("build"), data("characters/knight.fbx"), s("-o"), project, s("--hubs"), s("1"),
+                          s("--character"), data("characters/knight.fbx")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const Run exported = runCli({s("export"), project, s("-o"), graph, s("--json")});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    QCOMPARE(exported.json().value(s("body_vertices")).toInt(), 2058);
+  }
+
   void fbxBuildsLikeAGlb() {
     // An .fbx enters the same way, one clip per animation stack, and beside the .glb it was
     // made from it is the same rig: one project of both files' clips.

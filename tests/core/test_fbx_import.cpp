@@ -72,18 +72,26 @@ double largestWorldGap(const SceneImport& a, const Clip& ca, const SceneImport& 
   return gap;
 }
 
-QString failure(const std::string& path) {
+// A character's options: its meshes read, animation optional.
+SceneImportOptions characterOptions() {
+  SceneImportOptions o;
+  o.readMeshes = true;
+  o.requireAnimation = false;
+  return o;
+}
+
+QString failure(const std::string& path, const SceneImportOptions& options = {}) {
   try {
-    importFbx(path);
+    importFbx(path, options);
   } catch (const FileError& e) {
     return QString::fromStdString(e.what());
   }
   return QStringLiteral("(imported)");
 }
 
-QString failureOfBytes(const std::string& bytes, const std::string& name) {
+QString failureOfBytes(const std::string& bytes, const std::string& name, const SceneImportOptions& options = {}) {
   try {
-    parseFbx(bytes, name);
+    parseFbx(bytes, name, options);
   } catch (const FileError& e) {
     return QString::fromStdString(e.what());
   }
@@ -161,7 +169,10 @@ class TestFbxImport : public QObject {
     QTemporaryDir dir;
     const std::string knight = readAll(kKnightFbx);
     const std::string settings = "P: \"CoordAxisSign\", \"int\", \"Integer\", \"\", 1";
-    struct Case { std::string name, bytes, expected; };
+    const std::string cluster = "Indexes: *280 {\n\t\t\ta: 31,";
+    const std::string vertices = "Vertices: *2640 {\n\t\t\ta: -0.008947,";
+    // Meshes are read for a character (`character`): their problems too name the file.
+    struct Case { std::string name, bytes, expected; bool character = false; };
     const std::vector<Case> cases = {
         {"cut.fbx", knight.substr(0, knight.size() / 2), "not readable as FBX: "},
         {"notes.fbx", "walk cycle, take 3\n", "not an FBX file (neither the binary 'Kaydara FBX Binary' header nor FBX text)"},
@@ -175,15 +186,19 @@ class TestFbxImport : public QObject {
          "has UpAxis 7, expected 0, 1 or 2"},
         {"unitless.fbx", replaced(knight, "P: \"UnitScaleFactor\", \"double\", \"Number\", \"\", 100", "P: \"UnitScaleFactor\", \"double\", \"Number\", \"\", -5"),
          "has UnitScaleFactor -5, expected centimetres per unit in [1e-6, 1e6]"},
+        {"weight.fbx", replaced(knight, cluster, "Indexes: *280 {\n\t\t\ta: 99999,"), "not readable as FBX: a skin cluster weights a vertex its mesh does not have", true},
+        {"thumb.fbx", replaced(knight, "C: \"OO\", 1000033, 1000031\n", ""), "mesh 'Knight-0' has bone 'Thumb2.R', which has no node in the hierarchy", true},
+        {"nan.fbx", replaced(knight, vertices, "Vertices: *2640 {\n\t\t\ta: nan,"), "mesh 'Knight-0' (node 'Knight-0') vertex 0 has a non-finite position", true},
     };
     for (const Case& c : cases) {
       const std::string path = write(dir, c.name, c.bytes);
-      const QString m = failure(path);
+      const SceneImportOptions options = c.character ? characterOptions() : SceneImportOptions{};
+      const QString m = failure(path, options);
       QVERIFY2(m.startsWith(QString::fromStdString(path + ": " + c.expected)), qPrintable(QString::fromStdString(c.name) + " -> " + m));
       QVERIFY2(!m.contains('\n'), qPrintable(m));
       QString fromBytes = m;
       fromBytes.replace(QString::fromStdString(path), QString::fromStdString(c.name));
-      QCOMPARE(failureOfBytes(c.bytes, c.name), fromBytes);
+      QCOMPARE(failureOfBytes(c.bytes, c.name, options), fromBytes);
     }
     // Files Assimp reads but that hold nothing to import, written by write_fbx_fixtures.
     QCOMPARE(failure(kFixtures + "knight_no_animation.fbx"),

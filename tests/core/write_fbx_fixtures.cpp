@@ -7,7 +7,8 @@
 //   ym  metres, Y up, front +Z (UnitScaleFactor 100: FBX counts in centimetres)
 //   zup metres, Z up, front -Y (3ds Max's axes): the nodes under the scene root turned
 //   cm  centimetres, Y up: every length (node, key, vertex, bind matrix) times 100
-// The exporter's Euler rotation curves are made continuous (unwrapEulerCurves).
+// The exporter's Euler rotation curves are made continuous (unwrapEulerCurves) and its
+// clusters given the meshes' bind pose (writeBindPose).
 // --animations keeps only the animations whose name ends in one of A, B (Blender's
 // "<armature>|Walking" ends in "Walking"); --strip-mesh cuts every mesh to one triangle whose
 // vertices still carry each bone (the file keeps its whole skeleton at a third of the size);
@@ -22,9 +23,11 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -236,6 +239,72 @@ std::string unwrapEulerCurves(std::string text) {
   return text;
 }
 
+// The world matrix of `node`.
+aiMatrix4x4 worldOf(const aiNode* node) {
+  aiMatrix4x4 m;
+  for (; node != nullptr; node = node->mParent) m = node->mTransformation * m;
+  return m;
+}
+
+// FBX matrices are written column by column.
+std::string fbxMatrix(const aiMatrix4x4& m) {
+  std::ostringstream out;
+  out.precision(17);
+  const float* rows[4] = {m[0], m[1], m[2], m[3]};
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) out << (c || r ? "," : "") << rows[r][c];
+  }
+  return out.str();
+}
+
+// Each bone's bind pose as Blender writes it: its cluster's Transform is the bone's offset (the
+// mesh's world into the bone's frame in the bind pose, what Assimp reads back as the offset)
+// and TransformLink the bone's world matrix in the bind pose (the mesh's world times the
+// inverse offset). Assimp's exporter writes both from the bones' current world matrices, as if
+// the skeleton stood in its bind pose, which the knight's rest pose (arms down, mesh bound in a
+// T-pose) does not. Every mesh must bind a bone alike (the knight's three share one skin).
+std::string writeBindPose(std::string text, const aiScene& scene) {
+  std::map<std::string, std::pair<aiMatrix4x4, aiMatrix4x4>> bind;  // bone -> (TransformLink, Transform)
+  std::vector<aiNode*> stack{scene.mRootNode};
+  while (!stack.empty()) {
+    const aiNode* node = stack.back();
+    stack.pop_back();
+    for (unsigned c = 0; c < node->mNumChildren; ++c) stack.push_back(node->mChildren[c]);
+    const aiMatrix4x4 world = worldOf(node);
+    for (unsigned k = 0; k < node->mNumMeshes; ++k) {
+      const aiMesh& mesh = *scene.mMeshes[node->mMeshes[k]];
+      for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+        const aiMatrix4x4& offset = mesh.mBones[b]->mOffsetMatrix;
+        const aiMatrix4x4 link = world * aiMatrix4x4(offset).Inverse();
+        const auto [at, added] = bind.emplace(mesh.mBones[b]->mName.C_Str(), std::make_pair(link, offset));
+        if (!added && !at->second.first.Equal(link, 1e-4f)) throw std::runtime_error(at->first + " is bound differently by two meshes");
+      }
+    }
+  }
+  std::map<std::string, std::string> modelName;  // id -> name
+  for (const auto& [id, rest] : objects(text, "Model: ")) {
+    const size_t q = rest.find("Model::");
+    if (q != std::string::npos) modelName[id] = rest.substr(q + 7, rest.find('"', q) - q - 7);
+  }
+  std::map<std::string, std::string> boneOfCluster;  // cluster id -> bone name
+  for (const auto& [from, rest] : objects(text, "C: \"OO\", ")) {
+    const size_t to = rest.find_first_not_of(", ");
+    const std::string target = rest.substr(to, rest.find_first_of(",\r\n", to) - to);
+    if (modelName.count(from)) boneOfCluster[target] = modelName[from];
+  }
+  for (size_t at = text.find("SubDeformer::"); at != std::string::npos; at = text.find("SubDeformer::", at + 1)) {
+    const size_t id = text.rfind("Deformer: ", at) + 10;
+    const auto bone = boneOfCluster.find(text.substr(id, text.find(',', id) - id));
+    if (bone == boneOfCluster.end() || !bind.count(bone->second)) continue;
+    const auto& [link, offset] = bind.at(bone->second);
+    for (const auto& [key, m] : {std::make_pair(std::string("TransformLink: "), link), std::make_pair(std::string("Transform: "), offset)}) {
+      const size_t values = text.find("a: ", text.find(key, at)) + 3;
+      text.replace(values, text.find_first_of("\r\n", values) - values, fbxMatrix(m));
+    }
+  }
+  return text;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -282,7 +351,7 @@ int main(int argc, char** argv) {
   }
   const std::string text(static_cast<const char*>(blob->data), blob->size);
   std::ofstream file(out, std::ios::binary);
-  file << unwrapEulerCurves(fixStackLengths(text, *scene));
+  file << writeBindPose(unwrapEulerCurves(fixStackLengths(text, *scene)), *scene);
   if (!file) {
     std::fprintf(stderr, "%s: cannot write\n", out.c_str());
     return 1;

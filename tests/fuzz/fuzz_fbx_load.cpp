@@ -4,8 +4,10 @@
 // FBX both reach the importer: it tells them apart from other bytes by their first bytes.
 //
 // Assimp itself is Debian's shared library, not instrumented: coverage guides the fuzzer
-// through fatgraph's checks of what Assimp hands over (global settings, nodes, bones, keys).
-// Assimp validates its scene (aiProcess_ValidateDataStructure) before fatgraph reads it.
+// through fatgraph's checks of what Assimp hands over (global settings, nodes, bones, keys;
+// every input is read as a character too: its meshes, weights, offsets and materials).
+// Assimp validates its scene (aiProcess_ValidateDataStructure) before fatgraph reads it, and
+// its internal assertions throw instead of aborting (fbx_import.cpp).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -18,6 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Small limits keep each run fast; the importer must still reject what exceeds them cleanly.
   options.maxJoints = 512;
   options.maxFrames = 100'000;
+  options.maxVertices = 200'000;
+  options.readMeshes = true;
+  options.requireAnimation = false;
   try {
     const fatgraph::FbxImport f =
         fatgraph::parseFbx(std::string(reinterpret_cast<const char*>(data), size), "fuzz.fbx", options);

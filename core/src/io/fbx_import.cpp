@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include <Eigen/Geometry>
 #include <assimp/Importer.hpp>
@@ -17,8 +18,34 @@
 #include <assimp/scene.h>
 
 #include "fatgraph/core/error.h"
+#include "fbx_mesh.h"
 #include "fbx_tracks.h"
 #include "scene_rig.h"
+
+namespace fatgraph::fbx {
+
+/// An internal check of Assimp's that failed while it read a file (see below).
+struct AssimpCheckFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// What the last failed check said, for the message (Assimp reports only its own text).
+thread_local std::string lastFailedCheck;
+
+}  // namespace fatgraph::fbx
+
+// Debian builds Assimp with its internal assertions on, and some guard what a malformed file
+// can hold (a skin cluster naming a vertex its mesh lacks ends in abort()). The library calls
+// its violation handler through its symbol table, so this definition takes its place and
+// throws instead: Assimp's reader catches the exception and fails the read, and the file is
+// refused with one line like any unreadable file.
+namespace Assimp {
+void aiAssertViolation(const char* failedExpression, const char* file, int line) {
+  const std::string where = std::filesystem::path(file ? file : "").filename().string() + ":" + std::to_string(line);
+  fatgraph::fbx::lastFailedCheck = std::string(failedExpression ? failedExpression : "?") + " at " + where;
+  throw fatgraph::fbx::AssimpCheckFailed(fatgraph::fbx::lastFailedCheck);
+}
+}  // namespace Assimp
 
 namespace fatgraph {
 namespace {
@@ -39,18 +66,38 @@ bool looksLikeFbx(const std::string& bytes) {
   return head.find('\0') == std::string::npos && head.find("FBXHeaderExtension") != std::string::npos;
 }
 
+// What a failed check of Assimp's says of the file, where it is known.
+std::string failedCheckText(const std::string& check) {
+  if (check.starts_with("out_idx != nullptr at FBXConverter.cpp")) {
+    return "a skin cluster weights a vertex its mesh does not have (Assimp's check " + check + ")";
+  }
+  return "Assimp's internal check " + check + " failed";
+}
+
 // The scene as Assimp reads it (owned by `importer`), validated by Assimp's own checks, with
 // pivots and pre/post rotations folded into the nodes so no "$AssimpFbx$" helper node appears.
-const aiScene& readScene(Assimp::Importer& importer, const std::string& bytes) {
+// A character's meshes come triangulated, corners that agree in every attribute joined into one
+// vertex, with their materials.
+const aiScene& readScene(Assimp::Importer& importer, const std::string& bytes, bool meshes) {
   if (!looksLikeFbx(bytes)) {
     throw SceneProblem("not an FBX file (neither the binary 'Kaydara FBX Binary' header nor FBX text)");
   }
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_MATERIALS, false);
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_MATERIALS, meshes);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_TEXTURES, false);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_CAMERAS, false);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_LIGHTS, false);
-  const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), aiProcess_ValidateDataStructure, "fbx");
+  const unsigned steps = aiProcess_ValidateDataStructure | (meshes ? unsigned{aiProcess_Triangulate | aiProcess_JoinIdenticalVertices} : 0u);
+  fbx::lastFailedCheck.clear();
+  const aiScene* scene = nullptr;
+  try {
+    scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), steps, "fbx");
+  } catch (const fbx::AssimpCheckFailed&) {
+    scene = nullptr;  // a check outside the reader's own catch (a post-processing step)
+  }
+  if (scene == nullptr && !fbx::lastFailedCheck.empty()) {
+    throw SceneProblem("not readable as FBX: " + failedCheckText(fbx::lastFailedCheck));
+  }
   if (scene == nullptr) throw SceneProblem("not readable as FBX: " + firstLine(importer.GetErrorString()));
   // Assimp's FBX reader always records the global settings; without them another reader ran.
   if (scene->mRootNode == nullptr || scene->mMetaData == nullptr) {
@@ -161,20 +208,23 @@ Trs decompose(const aiNode& node) {
 
 // The nodes that are bones of a mesh, or for a file without meshes the animated ones.
 std::vector<const aiNode*> markedNodes(const aiScene& scene) {
-  std::set<std::string> names;
+  std::map<std::string, std::string> names;  // node name -> the mesh it is a bone of ("" animated)
   for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
     const aiMesh& mesh = *scene.mMeshes[m];
-    for (unsigned b = 0; b < mesh.mNumBones; ++b) names.insert(mesh.mBones[b]->mName.C_Str());
+    for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+      names.emplace(mesh.mBones[b]->mName.C_Str(), mesh.mName.C_Str());
+    }
   }
   const bool bones = !names.empty();
   if (!bones && scene.mNumMeshes > 0) throw SceneProblem("has no skeleton: its meshes have no bones");
   for (unsigned a = 0; !bones && a < scene.mNumAnimations; ++a) {
-    for (unsigned c = 0; c < scene.mAnimations[a]->mNumChannels; ++c) names.insert(scene.mAnimations[a]->mChannels[c]->mNodeName.C_Str());
+    for (unsigned c = 0; c < scene.mAnimations[a]->mNumChannels; ++c) names.emplace(scene.mAnimations[a]->mChannels[c]->mNodeName.C_Str(), "");
   }
   std::vector<const aiNode*> out;
-  for (const std::string& name : names) {
+  for (const auto& [name, mesh] : names) {
     const aiNode* node = scene.mRootNode->FindNode(name.c_str());
-    if (node == nullptr) throw SceneProblem((bones ? "bone '" : "animated node '") + name + "' has no node in the hierarchy");
+    if (node == nullptr && bones) throw SceneProblem("mesh '" + mesh + "' has bone '" + name + "', which has no node in the hierarchy");
+    if (node == nullptr) throw SceneProblem("animated node '" + name + "' has no node in the hierarchy");
     out.push_back(node);
   }
   if (out.empty()) throw SceneProblem("has no skeleton (no bones and no animated nodes)");
@@ -322,6 +372,30 @@ Clip sampleClip(const SkeletonPlan& plan, const StackTracks& tracks, const std::
   return clip;
 }
 
+// No keys: every joint at its node's own transform, one frame.
+StackTracks restTracks(const SkeletonPlan& plan) {
+  StackTracks still;
+  still.joints.resize(plan.nodes.size());
+  return still;
+}
+
+// The skeleton as the mesh reader sees it: each joint's rest model transform and scale, and
+// the file's frame.
+fbx::MeshSkeleton meshSkeleton(const SkeletonPlan& plan, const FileFrame& file) {
+  fbx::MeshSkeleton m;
+  m.names = plan.skeleton.names;
+  m.nodes = plan.nodes;
+  for (size_t j = 0; j < plan.nodes.size(); ++j) {
+    const Eigen::Affine3d local = Eigen::Translation3d(plan.frames[j].translation(plan.rest[j].t)) *
+                                  plan.frames[j].rotation(plan.rest[j].r);
+    const int p = plan.skeleton.parents[j];
+    m.rest.push_back(p >= 0 ? m.rest[p] * local : local);
+    m.scale.push_back(plan.frames[j].ownScale);
+  }
+  m.fileToModel.linear() = file.metres() * file.turn;
+  return m;
+}
+
 // How the file's frame was converted, when it was: one note each for the unit and the axes.
 void frameNotes(const FileFrame& file, const std::string& fileName, std::vector<std::string>& notes) {
   if (std::abs(file.unitCm - 100.0) > 1e-9) {
@@ -335,7 +409,7 @@ void frameNotes(const FileFrame& file, const std::string& fileName, std::vector<
 }
 
 FbxImport buildImport(const aiScene& scene, const std::string& fileName, const SceneImportOptions& options) {
-  if (scene.mNumAnimations == 0) throw SceneProblem("has no animation stack, so no clip to import");
+  if (scene.mNumAnimations == 0 && options.requireAnimation) throw SceneProblem("has no animation stack, so no clip to import");
   const FileFrame file = readFrame(*scene.mMetaData);
   FbxImport out;
   out.unitScale = file.metres();
@@ -369,7 +443,15 @@ FbxImport buildImport(const aiScene& scene, const std::string& fileName, const S
     out.clips.push_back(std::move(clip));
     out.animationNames.push_back(name);
   }
-  if (out.clips.empty()) throw SceneProblem("has no animation of the skeleton's joints");
+  if (out.clips.empty() && options.requireAnimation) throw SceneProblem("has no animation of the skeleton's joints");
+  out.restPose = sampleClip(plan, restTracks(plan), "the rest pose", options);
+  out.restPose.name = stem + ":rest";
+  out.restPose.source = fileName;
+  if (options.readMeshes) {
+    scene::MeshImport meshes = fbx::readCharacterMesh(scene, meshSkeleton(plan, file), options.maxVertices);
+    out.mesh = std::move(meshes.mesh);
+    for (const std::string& note : meshes.notes) out.notes.push_back(fileName + ": " + note);
+  }
   out.skeleton = std::move(plan.skeleton);
   return out;
 }
@@ -379,7 +461,7 @@ FbxImport buildImport(const aiScene& scene, const std::string& fileName, const S
 FbxImport parseFbx(const std::string& bytes, const std::string& fileName, const SceneImportOptions& options) {
   return scene::parseScene(fileName, options, [&] {
     Assimp::Importer importer;  // owns the scene while the import is built from it
-    return buildImport(readScene(importer, bytes), fileName, options);
+    return buildImport(readScene(importer, bytes, options.readMeshes), fileName, options);
   });
 }
 

@@ -2,18 +2,11 @@
 //   v' = sum_k w_k W_{j_k} IBM_{j_k} v
 // with W_j the joint's world matrix and IBM_j the skin's inverse bind matrix (the node's own
 // transform is ignored). The skeleton keeps each joint's rigid part A_j and its constant uniform
-// scale s_j (W_j = A_j diag(s_j), gltf_skin.h), so K_j = diag(s_j) IBM_j is all the runtime
-// needs: with c the uniform scale K leaves on the skin's first joint (the mesh's unit),
-// K_j v = (K_j / c) (c v), so positions c v and inverse bind matrices K_j / c (a rotation, and a
-// uniform scale of 1 unless the file binds a joint at another scale than it animates it) make
-// the runtime's palette A_j K_j / c skin every vertex exactly as the file does.
+// scale s_j (W_j = A_j diag(s_j), gltf_skin.h), so K_j = diag(s_j) IBM_j is the binding the
+// shared assembly takes (mesh_assembly.h: positions c v, inverse binds K_j / c).
 #include "gltf_mesh.h"
 
 #include <algorithm>
-#include <cmath>
-#include <map>
-#include <optional>
-#include <set>
 
 #include <Eigen/Geometry>
 #include <tiny_gltf.h>
@@ -22,13 +15,9 @@ namespace fatgraph::gltf {
 namespace {
 
 using Affine = Eigen::Affine3d;
-
-// One joint as a skin binds it: K = [c R | t], and its uniform scale c.
-struct Binding {
-  int joint = -1;
-  Affine bind = Affine::Identity();
-  double scale = 1.0;
-};
+using scene::Binding;
+using scene::Influences;
+using scene::splitBinding;
 
 Eigen::Matrix4d trsMatrix(const Trs& trs) {
   Affine a = Affine::Identity();
@@ -52,22 +41,6 @@ std::vector<Affine> restModel(const SkinPlan& plan) {
     a[j] = p >= 0 ? a[p] * local : local;
   }
   return a;
-}
-
-Binding splitBinding(int joint, const Eigen::Matrix4d& k, const std::string& what) {
-  const Eigen::Matrix3d linear = k.block<3, 3>(0, 0);
-  const double det = linear.determinant();
-  if (!(det > 1e-18) || !k.allFinite()) throw GltfProblem(what + " is singular, mirrored or not finite");
-  Binding b;
-  b.joint = joint;
-  b.scale = std::cbrt(det);
-  const Eigen::Matrix3d r = linear / b.scale;
-  if ((r.transpose() * r - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() > 1e-3) {
-    throw GltfProblem(what + " has shear or a non-uniform scale, which a skeleton cannot carry");
-  }
-  b.bind.linear() = b.scale * Eigen::Quaterniond(r).normalized().toRotationMatrix();
-  b.bind.translation() = k.block<3, 1>(0, 3);
-  return b;
 }
 
 // The bindings of a skinned node's skin, one per slot of the skin's joint list.
@@ -119,40 +92,11 @@ std::vector<Binding> nodeBindings(const tinygltf::Model& model, const SkinPlan& 
   return {};
 }
 
-struct Influences {
-  std::array<std::uint16_t, kMaxImportedInfluences> joints{};
-  std::array<float, kMaxImportedInfluences> weights{};
-};
-
-// The vertex's influences merged per joint, strongest first, summing to 1. Slots index the
-// skin's joint list; false when no weight is left.
-bool makeInfluences(const std::vector<std::pair<int, double>>& raw, const std::vector<Binding>& bind,
-                    Influences& out) {
-  std::map<int, double> perSlot;
-  for (const auto& [slot, w] : raw) {
-    if (w > 0) perSlot[slot] += w;
-  }
-  std::vector<std::pair<double, int>> sorted;
-  double sum = 0;
-  for (const auto& [slot, w] : perSlot) { sorted.emplace_back(w, slot); sum += w; }
-  if (!(sum > 0)) return false;
-  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
-  out = {};
-  for (size_t k = 0; k < sorted.size() && k < kMaxImportedInfluences; ++k) {
-    out.joints[k] = static_cast<std::uint16_t>(bind[sorted[k].second].joint);
-    out.weights[k] = static_cast<float>(sorted[k].first / sum);
-  }
-  float total = 0;  // float rounding: the strongest absorbs what the others leave
-  for (size_t k = 1; k < kMaxImportedInfluences; ++k) total += out.weights[k];
-  out.weights[0] = 1.0f - total;
-  return true;
-}
-
 class MeshReader {
  public:
   MeshReader(const tinygltf::Model& model, const SkinPlan& plan, long long maxVertices)
-      : model_(model), plan_(plan), rest_(restModel(plan)), maxVertices_(maxVertices),
-        common_(plan.frames.size()) {}
+      : model_(model), plan_(plan), rest_(restModel(plan)),
+        assembly_(rest_, plan.skeleton.names, maxVertices) {}
 
   MeshImport read() {
     readMaterials();
@@ -162,11 +106,7 @@ class MeshReader {
       if (mesh >= static_cast<int>(model_.meshes.size())) throw GltfProblem("node " + std::to_string(node) + " names mesh " + std::to_string(mesh) + ", which does not exist");
       readNode(static_cast<int>(node), mesh);
     }
-    finishInverseBind();
-    if (unweighted_ > 0) {
-      out_.notes.push_back(std::to_string(unweighted_) + " vertices have no weight; each is bound to its skin's first joint");
-    }
-    return std::move(out_);
+    return assembly_.finish();
   }
 
  private:
@@ -177,31 +117,18 @@ class MeshReader {
       cm.name = m.name.empty() ? "material " + std::to_string(i) : m.name;
       const std::vector<double>& f = m.pbrMetallicRoughness.baseColorFactor;
       for (size_t c = 0; c < 4 && c < f.size(); ++c) cm.baseColor[c] = static_cast<float>(std::clamp(f[c], 0.0, 1.0));
-      out_.mesh.materials.push_back(cm);
+      assembly_.addMaterial(cm);
     }
   }
 
   void readNode(int node, int mesh) {
     const tinygltf::Mesh& m = model_.meshes[mesh];
     const std::string name = m.name.empty() ? "mesh " + std::to_string(mesh) : m.name;
-    std::vector<Binding> bind = nodeBindings(model_, plan_, rest_, node, "mesh '" + name + "' (node " + std::to_string(node) + ")", out_.notes);
+    std::vector<Binding> bind = nodeBindings(model_, plan_, rest_, node, "mesh '" + name + "' (node " + std::to_string(node) + ")", assembly_.notes());
     if (bind.empty()) return;
-    // The first binding of a joint is the common bind pose; a later skin that binds it
-    // differently has its vertices moved into that pose (exact where one joint moves them).
-    std::vector<Affine> toCommon;
-    const double unit = bind.front().scale;
-    for (Binding& b : bind) {
-      b.bind = b.bind * Eigen::Scaling(1.0 / unit);
-      if (!common_[b.joint]) common_[b.joint] = b.bind;
-      toCommon.push_back(common_[b.joint]->inverse() * b.bind);
-      if (!toCommon.back().isApprox(Affine::Identity(), 1e-5)) moved_.insert(plan_.skeleton.names[b.joint]);
-    }
-    if (!moved_.empty()) {
-      out_.notes.push_back("mesh '" + name + "' binds joint '" + *moved_.begin() + "' differently from an earlier mesh; its vertices were moved into the first mesh's bind pose");
-      moved_.clear();
-    }
+    assembly_.beginMesh(name, bind);
     for (size_t p = 0; p < m.primitives.size(); ++p) {
-      readPrimitive(m.primitives[p], name + "/" + std::to_string(p), bind, toCommon, unit, model_.nodes[node].skin >= 0);
+      readPrimitive(m.primitives[p], name + "/" + std::to_string(p), bind, model_.nodes[node].skin >= 0);
     }
   }
 
@@ -244,11 +171,8 @@ class MeshReader {
 
   std::vector<Influences> influences(const tinygltf::Primitive& prim, size_t n, const std::vector<Binding>& bind,
                                      bool skinned, const std::string& where) {
+    if (!skinned) return std::vector<Influences>(n, scene::rigidInfluence(bind[0].joint));
     std::vector<Influences> out(n);
-    if (!skinned) {
-      for (Influences& inf : out) { inf.joints[0] = static_cast<std::uint16_t>(bind[0].joint); inf.weights[0] = 1.0f; }
-      return out;
-    }
     std::vector<std::vector<double>> joints, weights;
     for (const char* set : {"0", "1"}) {
       const std::string j = std::string("JOINTS_") + set, w = std::string("WEIGHTS_") + set;
@@ -261,120 +185,57 @@ class MeshReader {
     }
     if (joints.empty()) throw GltfProblem(where + " is skinned but has no JOINTS_0 and WEIGHTS_0");
     for (size_t v = 0; v < n; ++v) {
-      std::vector<std::pair<int, double>> raw;
+      std::vector<std::pair<int, double>> raw;  // skeleton joint, weight
       for (size_t s = 0; s < joints.size(); ++s) {
         for (size_t k = 0; k < 4; ++k) {
           const double w = weights[s][4 * v + k];
           const double slot = joints[s][4 * v + k];
-          if (w > 0 && slot >= static_cast<double>(bind.size())) {
+          if (!(w > 0)) continue;
+          if (slot >= static_cast<double>(bind.size())) {
             throw GltfProblem(where + " vertex " + std::to_string(v) + " names joint " + std::to_string(static_cast<long long>(slot)) +
                               " of a skin with " + std::to_string(bind.size()) + " joints");
           }
-          raw.emplace_back(static_cast<int>(slot), w);
+          raw.emplace_back(bind[static_cast<size_t>(slot)].joint, w);
         }
       }
-      if (!makeInfluences(raw, bind, out[v])) {
-        ++unweighted_;
-        out[v].joints[0] = static_cast<std::uint16_t>(bind[0].joint);
-        out[v].weights[0] = 1.0f;
+      if (!scene::mergeInfluences(raw, out[v])) {
+        assembly_.countUnweighted();
+        out[v] = scene::rigidInfluence(bind[0].joint);
       }
     }
     return out;
   }
 
-  void readPrimitive(const tinygltf::Primitive& prim, const std::string& name, const std::vector<Binding>& bind,
-                     const std::vector<Affine>& toCommon, double unit, bool skinned) {
+  void readPrimitive(const tinygltf::Primitive& prim, const std::string& name, const std::vector<Binding>& bind, bool skinned) {
     const std::string where = "mesh '" + name.substr(0, name.rfind('/')) + "' primitive " + name.substr(name.rfind('/') + 1);
     const int mode = prim.mode < 0 ? TINYGLTF_MODE_TRIANGLES : prim.mode;
     if (mode != TINYGLTF_MODE_TRIANGLES && mode != TINYGLTF_MODE_TRIANGLE_STRIP && mode != TINYGLTF_MODE_TRIANGLE_FAN) {
-      out_.notes.push_back(where + " draws points or lines, not triangles; skipped");
+      assembly_.notes().push_back(where + " draws points or lines, not triangles; skipped");
       return;
     }
-    if (!prim.targets.empty()) out_.notes.push_back(where + " has morph targets; they are not applied");
-    if (prim.material >= static_cast<int>(model_.materials.size())) throw GltfProblem(where + " names material " + std::to_string(prim.material) + ", which does not exist");
+    if (!prim.targets.empty()) assembly_.notes().push_back(where + " has morph targets; they are not applied");
+    if (prim.material >= assembly_.materialCount()) throw GltfProblem(where + " names material " + std::to_string(prim.material) + ", which does not exist");
     const std::vector<double> pos = attribute(prim, "POSITION", floatRule(3), 0, where);
     if (pos.empty()) throw GltfProblem(where + " has no POSITION");
     const size_t n = pos.size() / 3;
-    if (static_cast<long long>(out_.mesh.positions.size() + n) > maxVertices_) {
-      throw GltfProblem("the meshes have more than the limit of " + std::to_string(maxVertices_) + " vertices");
-    }
+    assembly_.checkVertexLimit(n);
     const std::vector<double> nor = attribute(prim, "NORMAL", floatRule(3), n, where);
-    const std::vector<Influences> inf = influences(prim, n, bind, skinned, where);
-    const std::vector<std::uint32_t> tri = triangleList(prim, n, where);
-    std::map<int, size_t> slotOfJoint;
-    for (size_t s = 0; s < bind.size(); ++s) slotOfJoint.emplace(bind[s].joint, s);
-
-    std::vector<Float3> p(n), nn(n);
+    scene::MeshPiece piece;
+    piece.name = name;
+    piece.material = prim.material;
+    piece.influences = influences(prim, n, bind, skinned, where);
+    piece.triangles = triangleList(prim, n, where);
     for (size_t v = 0; v < n; ++v) {
-      const Eigen::Vector3d x = unit * Eigen::Vector3d(pos[3 * v], pos[3 * v + 1], pos[3 * v + 2]);
-      Eigen::Vector3d moved = Eigen::Vector3d::Zero(), normal = Eigen::Vector3d::Zero();
-      const Eigen::Vector3d n0 = nor.empty() ? Eigen::Vector3d::Zero() : Eigen::Vector3d(nor[3 * v], nor[3 * v + 1], nor[3 * v + 2]);
-      for (int k = 0; k < kMaxImportedInfluences && inf[v].weights[k] > 0; ++k) {
-        const Affine& d = toCommon[slotOfJoint.at(inf[v].joints[k])];
-        moved += inf[v].weights[k] * (d * x);
-        normal += inf[v].weights[k] * (d.linear() * n0);
-      }
-      p[v] = {static_cast<float>(moved.x()), static_cast<float>(moved.y()), static_cast<float>(moved.z())};
-      const Eigen::Vector3d u = normal.norm() > 1e-12 ? normal.normalized() : Eigen::Vector3d::UnitY();
-      nn[v] = {static_cast<float>(u.x()), static_cast<float>(u.y()), static_cast<float>(u.z())};
+      piece.positions.emplace_back(pos[3 * v], pos[3 * v + 1], pos[3 * v + 2]);
+      if (!nor.empty()) piece.normals.emplace_back(nor[3 * v], nor[3 * v + 1], nor[3 * v + 2]);
     }
-    append(name, prim.material, p, nn, inf, tri, nor.empty());
-  }
-
-  // Adds the primitive's vertices and triangles; without normals in the file each triangle gets
-  // its own three vertices with the face's normal (the spec's flat shading).
-  void append(const std::string& name, int material, const std::vector<Float3>& p, const std::vector<Float3>& nn,
-              const std::vector<Influences>& inf, const std::vector<std::uint32_t>& tri, bool flat) {
-    CharacterMesh& m = out_.mesh;
-    CharacterMeshPart part{name, m.triangleCount(), static_cast<int>(tri.size() / 3), material};
-    const auto push = [&](std::uint32_t v, const Float3& normal) {
-      m.positions.push_back(p[v]);
-      m.normals.push_back(normal);
-      m.joints.push_back(inf[v].joints);
-      m.weights.push_back(inf[v].weights);
-      m.triangles.push_back(static_cast<std::uint32_t>(m.positions.size() - 1));
-    };
-    if (flat) {
-      for (size_t t = 0; t + 2 < tri.size(); t += 3) {
-        const Eigen::Vector3f a(p[tri[t]].x, p[tri[t]].y, p[tri[t]].z), b(p[tri[t + 1]].x, p[tri[t + 1]].y, p[tri[t + 1]].z),
-            c(p[tri[t + 2]].x, p[tri[t + 2]].y, p[tri[t + 2]].z);
-        Eigen::Vector3f f = (b - a).cross(c - a);
-        f = f.norm() > 0 ? f.normalized() : Eigen::Vector3f::UnitY();
-        for (int k = 0; k < 3; ++k) push(tri[t + k], Float3{f.x(), f.y(), f.z()});
-      }
-    } else {
-      const auto base = static_cast<std::uint32_t>(m.positions.size());
-      for (size_t v = 0; v < p.size(); ++v) {
-        m.positions.push_back(p[v]);
-        m.normals.push_back(nn[v]);
-        m.joints.push_back(inf[v].joints);
-        m.weights.push_back(inf[v].weights);
-      }
-      for (std::uint32_t i : tri) m.triangles.push_back(base + i);
-    }
-    m.parts.push_back(part);
-  }
-
-  // Joints no mesh binds keep the rest pose as their bind pose.
-  void finishInverseBind() {
-    CharacterMesh& m = out_.mesh;
-    if (m.empty()) return;
-    for (size_t j = 0; j < common_.size(); ++j) {
-      const Affine k = common_[j] ? *common_[j] : rest_[j].inverse();
-      Float4x4 f;
-      for (int i = 0; i < 16; ++i) f.m[i] = static_cast<float>(k.matrix()(i % 4, i / 4));
-      m.inverseBind.push_back(f);
-    }
+    assembly_.addPiece(piece);
   }
 
   const tinygltf::Model& model_;
   const SkinPlan& plan_;
   const std::vector<Affine> rest_;
-  const long long maxVertices_;
-  std::vector<std::optional<Affine>> common_;  // per joint: its first binding
-  std::set<std::string> moved_;
-  long long unweighted_ = 0;
-  MeshImport out_;
+  scene::MeshAssembly assembly_;
 };
 
 }  // namespace

@@ -7,15 +7,13 @@
 
 #include "fatgraph/core/character_mesh.h"
 #include "gltf_skin.h"
+#include "mesh_assembly.h"
 
 namespace fatgraph::gltf {
 
-struct MeshImport {
-  CharacterMesh mesh;
-  /// What was left out or changed, one line each without the file's name (meshes on another
-  /// skeleton, morph targets, points and lines, vertices with no weight).
-  std::vector<std::string> notes;
-};
+/// The mesh and what was left out or changed, one line each without the file's name (meshes
+/// on another skeleton, morph targets, points and lines, vertices with no weight).
+using MeshImport = scene::MeshImport;
 
 /// Reads the meshes; the result's inverse bind matrices make the runtime's linear blend
 /// skinning equal glTF's (joint world matrix times the file's inverse bind matrix) for every

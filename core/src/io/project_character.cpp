@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "fatgraph/core/character_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/joint_matching.h"
 #include "fatgraph/core/leg_detection.h"
@@ -80,7 +81,7 @@ std::vector<std::string> retargetFromSources(Project& project, LegSetup legs) {
 
 std::vector<std::string> setProjectCharacter(Project& project, const std::string& path, const GltfImportOptions& options,
                                              const std::vector<JointMapChoice>& choices) {
-  GltfImport g = importGltfCharacter(path, options);
+  SceneImport g = importCharacter(path, options);
   if (g.mesh.empty()) throw FileError(path, 0, "has no mesh over its skeleton to show as the character");
   if (std::string e = g.mesh.validate(g.skeleton.jointCount()); !e.empty()) throw FileError(path, 0, "mesh: " + e);
   std::vector<std::string> notes = g.notes;

@@ -1,5 +1,5 @@
 #pragma once
-// A character's own skinned mesh, as a DCC tool made it (glTF's skinned meshes): every
+// A character's own skinned mesh, as a DCC tool made it (glTF's or FBX's skinned meshes): every
 // primitive of every mesh bound to the project's skeleton, one vertex array and one triangle
 // list, with the parts (one per primitive, each with its material) that tell a renderer where
 // one material ends and the next begins.

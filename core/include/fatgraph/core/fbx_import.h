@@ -6,7 +6,9 @@
 // (scene_import.h). The file's frame is honoured: its UnitScaleFactor (centimetres per unit;
 // FBX counts in centimetres) scales every length to metres and its UpAxis, FrontAxis and
 // CoordAxis (with their signs) turn its world into the project's (Y up, front +Z, X across).
-// Pivots, pre- and post-rotations are folded into the nodes by Assimp.
+// Pivots, pre- and post-rotations are folded into the nodes by Assimp. With readMeshes, the
+// meshes over the skeleton come too (character_mesh.h), triangulated, in the same frame: each
+// bone's offset matrix (Assimp reads the cluster's Transform) is its inverse bind matrix.
 #include <string>
 
 #include "fatgraph/core/scene_import.h"
@@ -23,8 +25,10 @@ struct FbxImport : SceneImport {
 };
 
 /// Reads an .fbx file. Throws FileError naming the file and what is wrong, one line: not
-/// FBX, unreadable (Assimp's reason), no animation stack, no skeleton (meshes without bones),
-/// a mirrored or invalid axis system, a non-uniform scale on a joint, keys out of order.
+/// FBX, unreadable (Assimp's reason), no animation stack (unless !requireAnimation), no
+/// skeleton (meshes without bones), a bone without a node, a mirrored or invalid axis system,
+/// a non-uniform scale on a joint, keys out of order; with readMeshes a weight on a vertex the
+/// mesh lacks, a non-finite position or normal, a singular or sheared offset matrix.
 FbxImport importFbx(const std::string& path, const SceneImportOptions& options = {});
 
 /// The same from bytes already in memory; `fileName` names the file in messages.

@@ -54,7 +54,7 @@ struct DistanceCache {
   bool valid() const { return !fingerprint.empty(); }
 };
 
-/// The user's own character (a glTF file's skinned meshes over the project's skeleton): it
+/// The user's own character (a glTF or FBX file's skinned meshes over the project's skeleton): it
 /// replaces the generated body wherever a body is shown or exported. Kept in the project, so
 /// the project needs the file no more.
 struct ProjectCharacter {

@@ -1,5 +1,5 @@
 #pragma once
-// The user's character chosen for a project (`fatgraph build --character CHAR.glb`, the
+// The user's character chosen for a project (`fatgraph build --character CHAR.glb|CHAR.fbx`, the
 // editor's File > Character...): its skinned meshes replace the generated body in the editor,
 // the runtime graph's /body and glTF takes. A character on the clips' own skeleton (the same
 // joint names under the same parents, in any order) just dresses them; a character with its
@@ -13,7 +13,7 @@
 
 namespace fatgraph {
 
-/// Imports the glTF character at `path` (importGltfCharacter) and makes it the project's
+/// Imports the glTF or FBX character at `path` (importCharacter) and makes it the project's
 /// character, retargeting the clips when its skeleton differs (`choices` override the joint
 /// map; the graph is then cleared, as the clips changed). Throws FileError naming the file when
 /// it has no mesh or nothing of it can follow the clips (no joint maps onto their pelvis); the

@@ -27,7 +27,7 @@ struct SceneImportOptions {
   int maxJoints = 4096;
   long long maxFrames = 10'000'000;
   long long maxVertices = 4'000'000;
-  /// Reads the skinned meshes too (a character; glTF so far); clips alone need none of them.
+  /// Reads the skinned meshes too (a character); clips alone need none of them.
   bool readMeshes = false;
   /// A file without animation is an error (a clip import), or a character to retarget onto.
   bool requireAnimation = true;
@@ -47,8 +47,7 @@ struct SceneImport {
   std::vector<std::string> notes;
   RigReport rig;
   /// One frame: every joint at its node's own transform (the file's rest pose, which the
-  /// skeleton's offsets alone do not hold: its rotations), named "<file stem>:rest"; empty
-  /// where the importer does not give it (FBX so far).
+  /// skeleton's offsets alone do not hold: its rotations), named "<file stem>:rest".
   Clip restPose;
   /// With readMeshes: every mesh over the skeleton, in its bind pose (empty when none).
   CharacterMesh mesh;

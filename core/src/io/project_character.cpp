@@ -71,6 +71,13 @@ std::vector<std::string> retargetFromSources(Project& project, LegSetup legs) {
     if (r.map.source[j] >= 0) c.follows[j] = c.clipsSkeleton.skeleton.names[r.map.source[j]];
   }
   project.legs = std::move(r.targetLegs);
+  // Pose distances weigh the joints that move with the clips: a joint at rest (a finger the
+  // mocap does not have) only repeats its parent's motion, and the character's many fingers
+  // would otherwise outweigh the body.
+  project.settings.jointWeights.assign(ts.jointCount(), 0.0);
+  for (int j = 0; j < ts.jointCount(); ++j) {
+    if (!c.follows[j].empty()) project.settings.jointWeights[j] = 1.0;
+  }
   project.distances = {};
   std::vector<std::string> notes;
   for (const std::string& n : r.notes) notes.push_back(c.source + ": " + n);
@@ -127,8 +134,10 @@ std::vector<std::string> setProjectCharacter(Project& project, const std::string
   }
   if (changed.skeleton.jointCount() != project.skeleton.jointCount() || !changed.skeleton.sameTopology(project.skeleton)) {
     // Everything derived from the old skeleton's joints goes.
-    if (!changed.settings.jointWeights.empty()) notes.push_back(path + ": the joint weights of the old skeleton were dropped");
-    changed.settings.jointWeights.clear();
+    if (changed.settings.jointWeights.size() != static_cast<size_t>(changed.skeleton.jointCount())) {
+      if (!changed.settings.jointWeights.empty()) notes.push_back(path + ": the joint weights of the old skeleton were dropped");
+      changed.settings.jointWeights.clear();
+    }
     changed.graph = {};
     changed.distances = {};
     changed.locomotionRecords.clear();

@@ -18,6 +18,8 @@
 #include <Eigen/Geometry>
 #include <tiny_gltf.h>
 
+#include "gltf_texture.h"
+
 namespace fatgraph::gltf {
 namespace {
 
@@ -163,6 +165,7 @@ class MeshReader {
       readNode(static_cast<int>(node), mesh);
     }
     finishInverseBind();
+    if (!out_.mesh.textured()) out_.mesh.uvs.clear();
     if (unweighted_ > 0) {
       out_.notes.push_back(std::to_string(unweighted_) + " vertices have no weight; each is bound to its skin's first joint");
     }
@@ -177,8 +180,36 @@ class MeshReader {
       cm.name = m.name.empty() ? "material " + std::to_string(i) : m.name;
       const std::vector<double>& f = m.pbrMetallicRoughness.baseColorFactor;
       for (size_t c = 0; c < 4 && c < f.size(); ++c) cm.baseColor[c] = static_cast<float>(std::clamp(f[c], 0.0, 1.0));
+      cm.texture = baseColorTexture(m.pbrMetallicRoughness.baseColorTexture, "material '" + cm.name + "'");
       out_.mesh.materials.push_back(cm);
     }
+  }
+
+  // The material's base-colour image, decoded once however many materials show it; -1 when it
+  // has none or one this importer cannot show (noted).
+  int baseColorTexture(const tinygltf::TextureInfo& info, const std::string& material) {
+    if (info.index < 0) return -1;
+    if (info.index >= static_cast<int>(model_.textures.size())) {
+      throw GltfProblem(material + " names texture " + std::to_string(info.index) + ", which does not exist");
+    }
+    if (info.texCoord != 0) {
+      out_.notes.push_back(material + "'s base colour texture reads TEXCOORD_" + std::to_string(info.texCoord) +
+                           "; only TEXCOORD_0 is supported, so it is drawn in its base colour alone");
+      return -1;
+    }
+    const int image = model_.textures[info.index].source;
+    if (image < 0) {
+      out_.notes.push_back(material + "'s base colour texture has no PNG or JPEG image (an extension's format); drawn in its base colour alone");
+      return -1;
+    }
+    if (image >= static_cast<int>(model_.images.size())) {
+      throw GltfProblem("texture " + std::to_string(info.index) + " names image " + std::to_string(image) + ", which does not exist");
+    }
+    if (const auto known = textureOfImage_.find(image); known != textureOfImage_.end()) return known->second;
+    out_.mesh.textures.push_back(decodeImage(model_, image));
+    const int texture = static_cast<int>(out_.mesh.textures.size()) - 1;
+    textureOfImage_.emplace(image, texture);
+    return texture;
   }
 
   void readNode(int node, int mesh) {
@@ -300,6 +331,7 @@ class MeshReader {
     }
     const std::vector<double> nor = attribute(prim, "NORMAL", floatRule(3), n, where);
     const std::vector<Influences> inf = influences(prim, n, bind, skinned, where);
+    const std::vector<Float2> uv = textureCoordinates(prim, n, where);
     const std::vector<std::uint32_t> tri = triangleList(prim, n, where);
     std::map<int, size_t> slotOfJoint;
     for (size_t s = 0; s < bind.size(); ++s) slotOfJoint.emplace(bind[s].joint, s);
@@ -318,38 +350,56 @@ class MeshReader {
       const Eigen::Vector3d u = normal.norm() > 1e-12 ? normal.normalized() : Eigen::Vector3d::UnitY();
       nn[v] = {static_cast<float>(u.x()), static_cast<float>(u.y()), static_cast<float>(u.z())};
     }
-    append(name, prim.material, p, nn, inf, tri, nor.empty());
+    append(name, prim.material, {p, nn, uv, inf}, tri, nor.empty());
   }
+
+  // TEXCOORD_0 of a primitive whose material has a texture; (0, 0) per vertex otherwise.
+  std::vector<Float2> textureCoordinates(const tinygltf::Primitive& prim, size_t n, const std::string& where) {
+    std::vector<Float2> out(n);
+    if (prim.material < 0 || out_.mesh.materials[prim.material].texture < 0) return out;
+    const std::vector<double> uv = attribute(prim, "TEXCOORD_0", normalizedRule(2), n, where);
+    if (uv.empty()) {
+      throw GltfProblem(where + " has no TEXCOORD_0 for material '" + out_.mesh.materials[prim.material].name + "''s base colour texture");
+    }
+    for (size_t v = 0; v < n; ++v) out[v] = {static_cast<float>(uv[2 * v]), static_cast<float>(uv[2 * v + 1])};
+    return out;
+  }
+
+  // A primitive's vertices, before they join the mesh.
+  struct Vertices {
+    const std::vector<Float3>& positions;
+    const std::vector<Float3>& normals;
+    const std::vector<Float2>& uvs;
+    const std::vector<Influences>& influences;
+  };
 
   // Adds the primitive's vertices and triangles; without normals in the file each triangle gets
   // its own three vertices with the face's normal (the spec's flat shading).
-  void append(const std::string& name, int material, const std::vector<Float3>& p, const std::vector<Float3>& nn,
-              const std::vector<Influences>& inf, const std::vector<std::uint32_t>& tri, bool flat) {
+  void append(const std::string& name, int material, const Vertices& in, const std::vector<std::uint32_t>& tri, bool flat) {
     CharacterMesh& m = out_.mesh;
     CharacterMeshPart part{name, m.triangleCount(), static_cast<int>(tri.size() / 3), material};
     const auto push = [&](std::uint32_t v, const Float3& normal) {
-      m.positions.push_back(p[v]);
+      m.positions.push_back(in.positions[v]);
       m.normals.push_back(normal);
-      m.joints.push_back(inf[v].joints);
-      m.weights.push_back(inf[v].weights);
-      m.triangles.push_back(static_cast<std::uint32_t>(m.positions.size() - 1));
+      m.uvs.push_back(in.uvs[v]);
+      m.joints.push_back(in.influences[v].joints);
+      m.weights.push_back(in.influences[v].weights);
     };
     if (flat) {
+      const auto& p = in.positions;
       for (size_t t = 0; t + 2 < tri.size(); t += 3) {
         const Eigen::Vector3f a(p[tri[t]].x, p[tri[t]].y, p[tri[t]].z), b(p[tri[t + 1]].x, p[tri[t + 1]].y, p[tri[t + 1]].z),
             c(p[tri[t + 2]].x, p[tri[t + 2]].y, p[tri[t + 2]].z);
         Eigen::Vector3f f = (b - a).cross(c - a);
         f = f.norm() > 0 ? f.normalized() : Eigen::Vector3f::UnitY();
-        for (int k = 0; k < 3; ++k) push(tri[t + k], Float3{f.x(), f.y(), f.z()});
+        for (int k = 0; k < 3; ++k) {
+          push(tri[t + k], Float3{f.x(), f.y(), f.z()});
+          m.triangles.push_back(static_cast<std::uint32_t>(m.positions.size() - 1));
+        }
       }
     } else {
       const auto base = static_cast<std::uint32_t>(m.positions.size());
-      for (size_t v = 0; v < p.size(); ++v) {
-        m.positions.push_back(p[v]);
-        m.normals.push_back(nn[v]);
-        m.joints.push_back(inf[v].joints);
-        m.weights.push_back(inf[v].weights);
-      }
+      for (size_t v = 0; v < in.positions.size(); ++v) push(static_cast<std::uint32_t>(v), in.normals[v]);
       for (std::uint32_t i : tri) m.triangles.push_back(base + i);
     }
     m.parts.push_back(part);
@@ -373,6 +423,7 @@ class MeshReader {
   const long long maxVertices_;
   std::vector<std::optional<Affine>> common_;  // per joint: its first binding
   std::set<std::string> moved_;
+  std::map<int, int> textureOfImage_;  // file image -> CharacterMesh::textures
   long long unweighted_ = 0;
   MeshImport out_;
 };

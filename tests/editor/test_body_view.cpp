@@ -2,8 +2,8 @@
 // viewport uploads is the pose's skinning palette (checked against matrices built here from
 // FK and the rest pose), it follows the blend preview's poses and the Play dock's live player,
 // the body covers far more of the
-// picture than the bones on real clips of two rigs, and View > Character switches what is
-// drawn. Exits 77 (SKIPPED) when there is no X display.
+// picture than the bones on real clips of two rigs, View > Character switches what is
+// drawn, and a character's base-colour texture shows its colours where its coordinates say. Exits 77 (SKIPPED) when there is no X display.
 #include <QAction>
 #include <QApplication>
 #include <QSurfaceFormat>
@@ -245,6 +245,44 @@ class TestBodyView : public QObject {
     view.setClip(knight.skeleton, knight.clips[0]);
     QVERIFY(view.body().mesh().vertexCount() != knight.mesh.vertexCount());
     QVERIFY(view.body().parts().empty());
+  }
+
+  // The knight given a two-texel texture, green on its right (-x) and magenta on its left, in
+  // white materials: the picture shows both texels' colours, lit, and no untextured grey.
+  void texturedCharacterShowsItsTexture() {
+    fatgraph::GltfImport knight = fatgraph::importGltfCharacter(dataFile("characters/knight.glb").toStdString());
+    fatgraph::CharacterMesh& mesh = knight.mesh;
+    mesh.textures = {{"halves", 2, 1, {20, 220, 20, 255, 220, 20, 220, 255}}};
+    for (fatgraph::CharacterMaterial& m : mesh.materials) {
+      m.baseColor = {1.0f, 1.0f, 1.0f, 1.0f};
+      m.texture = 0;
+    }
+    mesh.uvs.clear();
+    for (const fatgraph::Float3& p : mesh.positions) mesh.uvs.push_back({p.x < 0 ? 0.25f : 0.75f, 0.5f});
+    QCOMPARE(QString::fromStdString(mesh.validate(knight.skeleton.jointCount())), QString());
+    Viewport view;
+    view.resize(480, 360);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setCharacter(mesh);
+    view.setClip(knight.skeleton, knight.clips[0]);
+    QCOMPARE(view.body().textures().size(), size_t{1});
+    QCOMPARE(view.body().parts().front().texture, 0);
+    view.setShowGrid(false);
+    view.setShowTrajectory(false);
+    view.frameCharacter();
+    const QImage body = render(view, BodyDisplay::Body);
+    int green = 0, magenta = 0;
+    for (int y = 0; y < body.height(); ++y) {
+      for (int x = 0; x < body.width(); ++x) {
+        const QRgb p = body.pixel(x, y);
+        green += qGreen(p) > qRed(p) + 60 && qGreen(p) > qBlue(p) + 60;
+        magenta += qRed(p) > qGreen(p) + 60 && qBlue(p) > qGreen(p) + 60;
+      }
+    }
+    qInfo("textured knight: %d green px, %d magenta px of %d covered", green, magenta, coverage(body));
+    QVERIFY2(green > 500 && magenta > 500, qPrintable(QStringLiteral("%1 green, %2 magenta").arg(green).arg(magenta)));
+    QVERIFY(green + magenta > coverage(body) / 2);
   }
 
   void characterMenuSwitchesWhatIsDrawn() {

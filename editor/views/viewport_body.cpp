@@ -58,8 +58,14 @@ void Viewport::setCharacter(const CharacterMesh& mesh) {
                     sameSurface(mesh, character_);
   if (same) return;
   character_ = mesh;
+  const Skeleton shown = std::move(bodySkeleton_);
   bodySkeleton_ = {};  // the next clip rebuilds the body
   body_.setMesh({});
+  if (!scene_.hasClip() || shown.jointCount() == 0) return;
+  // A clip is shown: its pose gets the new body at once, where the playhead is.
+  rebuildBody(shown);
+  updateBodyPose();
+  update();
 }
 
 void Viewport::rebuildBody(const Skeleton& skeleton) {

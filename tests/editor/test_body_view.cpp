@@ -285,6 +285,39 @@ class TestBodyView : public QObject {
     QVERIFY(green + magenta > coverage(body) / 2);
   }
 
+  // File > Character… sets the document's character (driven here through the document, not the
+  // file dialog): the viewport shows its mesh at once, on the frame shown; a refused file is
+  // shown with core's message and changes nothing; Remove Character brings the generated body
+  // back, and undo the character.
+  void fileMenuCharacterAndRemove() {
+    fatgraph::editor::MainWindow window;
+    window.setInteractive(false);
+    QCOMPARE(window.openFiles({dataFile("characters/knight.glb")}), QStringList());
+    window.show();
+    QVERIFY(fatgraph::editor::waitUntilExposed(window));
+    QVERIFY(window.showFrame(10));
+    const Viewport& view = *window.viewport();
+    const int generated = view.body().mesh().vertexCount();
+    auto* remove = window.findChild<QAction*>(QStringLiteral("removeCharacterAction"));
+    QVERIFY(remove != nullptr && window.findChild<QAction*>(QStringLiteral("characterAction")) != nullptr);
+    QVERIFY(!remove->isEnabled());
+    fatgraph::editor::Document& document = *window.document();
+    QCOMPARE(document.setCharacter(dataFile("characters/knight.glb")), QString());
+    const int knight = document.project().character.mesh.vertexCount();
+    QCOMPARE(view.body().mesh().vertexCount(), knight);
+    QVERIFY(view.body().canDraw());
+    QVERIFY(remove->isEnabled());
+    QVERIFY(!document.setCharacter(dataFile("characters/fox.glb")).isEmpty());
+    QVERIFY2(window.lastError().contains(QLatin1String("the character has 51 joints")), qPrintable(window.lastError()));
+    QCOMPARE(view.body().mesh().vertexCount(), knight);
+    remove->trigger();
+    QVERIFY(document.project().character.empty());
+    QCOMPARE(view.body().mesh().vertexCount(), generated);
+    QVERIFY(!remove->isEnabled());
+    QCOMPARE(document.undo(), QString());
+    QCOMPARE(view.body().mesh().vertexCount(), knight);
+  }
+
   void characterMenuSwitchesWhatIsDrawn() {
     fatgraph::editor::MainWindow window;
     window.setInteractive(false);

@@ -7,6 +7,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QSurfaceFormat>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <Eigen/Geometry>
@@ -22,6 +23,8 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/gltf_import.h"
+#include "fatgraph/core/project_character.h"
+#include "fatgraph/core/project_store.h"
 #include "fatgraph/eigen_bridge.h"
 #include "views/body_display.h"
 #include "views/viewport.h"
@@ -316,6 +319,36 @@ class TestBodyView : public QObject {
     QVERIFY(!remove->isEnabled());
     QCOMPARE(document.undo(), QString());
     QCOMPARE(view.body().mesh().vertexCount(), knight);
+  }
+
+  // A project saved with a character opens with it: the viewport --screenshot renders (as
+  // `--view viewport --body body`) shows its mesh in its materials' colours.
+  void projectCharacterInTheScreenshot() {
+    const std::string knight = dataFile("characters/knight.glb").toStdString();
+    const fatgraph::GltfImport clips = fatgraph::importGltf(knight);
+    fatgraph::Project project;
+    project.skeleton = clips.skeleton;
+    project.clips = {clips.clips[1]};
+    fatgraph::setProjectCharacter(project, knight);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("knight.fgproj"));
+    fatgraph::saveProject(project, path.toStdString());
+    fatgraph::editor::MainWindow window;
+    window.setInteractive(false);
+    QCOMPARE(window.openFiles({path}), QStringList());
+    window.setBodyDisplay(BodyDisplay::Body);
+    window.show();
+    QVERIFY(fatgraph::editor::waitUntilExposed(window));
+    QVERIFY(window.showFrame(0));
+    window.viewport()->frameCharacter();
+    QString error;
+    const QImage image = fatgraph::editor::renderView(window, QStringLiteral("viewport"), QSize(640, 480), &error);
+    QCOMPARE(error, QString());
+    QCOMPARE(window.viewport()->body().mesh().vertexCount(), project.character.mesh.vertexCount());
+    int warm = 0;  // the skin tone, as in userCharacterReplacesTheGeneratedBody
+    for (int y = 0; y < image.height(); ++y)
+      for (int x = 0; x < image.width(); ++x) warm += qRed(image.pixel(x, y)) > qBlue(image.pixel(x, y)) + 40;
+    QVERIFY2(warm > 100, qPrintable(QString::number(warm)));
   }
 
   void characterMenuSwitchesWhatIsDrawn() {

@@ -1,6 +1,6 @@
 #pragma once
-// A minimal PNG writer for tests that need image files without an image library: 8-bit RGBA,
-// no filtering, the pixels in stored (uncompressed) deflate blocks, which every decoder reads.
+// A minimal PNG writer for tests that need image files without an image library: RGBA of 8
+// or 16 bits a channel (16: each byte v as v * 257), no filtering, the pixels in stored (uncompressed) deflate blocks, which every decoder reads.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,11 +28,14 @@ inline void appendChunk(std::string& png, const char* type, const std::string& d
 }
 
 /// `rgba` holds width * height * 4 bytes, rows top to bottom.
-inline std::string encodePng(int width, int height, const std::vector<std::uint8_t>& rgba) {
+inline std::string encodePng(int width, int height, const std::vector<std::uint8_t>& rgba, int bits = 8) {
   std::string raw;
   for (int y = 0; y < height; ++y) {
     raw.push_back('\0');  // filter: none
-    raw.append(reinterpret_cast<const char*>(rgba.data()) + 4 * static_cast<size_t>(width) * y, 4 * static_cast<size_t>(width));
+    for (size_t i = 4 * static_cast<size_t>(width) * y; i < 4 * static_cast<size_t>(width) * (y + 1); ++i) {
+      raw.push_back(static_cast<char>(rgba[i]));
+      if (bits == 16) raw.push_back(static_cast<char>(rgba[i]));  // v * 257, big-endian
+    }
   }
   std::string z = "\x78\x01";
   for (size_t at = 0; at < raw.size() || at == 0; at += 65535) {
@@ -51,7 +54,8 @@ inline std::string encodePng(int width, int height, const std::vector<std::uint8
   std::string ihdr;
   appendBigEndian(ihdr, static_cast<std::uint32_t>(width));
   appendBigEndian(ihdr, static_cast<std::uint32_t>(height));
-  ihdr += std::string("\x08\x06\x00\x00\x00", 5);  // 8 bits, RGBA, deflate, no filter, no interlace
+  ihdr.push_back(static_cast<char>(bits));
+  ihdr += std::string("\x06\x00\x00\x00", 4);  // RGBA, deflate, no filter, no interlace
   std::string png = "\x89PNG\r\n\x1a\n";
   appendChunk(png, "IHDR", ihdr);
   appendChunk(png, "IDAT", z);

@@ -4,7 +4,7 @@
 // synthetic rig whose bind pose is not its rest pose, under a centimetre armature, with eight
 // influences of byte joints and normalized byte weights, a triangle strip and no normals; the
 // Z-up turn; a base-colour texture (a PNG as a data URI, a file beside the .gltf and a buffer
-// view of a .glb) decoded with its TEXCOORD_0 and kept by the project file; broken meshes and
+// view of a .glb; a JPEG; a 16-bit PNG) decoded with its TEXCOORD_0 and kept by the project file; broken meshes and
 // textures each refused with one line naming the file.
 #include <QTemporaryDir>
 #include <QtTest>
@@ -474,6 +474,39 @@ class TestGltfCharacter : public QObject {
     QCOMPARE(loaded.materials[0].texture, 0);
     QCOMPARE(loaded.uvs.size(), a.uvs.size());
     QVERIFY(std::memcmp(loaded.uvs.data(), a.uvs.data(), a.uvs.size() * sizeof(Float2)) == 0);
+  }
+
+  // A JPEG (tests/fixtures/textures/halves.jpg: 16 x 8, made with libjpeg at quality 95, the
+  // left half 20 200 40, the right half 220 30 200) decodes to its colours, alpha opaque.
+  void jpegTexture() {
+    std::ifstream in(std::string(FATGRAPH_TEST_FIXTURES_DIR) + "/textures/halves.jpg", std::ios::binary);
+    const std::string jpeg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    QVERIFY(jpeg.size() > 100);
+    Rig r = syntheticRig();
+    addTexture(r, ImageAt::BufferView, jpeg);
+    r.doc["images"][0]["mimeType"] = "image/jpeg";
+    QTemporaryDir dir;
+    const GltfImport g = importGltfCharacter(write(dir, "painted.glb", glb(r)));
+    QCOMPARE(g.mesh.textures.size(), size_t{1});
+    const CharacterTexture& t = g.mesh.textures[0];
+    QCOMPARE(t.width, 16);
+    QCOMPARE(t.height, 8);
+    const auto near = [&t](int x, int y, std::array<int, 3> rgb) {
+      const uint8_t* p = &t.rgba[4 * (static_cast<size_t>(y) * t.width + x)];
+      return std::abs(p[0] - rgb[0]) < 12 && std::abs(p[1] - rgb[1]) < 12 && std::abs(p[2] - rgb[2]) < 12 && p[3] == 255;
+    };
+    QVERIFY(near(1, 4, {20, 200, 40}));
+    QVERIFY(near(14, 4, {220, 30, 200}));
+  }
+
+  // A 16-bit PNG keeps each channel's high byte.
+  void sixteenBitPng() {
+    Rig r = syntheticRig();
+    addTexture(r, ImageAt::DataUri, test::encodePng(4, 2, kTexels, 16));
+    QTemporaryDir dir;
+    const GltfImport g = importGltfCharacter(write(dir, "painted.gltf", r.embedded()));
+    QCOMPARE(g.mesh.textures.size(), size_t{1});
+    QVERIFY(g.mesh.textures[0].rgba == kTexels);
   }
 
   // Only TEXCOORD_0 is read: a texture on another set is left out with a note.

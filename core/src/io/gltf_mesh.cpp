@@ -165,7 +165,7 @@ class MeshReader {
       readNode(static_cast<int>(node), mesh);
     }
     finishInverseBind();
-    if (!out_.mesh.textured()) out_.mesh.uvs.clear();
+    if (!out_.mesh.textured()) out_.mesh.uvs.clear();  // a textured material no part uses
     if (unweighted_ > 0) {
       out_.notes.push_back(std::to_string(unweighted_) + " vertices have no weight; each is bound to its skin's first joint");
     }
@@ -353,10 +353,10 @@ class MeshReader {
     append(name, prim.material, {p, nn, uv, inf}, tri, nor.empty());
   }
 
-  // TEXCOORD_0 of a primitive whose material has a texture; (0, 0) per vertex otherwise.
+  // TEXCOORD_0 of a primitive whose material has a texture; empty otherwise.
   std::vector<Float2> textureCoordinates(const tinygltf::Primitive& prim, size_t n, const std::string& where) {
+    if (prim.material < 0 || out_.mesh.materials[prim.material].texture < 0) return {};
     std::vector<Float2> out(n);
-    if (prim.material < 0 || out_.mesh.materials[prim.material].texture < 0) return out;
     const std::vector<double> uv = attribute(prim, "TEXCOORD_0", normalizedRule(2), n, where);
     if (uv.empty()) {
       throw GltfProblem(where + " has no TEXCOORD_0 for material '" + out_.mesh.materials[prim.material].name + "''s base colour texture");
@@ -378,10 +378,13 @@ class MeshReader {
   void append(const std::string& name, int material, const Vertices& in, const std::vector<std::uint32_t>& tri, bool flat) {
     CharacterMesh& m = out_.mesh;
     CharacterMeshPart part{name, m.triangleCount(), static_cast<int>(tri.size() / 3), material};
+    // Texture coordinates only from the first textured part on, (0, 0) on the parts before.
+    const bool withUv = !in.uvs.empty() || !m.uvs.empty();
+    if (withUv) m.uvs.resize(m.positions.size());
     const auto push = [&](std::uint32_t v, const Float3& normal) {
       m.positions.push_back(in.positions[v]);
       m.normals.push_back(normal);
-      m.uvs.push_back(in.uvs[v]);
+      if (withUv) m.uvs.push_back(in.uvs.empty() ? Float2{} : in.uvs[v]);
       m.joints.push_back(in.influences[v].joints);
       m.weights.push_back(in.influences[v].weights);
     };

@@ -132,6 +132,9 @@ class MainWindow : public QMainWindow {
   bool saveTo(const QString& path);
   /// File > Import Clips… (BVH, glTF, FBX): asks for files and the import options, then importFiles.
   void importBvh();
+  /// File > Character…: asks for a .glb or .gltf and makes it the project's character on the
+  /// worker (Document::startSetCharacter; a refusal is shown with core's message).
+  void chooseCharacter();
   /// Reads the clip files on the worker with `options` and adds their clips in order.
   void importFiles(const QStringList& paths, const ClipImportOptions& options);
   /// Offers to restore the recovery copies of sessions that ended without saving (a
@@ -148,6 +151,7 @@ class MainWindow : public QMainWindow {
  private:
   void createBodyMenu(QMenu* view);
   QActionGroup* bodyActions_ = nullptr;
+  QAction* removeCharacterAction_ = nullptr;  // File > Remove Character, on with a character
   void createFileMenu();
   void setUpProjectFiles();
   void fillRecentMenu();

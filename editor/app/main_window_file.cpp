@@ -1,5 +1,6 @@
-// The main window's File menu: New, Open, Open Recent, Import Clips… (with its options), Save,
-// Save As, Quit; the autosave and the offer to restore unsaved work after a crash; undo and
+// The main window's File menu: New, Open, Open Recent, Import Clips… (with its options),
+// Character… and Remove Character (the user's glTF character in the generated body's place),
+// Save, Save As, Quit; the autosave and the offer to restore unsaved work after a crash; undo and
 // redo refused while a job runs (the job may be reading the project).
 #include <QAbstractButton>
 #include <QAction>
@@ -15,6 +16,7 @@
 
 #include "app/main_window.h"
 #include "app/recent_files.h"
+#include "views/viewport.h"
 #include "dialogs/import_options_dialog.h"
 #include "document/autosave.h"
 #include "document/document.h"
@@ -38,6 +40,20 @@ void MainWindow::createFileMenu() {
   QAction* import = file->addAction(tr("&Import Clips…"), this, &MainWindow::importBvh);
   import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
   import->setObjectName(QStringLiteral("importBvhAction"));
+  QAction* character = file->addAction(tr("&Character…"), this, &MainWindow::chooseCharacter);
+  character->setObjectName(QStringLiteral("characterAction"));
+  character->setToolTip(tr("Show a glTF character's own skinned mesh instead of the generated "
+                           "body; it must have the project's skeleton"));
+  removeCharacterAction_ = file->addAction(tr("&Remove Character"), document_, &Document::removeCharacter);
+  removeCharacterAction_->setObjectName(QStringLiteral("removeCharacterAction"));
+  removeCharacterAction_->setEnabled(false);
+  const auto updateCharacter = [this] {
+    removeCharacterAction_->setEnabled(!document_->project().character.empty());
+  };
+  connect(document_, &Document::characterChanged, this, updateCharacter);
+  connect(document_, &Document::reset, this, updateCharacter);
+  connect(document_, &Document::characterChanged, this,
+          [this] { viewport_->setCharacter(document_->project().character.mesh); });
   file->addSeparator();
   saveAction_ = file->addAction(tr("&Save"), this, &MainWindow::save);
   saveAction_->setShortcut(QKeySequence::Save);
@@ -166,6 +182,14 @@ void MainWindow::importBvh() {
     importFiles(dialog->files(), lastImportOptions_);
   });
   dialog->open();  // window-modal, not application-modal
+}
+
+void MainWindow::chooseCharacter() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Character"), lastDirectory_,
+                                                    tr("glTF characters (*.glb *.gltf);;All files (*)"));
+  if (path.isEmpty()) return;
+  lastDirectory_ = QFileInfo(path).absolutePath();
+  document_->startSetCharacter(path);  // a refusal reaches showError with core's message
 }
 
 void MainWindow::importFiles(const QStringList& paths, const ClipImportOptions& options) {

@@ -127,6 +127,15 @@ class Document : public QObject {
   QString removeClip(int index);
   /// Pushes a command renaming clip `index`; names must be non-empty and unique.
   QString renameClip(int index, const QString& name);
+  /// Makes the glTF character at `path` the project's (core's setProjectCharacter on a copy
+  /// of the project, on the calling thread: headless use, tests), one undo step; its notes
+  /// are emitted as notice. Refused with core's message (another skeleton, no mesh, a broken
+  /// file or texture), the document unchanged.
+  QString setCharacter(const QString& path);
+  /// The same on the worker; the result is pushed when the job ends.
+  QString startSetCharacter(const QString& path);
+  /// Goes back to the generated body, one undo step; nothing to do without a character.
+  QString removeCharacter();
 
   // Graph construction (core fat_graph_builder.h) and edits (graph_edits.h). Each success
   // is one undo command; a failure or a cancel leaves the document unchanged. A cancel
@@ -159,6 +168,8 @@ class Document : public QObject {
   void setWorkingRate(double fps);
   /// Exchanges the whole project (same clip count: the clips' units stay) with `other`.
   void swapProject(Project& other);
+  /// Exchanges the project's character with `other` (emits characterChanged).
+  void swapCharacter(ProjectCharacter& other);
   /// Exchanges the graph's state with `other` (the distances only when other has them).
   void swapGraphState(GraphState& other);
   /// The graph state of `edited` (a copy of this project after an edit), keeping its
@@ -189,6 +200,8 @@ class Document : public QObject {
   void graphChanged();
   /// Something worth telling the user that is no error: a cancel, notes of a build.
   void notice(const QString& message);
+  /// The project's character alone changed (swapCharacter); a whole new project resets.
+  void characterChanged();
 
  private:
   QString fail(const QString& message);
@@ -200,6 +213,8 @@ class Document : public QObject {
   QString adoptScene(const QString& path, SceneImport&& imported);
   QString adoptProject(const QString& path, Project&& loaded);
   QString adoptRecovered(LoadedFile&& loaded, const QString& originalPath);
+  /// Pushes the command that swaps in `changed` (the project with its new character or none).
+  QString adoptCharacter(Project&& changed, const std::vector<std::string>& notes);
   /// Replaces the document with `project` from `source`; the undo history starts empty.
   void resetTo(Project&& project, const QString& source, const QString& filePath);
   void adoptBuild(GraphBuildResult&& result);

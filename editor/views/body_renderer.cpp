@@ -23,7 +23,11 @@ struct BodyVertex {
   std::array<float, 3> normal;
   std::array<std::uint16_t, kMaxSkinInfluences> joints;
   std::array<float, kMaxSkinInfluences> weights;
+  std::array<float, 2> uv;  // 0, 0 on a mesh without texture coordinates
 };
+
+constexpr int kPaletteUnit = 0;
+constexpr int kBaseColorUnit = 1;
 
 // The palette texture is the palette's bytes as they are: 16 floats per joint, column-major.
 static_assert(sizeof(Float4x4) == 16 * sizeof(float));
@@ -40,9 +44,12 @@ QVector3D BodyRenderer::keyLight(float yawDegrees) {
   return (0.6f * right + 0.3f * towardCamera + QVector3D(0.0f, 1.0f, 0.0f)).normalized();
 }
 
-void BodyRenderer::setMesh(SkinnedMesh mesh, std::vector<Part> parts) {
+void BodyRenderer::setMesh(SkinnedMesh mesh, std::vector<Part> parts, std::vector<Float2> uvs,
+                           std::vector<CharacterTexture> textures) {
   mesh_ = std::move(mesh);
   parts_ = std::move(parts);
+  uvs_ = uvs.size() == mesh_.positions.size() ? std::move(uvs) : std::vector<Float2>{};
+  textures_ = std::move(textures);
   palette_.assign(static_cast<size_t>(mesh_.jointCount()), Float4x4{});
   hasPose_ = false;
   meshDirty_ = true;
@@ -77,6 +84,7 @@ bool BodyRenderer::initializeGL(QOpenGLContext& context, QString& log) {
 
 void BodyRenderer::releaseGL() {
   paletteTexture_.reset();
+  baseColorTextures_.clear();
   vertices_.destroy();
   indices_.destroy();
   program_.reset();
@@ -92,6 +100,7 @@ void BodyRenderer::uploadMesh() {
     out.normal = {n.x, n.y, n.z};
     out.joints = mesh_.joints[v];
     out.weights = mesh_.weights[v];
+    out.uv = uvs_.empty() ? std::array<float, 2>{0.0f, 0.0f} : std::array<float, 2>{uvs_[v].x, uvs_[v].y};
   }
   vertices_.bind();
   vertices_.allocate(interleaved.data(), static_cast<int>(interleaved.size() * sizeof(BodyVertex)));
@@ -112,8 +121,27 @@ void BodyRenderer::uploadMesh() {
     paletteTexture_->setMinMagFilters(QOpenGLTexture::Nearest, QOpenGLTexture::Nearest);
     paletteTexture_->allocateStorage(QOpenGLTexture::RGBA, QOpenGLTexture::Float32);
   }
+  uploadTextures();
   meshDirty_ = false;
   paletteDirty_ = true;
+}
+
+// Texels as the file's bytes (sRGB, like the parts' colours): rows top to bottom, which is
+// where glTF's v = 0 is, so the coordinates need no flip. Repeat and mipmaps, glTF's defaults.
+void BodyRenderer::uploadTextures() {
+  baseColorTextures_.clear();
+  for (const CharacterTexture& t : textures_) {
+    auto texture = std::make_unique<QOpenGLTexture>(QOpenGLTexture::Target2D);
+    texture->setFormat(QOpenGLTexture::RGBA8_UNorm);
+    texture->setSize(t.width, t.height);
+    texture->setMipLevels(texture->maximumMipLevels());
+    texture->allocateStorage(QOpenGLTexture::RGBA, QOpenGLTexture::UInt8);
+    texture->setData(QOpenGLTexture::RGBA, QOpenGLTexture::UInt8, t.rgba.data());
+    texture->generateMipMaps();
+    texture->setWrapMode(QOpenGLTexture::Repeat);
+    texture->setMinMagFilters(QOpenGLTexture::LinearMipMapLinear, QOpenGLTexture::Linear);
+    baseColorTextures_.push_back(std::move(texture));
+  }
 }
 
 bool BodyRenderer::bind(const QMatrix4x4& mvp, const QVector3D& toLight) {
@@ -126,9 +154,11 @@ bool BodyRenderer::bind(const QMatrix4x4& mvp, const QVector3D& toLight) {
   }
   program_->bind();
   program_->setUniformValue("uMvp", mvp);
-  program_->setUniformValue("uPalette", 0);
+  program_->setUniformValue("uPalette", kPaletteUnit);
+  program_->setUniformValue("uBaseColor", kBaseColorUnit);
+  program_->setUniformValue("uTextured", 0);
   program_->setUniformValue("uToLight", toLight);
-  paletteTexture_->bind(0);
+  paletteTexture_->bind(kPaletteUnit);
 
   vertices_.bind();
   constexpr int stride = sizeof(BodyVertex);
@@ -136,6 +166,8 @@ bool BodyRenderer::bind(const QMatrix4x4& mvp, const QVector3D& toLight) {
   program_->enableAttributeArray(kBodyNormal);
   program_->enableAttributeArray(kBodyJoints);
   program_->enableAttributeArray(kBodyWeights);
+  program_->enableAttributeArray(kBodyUv);
+  program_->setAttributeBuffer(kBodyUv, GL_FLOAT, offsetof(BodyVertex, uv), 2, stride);
   program_->setAttributeBuffer(kBodyPosition, GL_FLOAT, offsetof(BodyVertex, position), 3, stride);
   program_->setAttributeBuffer(kBodyNormal, GL_FLOAT, offsetof(BodyVertex, normal), 3, stride);
   program_->setAttributeBuffer(kBodyWeights, GL_FLOAT, offsetof(BodyVertex, weights), 4, stride);
@@ -149,7 +181,7 @@ bool BodyRenderer::bind(const QMatrix4x4& mvp, const QVector3D& toLight) {
 void BodyRenderer::unbind() {
   indices_.release();
   vertices_.release();
-  paletteTexture_->release(0);
+  paletteTexture_->release(kPaletteUnit);
   program_->release();
 }
 
@@ -173,19 +205,20 @@ void BodyRenderer::drawBody(const QMatrix4x4& mvp, const QVector3D& toLight,
                             const QColor& color) {
   if (!bind(mvp, toLight)) return;
   program_->setUniformValue("uShadow", 0);
-  const auto setColor = [&](const QColor& c) {
-    program_->setUniformValue("uColor", QVector4D(c.redF(), c.greenF(), c.blueF(), c.alphaF()));
-  };
-  if (parts_.empty()) {
-    setColor(color);
-    glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
-  }
-  for (const Part& part : parts_) {
-    setColor(part.color.isValid() ? part.color : color);
-    const auto offset = static_cast<std::uintptr_t>(3 * part.firstTriangle) * sizeof(std::uint32_t);
-    glDrawElements(GL_TRIANGLES, 3 * part.triangleCount, GL_UNSIGNED_INT, reinterpret_cast<const void*>(offset));
-  }
+  if (parts_.empty()) drawPart({0, indexCount_ / 3, color}, color);
+  for (const Part& part : parts_) drawPart(part, color);
   unbind();
+}
+
+void BodyRenderer::drawPart(const Part& part, const QColor& fallback) {
+  const QColor c = part.color.isValid() ? part.color : fallback;
+  program_->setUniformValue("uColor", QVector4D(c.redF(), c.greenF(), c.blueF(), c.alphaF()));
+  const bool textured = part.texture >= 0 && part.texture < static_cast<int>(baseColorTextures_.size()) && !uvs_.empty();
+  if (textured) baseColorTextures_[static_cast<size_t>(part.texture)]->bind(kBaseColorUnit);
+  program_->setUniformValue("uTextured", textured ? 1 : 0);
+  const auto offset = static_cast<std::uintptr_t>(3 * part.firstTriangle) * sizeof(std::uint32_t);
+  glDrawElements(GL_TRIANGLES, 3 * part.triangleCount, GL_UNSIGNED_INT, reinterpret_cast<const void*>(offset));
+  if (textured) baseColorTextures_[static_cast<size_t>(part.texture)]->release(kBaseColorUnit);
 }
 
 }  // namespace fatgraph::editor

@@ -3,7 +3,8 @@
 // in a vertex and an index buffer, uploaded once per mesh, and the pose's matrix palette,
 // computed by the runtime's skinningPalette job and uploaded to a float texture per pose;
 // the vertex shader (body_shader.h) does the skinning. It draws the lit body and its shadow
-// on the ground. CPU state (mesh, palette) is kept apart from GL state so tests can check
+// on the ground; parts of a user's character may multiply their colour by a base-colour
+// texture (its sRGB bytes as they are, like the colours, which are sRGB-encoded too). CPU state (mesh, palette) is kept apart from GL state so tests can check
 // what is uploaded without a context.
 #include <QMatrix4x4>
 #include <QOpenGLBuffer>
@@ -15,6 +16,7 @@
 #include <span>
 #include <vector>
 
+#include "fatgraph/core/character_mesh.h"
 #include "fatgraph/core/quaternion.h"
 #include "fatgraph/runtime/skinning.h"
 
@@ -31,18 +33,23 @@ class BodyRenderer : protected QOpenGLExtraFunctions {
   BodyRenderer(const BodyRenderer&) = delete;
   BodyRenderer& operator=(const BodyRenderer&) = delete;
 
-  /// A run of triangles drawn in one colour (a material of the user's character).
+  /// A run of triangles drawn in one colour (a material of the user's character), sRGB-encoded,
+  /// times a texture's texel where it has one.
   struct Part {
     int firstTriangle = 0;
     int triangleCount = 0;
     QColor color;
+    int texture = -1;  // into the textures given to setMesh; -1: the colour alone
   };
 
   /// Replaces the mesh (empty: nothing to draw) and forgets the pose; the buffers are filled
-  /// at the next draw. Without parts the whole mesh is drawn in drawBody's colour.
-  void setMesh(SkinnedMesh mesh, std::vector<Part> parts = {});
+  /// at the next draw. Without parts the whole mesh is drawn in drawBody's colour. `uvs` (one
+  /// per vertex, or empty when no part has a texture) place the `textures` on the parts.
+  void setMesh(SkinnedMesh mesh, std::vector<Part> parts = {}, std::vector<Float2> uvs = {},
+               std::vector<CharacterTexture> textures = {});
   const std::vector<Part>& parts() const { return parts_; }
   const SkinnedMesh& mesh() const { return mesh_; }
+  const std::vector<CharacterTexture>& textures() const { return textures_; }
 
   /// The palette of a pose given as model-space joint rotations and positions (one per joint,
   /// metres, world placement included), by the runtime's skinningPalette. Returns false and
@@ -78,9 +85,13 @@ class BodyRenderer : protected QOpenGLExtraFunctions {
   bool bind(const QMatrix4x4& mvp, const QVector3D& toLight);
   void unbind();
   void uploadMesh();
+  void uploadTextures();
+  void drawPart(const Part& part, const QColor& fallback);
 
   SkinnedMesh mesh_;
   std::vector<Part> parts_;
+  std::vector<Float2> uvs_;
+  std::vector<CharacterTexture> textures_;
   std::vector<Float4x4> palette_;
   std::vector<Quaternion> rotations_;  // the pose in float, the palette job's input
   std::vector<Float3> positions_;
@@ -90,6 +101,7 @@ class BodyRenderer : protected QOpenGLExtraFunctions {
 
   std::unique_ptr<QOpenGLShaderProgram> program_;
   std::unique_ptr<QOpenGLTexture> paletteTexture_;
+  std::vector<std::unique_ptr<QOpenGLTexture>> baseColorTextures_;  // one per textures_ entry
   QOpenGLBuffer vertices_{QOpenGLBuffer::VertexBuffer};
   QOpenGLBuffer indices_{QOpenGLBuffer::IndexBuffer};
   int indexCount_ = 0;

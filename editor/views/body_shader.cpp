@@ -15,12 +15,14 @@ in vec3 aPosition;
 in vec3 aNormal;
 in uvec4 aJoints;
 in vec4 aWeights;
+in vec2 aUv;
 uniform mat4 uMvp;
 uniform sampler2D uPalette;
 uniform int uShadow;
 uniform vec3 uToLight;
 uniform float uGroundY;
 out vec3 vNormal;
+out vec2 vUv;
 mat4 jointMatrix(uint joint) {
   int row = int(joint);
   return mat4(texelFetch(uPalette, ivec2(0, row), 0), texelFetch(uPalette, ivec2(1, row), 0),
@@ -31,6 +33,7 @@ void main() {
               aWeights.z * jointMatrix(aJoints.z) + aWeights.w * jointMatrix(aJoints.w);
   vec3 p = (skin * vec4(aPosition, 1.0)).xyz;
   vNormal = mat3(skin) * aNormal;
+  vUv = aUv;
   if (uShadow != 0) {
     float height = max(p.y - uGroundY, 0.0);
     p -= uToLight * (height / max(uToLight.y, 0.05));
@@ -40,11 +43,17 @@ void main() {
 }
 )";
 
+// A texel multiplies the colour as its bytes are: both are sRGB-encoded (the colour with the
+// power 1/2.2 of viewport_body.cpp's displayColor), and with that power law the encoding of a
+// product is the product of the encodings, so this is the encoded factor x texel glTF means.
 constexpr char kFragmentBody[] = R"(
 in vec3 vNormal;
+in vec2 vUv;
 uniform int uShadow;
 uniform vec3 uToLight;
 uniform vec4 uColor;
+uniform int uTextured;
+uniform sampler2D uBaseColor;
 out vec4 fragColor;
 void main() {
   if (uShadow != 0) {
@@ -55,7 +64,9 @@ void main() {
   if (!gl_FrontFacing) n = -n;
   float key = max(dot(n, uToLight), 0.0);
   vec3 hemisphere = mix(vec3(0.20, 0.19, 0.18), vec3(0.50, 0.55, 0.63), 0.5 + 0.5 * n.y);
-  vec3 lit = uColor.rgb * (hemisphere + 0.80 * key * vec3(1.0, 0.96, 0.90));
+  vec3 base = uColor.rgb;
+  if (uTextured != 0) base *= texture(uBaseColor, vUv).rgb;
+  vec3 lit = base * (hemisphere + 0.80 * key * vec3(1.0, 0.96, 0.90));
   fragColor = vec4(min(lit, vec3(1.0)), uColor.a);
 }
 )";
@@ -90,6 +101,7 @@ std::unique_ptr<QOpenGLShaderProgram> createBodyProgram(QOpenGLContext& context,
   program->bindAttributeLocation("aNormal", kBodyNormal);
   program->bindAttributeLocation("aJoints", kBodyJoints);
   program->bindAttributeLocation("aWeights", kBodyWeights);
+  program->bindAttributeLocation("aUv", kBodyUv);
   if (!program->link()) {
     log = program->log();
     return nullptr;

@@ -35,9 +35,18 @@ std::vector<BodyRenderer::Part> characterParts(const CharacterMesh& mesh) {
   std::vector<BodyRenderer::Part> parts;
   for (const CharacterMeshPart& p : mesh.parts) {
     const QColor color = p.material >= 0 ? displayColor(mesh.materials[p.material].baseColor) : QColor();
-    parts.push_back({p.firstTriangle, p.triangleCount, color});
+    parts.push_back({p.firstTriangle, p.triangleCount, color, p.material >= 0 ? mesh.materials[p.material].texture : -1});
   }
   return parts;
+}
+
+bool sameSurface(const CharacterMesh& a, const CharacterMesh& b) {
+  const auto sameUv = [](const Float2& p, const Float2& q) { return p.x == q.x && p.y == q.y; };
+  const auto sameMaterial = [](const CharacterMaterial& p, const CharacterMaterial& q) { return p.baseColor == q.baseColor && p.texture == q.texture; };
+  const auto sameTexture = [](const CharacterTexture& p, const CharacterTexture& q) { return p.width == q.width && p.height == q.height && p.rgba == q.rgba; };
+  return std::equal(a.uvs.begin(), a.uvs.end(), b.uvs.begin(), b.uvs.end(), sameUv) &&
+         std::equal(a.materials.begin(), a.materials.end(), b.materials.begin(), b.materials.end(), sameMaterial) &&
+         std::equal(a.textures.begin(), a.textures.end(), b.textures.begin(), b.textures.end(), sameTexture);
 }
 
 }  // namespace
@@ -45,11 +54,18 @@ std::vector<BodyRenderer::Part> characterParts(const CharacterMesh& mesh) {
 void Viewport::setCharacter(const CharacterMesh& mesh) {
   const bool same = mesh.vertexCount() == character_.vertexCount() && mesh.triangles == character_.triangles &&
                     std::equal(mesh.positions.begin(), mesh.positions.end(), character_.positions.begin(),
-                               [](const Float3& a, const Float3& b) { return a.x == b.x && a.y == b.y && a.z == b.z; });
+                               [](const Float3& a, const Float3& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }) &&
+                    sameSurface(mesh, character_);
   if (same) return;
   character_ = mesh;
+  const Skeleton shown = std::move(bodySkeleton_);
   bodySkeleton_ = {};  // the next clip rebuilds the body
   body_.setMesh({});
+  if (!scene_.hasClip() || shown.jointCount() == 0) return;
+  // A clip is shown: its pose gets the new body at once, where the playhead is.
+  rebuildBody(shown);
+  updateBodyPose();
+  update();
 }
 
 void Viewport::rebuildBody(const Skeleton& skeleton) {
@@ -59,7 +75,7 @@ void Viewport::rebuildBody(const Skeleton& skeleton) {
   bodyProblem_.clear();
   SkinnedMesh mesh;
   if (!character_.empty() && character_.validate(skeleton.jointCount()).empty()) {
-    body_.setMesh(toSkinnedMesh(character_), characterParts(character_));
+    body_.setMesh(toSkinnedMesh(character_), characterParts(character_), character_.uvs, character_.textures);
     return;
   }
   try {

@@ -3,7 +3,9 @@
 // the raw file (joint world matrices with scale times the file's inverse bind matrices); a
 // synthetic rig whose bind pose is not its rest pose, under a centimetre armature, with eight
 // influences of byte joints and normalized byte weights, a triangle strip and no normals; the
-// Z-up turn; broken meshes each refused with one line naming the file.
+// Z-up turn; a base-colour texture (a PNG as a data URI, a file beside the .gltf and a buffer
+// view of a .glb; a JPEG; a 16-bit PNG) decoded with its TEXCOORD_0 and kept by the project file; broken meshes and
+// textures each refused with one line naming the file.
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -18,6 +20,7 @@
 #include "fatgraph/core/project_character.h"
 #include "fatgraph/core/project_store.h"
 #include "gltf_reference.h"
+#include "png_encoding.h"
 
 using namespace fatgraph;
 using nlohmann::json;
@@ -178,6 +181,58 @@ Rig syntheticRig() {
                      {"WEIGHTS_1", r.add(w1.data(), w1.size(), 5121, "VEC4", 4, true)}};
   r.doc["meshes"] = {{{"name", "Strip"}, {"primitives", {{{"attributes", attributes}, {"mode", 5}}}}}};
   return r;
+}
+
+// --- a base-colour texture on the rig -----------------------------------------------------------
+
+// Four by two texels, each its own colour, with alpha.
+const std::vector<uint8_t> kTexels = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 128,
+                                      10, 20, 30, 255, 40, 50, 60, 255, 70, 80, 90, 255, 200, 100, 0, 255};
+const std::vector<float> kUv = {0, 0, 1, 0, 0, 1, 1, 1};
+
+enum class ImageAt { DataUri, FileBeside, BufferView };
+
+// The strip's material multiplies its colour by the texture, through TEXCOORD_0.
+void addTexture(Rig& r, ImageAt at, const std::string& png = test::encodePng(4, 2, kTexels)) {
+  json& prim = r.doc["meshes"][0]["primitives"][0];
+  prim["attributes"]["TEXCOORD_0"] = r.add(kUv.data(), 4 * kUv.size(), 5126, "VEC2", 4);
+  prim["material"] = 0;
+  r.doc["materials"] = {{{"name", "Painted"}, {"pbrMetallicRoughness", {{"baseColorFactor", {1.0, 0.5, 1.0, 1.0}}, {"baseColorTexture", {{"index", 0}}}}}}};
+  r.doc["textures"] = {{{"source", 0}}};
+  json image = {{"name", "skin"}};
+  if (at == ImageAt::DataUri) {
+    image["uri"] = "data:image/png;base64," + QByteArray(png.data(), static_cast<qsizetype>(png.size())).toBase64().toStdString();
+  } else if (at == ImageAt::FileBeside) {
+    image["uri"] = "skin.png";
+  } else {
+    while (r.buffer.size() % 4) r.buffer.push_back('\0');
+    image["bufferView"] = r.doc["bufferViews"].size();
+    image["mimeType"] = "image/png";
+    r.doc["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", r.buffer.size()}, {"byteLength", png.size()}});
+    r.buffer += png;
+  }
+  r.doc["images"] = {image};
+}
+
+// The rig as a binary .glb: its JSON and its buffer as the BIN chunk.
+std::string glb(const Rig& r) {
+  json d = r.doc;
+  d["buffers"] = {{{"byteLength", r.buffer.size()}}};
+  std::string text = d.dump(), bin = r.buffer;
+  while (text.size() % 4) text.push_back(' ');
+  while (bin.size() % 4) bin.push_back('\0');
+  std::string out;
+  const auto u32 = [&out](uint32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); };
+  out += "glTF";
+  u32(2);
+  u32(static_cast<uint32_t>(12 + 8 + text.size() + 8 + bin.size()));
+  u32(static_cast<uint32_t>(text.size()));
+  u32(0x4E4F534A);  // JSON
+  out += text;
+  u32(static_cast<uint32_t>(bin.size()));
+  u32(0x004E4942);  // BIN
+  out += bin;
+  return out;
 }
 
 std::string write(const QTemporaryDir& dir, const std::string& name, const std::string& bytes) {
@@ -363,6 +418,111 @@ class TestGltfCharacter : public QObject {
     }
   }
 
+  void baseColorTexture_data() {
+    QTest::addColumn<int>("at");
+    QTest::newRow("data URI in a .gltf") << static_cast<int>(ImageAt::DataUri);
+    QTest::newRow("file beside the .gltf") << static_cast<int>(ImageAt::FileBeside);
+    QTest::newRow("buffer view of a .glb") << static_cast<int>(ImageAt::BufferView);
+  }
+  // The texture's pixels as they are in the PNG (sRGB, alpha kept), the material's factor
+  // beside it, and each flat vertex with its corner's TEXCOORD_0.
+  void baseColorTexture() {
+    QFETCH(int, at);
+    Rig r = syntheticRig();
+    addTexture(r, static_cast<ImageAt>(at));
+    QTemporaryDir dir;
+    write(dir, "skin.png", test::encodePng(4, 2, kTexels));
+    const std::string path = static_cast<ImageAt>(at) == ImageAt::BufferView ? write(dir, "painted.glb", glb(r))
+                                                                              : write(dir, "painted.gltf", r.embedded());
+    const GltfImport g = importGltfCharacter(path);
+    QCOMPARE(g.mesh.textures.size(), size_t{1});
+    const CharacterTexture& t = g.mesh.textures[0];
+    QCOMPARE(t.name, std::string("skin"));
+    QCOMPARE(t.width, 4);
+    QCOMPARE(t.height, 2);
+    QVERIFY(t.rgba == kTexels);
+    QCOMPARE(g.mesh.materials[0].texture, 0);
+    QCOMPARE(g.mesh.materials[0].baseColor[1], 0.5f);
+    QVERIFY(g.mesh.textured());
+    QCOMPARE(g.mesh.uvs.size(), size_t{6});
+    const int corner[6] = {0, 1, 2, 2, 1, 3};  // the strip's two triangles, flat
+    for (int v = 0; v < 6; ++v) {
+      QCOMPARE(g.mesh.uvs[v].x, kUv[2 * corner[v]]);
+      QCOMPARE(g.mesh.uvs[v].y, kUv[2 * corner[v] + 1]);
+    }
+    QCOMPARE(QString::fromStdString(g.mesh.validate(kChain)), QString());
+  }
+
+  // The project keeps the texture and the coordinates; a character without textures keeps none.
+  void texturedCharacterOfAProject() {
+    Rig r = syntheticRig();
+    addTexture(r, ImageAt::DataUri);
+    QTemporaryDir dir;
+    const std::string gltf = write(dir, "painted.gltf", r.embedded());
+    Project project;
+    project.skeleton = importGltfCharacter(gltf).skeleton;
+    setProjectCharacter(project, gltf);
+    const std::string path = dir.filePath("painted.fgproj").toStdString();
+    saveProject(project, path);
+    const CharacterMesh loaded = loadProject(path).character.mesh;
+    const CharacterMesh& a = project.character.mesh;
+    QCOMPARE(loaded.textures.size(), size_t{1});
+    QCOMPARE(loaded.textures[0].name, a.textures[0].name);
+    QCOMPARE(loaded.textures[0].width, 4);
+    QCOMPARE(loaded.textures[0].height, 2);
+    QVERIFY(loaded.textures[0].rgba == kTexels);
+    QCOMPARE(loaded.materials[0].texture, 0);
+    QCOMPARE(loaded.uvs.size(), a.uvs.size());
+    QVERIFY(std::memcmp(loaded.uvs.data(), a.uvs.data(), a.uvs.size() * sizeof(Float2)) == 0);
+  }
+
+  // A JPEG (tests/fixtures/textures/halves.jpg: 16 x 8, made with libjpeg at quality 95, the
+  // left half 20 200 40, the right half 220 30 200) decodes to its colours, alpha opaque.
+  void jpegTexture() {
+    std::ifstream in(std::string(FATGRAPH_TEST_FIXTURES_DIR) + "/textures/halves.jpg", std::ios::binary);
+    const std::string jpeg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    QVERIFY(jpeg.size() > 100);
+    Rig r = syntheticRig();
+    addTexture(r, ImageAt::BufferView, jpeg);
+    r.doc["images"][0]["mimeType"] = "image/jpeg";
+    QTemporaryDir dir;
+    const GltfImport g = importGltfCharacter(write(dir, "painted.glb", glb(r)));
+    QCOMPARE(g.mesh.textures.size(), size_t{1});
+    const CharacterTexture& t = g.mesh.textures[0];
+    QCOMPARE(t.width, 16);
+    QCOMPARE(t.height, 8);
+    const auto near = [&t](int x, int y, std::array<int, 3> rgb) {
+      const uint8_t* p = &t.rgba[4 * (static_cast<size_t>(y) * t.width + x)];
+      return std::abs(p[0] - rgb[0]) < 12 && std::abs(p[1] - rgb[1]) < 12 && std::abs(p[2] - rgb[2]) < 12 && p[3] == 255;
+    };
+    QVERIFY(near(1, 4, {20, 200, 40}));
+    QVERIFY(near(14, 4, {220, 30, 200}));
+  }
+
+  // A 16-bit PNG keeps each channel's high byte.
+  void sixteenBitPng() {
+    Rig r = syntheticRig();
+    addTexture(r, ImageAt::DataUri, test::encodePng(4, 2, kTexels, 16));
+    QTemporaryDir dir;
+    const GltfImport g = importGltfCharacter(write(dir, "painted.gltf", r.embedded()));
+    QCOMPARE(g.mesh.textures.size(), size_t{1});
+    QVERIFY(g.mesh.textures[0].rgba == kTexels);
+  }
+
+  // Only TEXCOORD_0 is read: a texture on another set is left out with a note.
+  void textureOnAnotherSetIsNoted() {
+    Rig r = syntheticRig();
+    addTexture(r, ImageAt::DataUri);
+    r.doc["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"]["texCoord"] = 1;
+    QTemporaryDir dir;
+    const GltfImport g = importGltfCharacter(write(dir, "painted.gltf", r.embedded()));
+    QCOMPARE(g.mesh.materials[0].texture, -1);
+    QVERIFY(g.mesh.uvs.empty() && g.mesh.textures.empty());
+    bool noted = false;
+    for (const std::string& n : g.notes) noted |= n.find("reads TEXCOORD_1; only TEXCOORD_0 is supported") != std::string::npos;
+    QVERIFY(noted);
+  }
+
   void brokenMeshes_data() {
     QTest::addColumn<QString>("damage");
     QTest::addColumn<QString>("message");
@@ -374,7 +534,32 @@ class TestGltfCharacter : public QObject {
     QTest::newRow("too few inverse bind matrices") << "ibm" << "has 2 inverse bind matrices for 8 joints";
     QTest::newRow("float joints") << "floatJoints" << "JOINTS_0 (accessor 2) has component type 5126";
     QTest::newRow("truncated buffer") << "truncated" << "runs past the end of buffer 0";
+    QTest::newRow("image neither PNG nor JPEG") << "notImage" << "image 0 'skin' is neither a PNG nor a JPEG";
+    QTest::newRow("PNG that does not decode") << "corruptPng" << "image 0 'skin' does not decode as PNG";
+    QTest::newRow("PNG too large") << "hugePng" << "image 0 'skin' is 100000 x 2 pixels, more than the limit of 8192 a side";
+    QTest::newRow("texture that does not exist") << "noTexture" << "material 'Painted' names texture 3, which does not exist";
+    QTest::newRow("image that does not exist") << "noImage" << "texture 0 names image 2, which does not exist";
+    QTest::newRow("image file missing") << "missingFile" << "image 0 'skin' ('gone.png') could not be read";
+    QTest::newRow("fewer UVs than vertices") << "uvCount" << "mesh 'Strip' primitive 0 TEXCOORD_0 has 3 elements for 4 vertices";
+    QTest::newRow("textured without UVs") << "noUv" << "mesh 'Strip' primitive 0 has no TEXCOORD_0 for material 'Painted''s base colour texture";
   }
+  // Texture damages start from the textured rig; others leave the rig as it is.
+  static void damageTexture(Rig& r, const QString& damage) {
+    std::string png = test::encodePng(4, 2, kTexels);
+    if (damage == "notImage") png = "GIF89a not a texture";
+    if (damage == "corruptPng") png = png.substr(0, 40);
+    if (damage == "hugePng") png.replace(16, 4, std::string("\x00\x01\x86\xa0", 4));  // IHDR width 100000
+    const QStringList textured = {"notImage", "corruptPng", "hugePng", "noTexture", "noImage", "missingFile", "uvCount", "noUv"};
+    if (!textured.contains(damage)) return;
+    addTexture(r, damage == "missingFile" ? ImageAt::FileBeside : ImageAt::DataUri, png);
+    json& prim = r.doc["meshes"][0]["primitives"][0];
+    if (damage == "noTexture") r.doc["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"]["index"] = 3;
+    if (damage == "noImage") r.doc["textures"][0]["source"] = 2;
+    if (damage == "missingFile") r.doc["images"][0]["uri"] = "gone.png";
+    if (damage == "uvCount") r.doc["accessors"][prim["attributes"]["TEXCOORD_0"].get<int>()]["count"] = 3;
+    if (damage == "noUv") prim["attributes"].erase("TEXCOORD_0");
+  }
+
   void brokenMeshes() {
     QFETCH(QString, damage);
     QFETCH(QString, message);
@@ -393,6 +578,7 @@ class TestGltfCharacter : public QObject {
     }
     if (damage == "ibm") r.doc["accessors"][0]["count"] = 2;
     if (damage == "floatJoints") r.doc["accessors"][2]["componentType"] = 5126;
+    damageTexture(r, damage);
     std::string text = r.embedded();
     if (damage == "truncated") {
       json d = json::parse(text);

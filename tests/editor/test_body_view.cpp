@@ -2,11 +2,12 @@
 // viewport uploads is the pose's skinning palette (checked against matrices built here from
 // FK and the rest pose), it follows the blend preview's poses and the Play dock's live player,
 // the body covers far more of the
-// picture than the bones on real clips of two rigs, and View > Character switches what is
-// drawn. Exits 77 (SKIPPED) when there is no X display.
+// picture than the bones on real clips of two rigs, View > Character switches what is
+// drawn, and a character's base-colour texture shows its colours where its coordinates say. Exits 77 (SKIPPED) when there is no X display.
 #include <QAction>
 #include <QApplication>
 #include <QSurfaceFormat>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <Eigen/Geometry>
@@ -22,6 +23,8 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/gltf_import.h"
+#include "fatgraph/core/project_character.h"
+#include "fatgraph/core/project_store.h"
 #include "fatgraph/eigen_bridge.h"
 #include "views/body_display.h"
 #include "views/viewport.h"
@@ -245,6 +248,107 @@ class TestBodyView : public QObject {
     view.setClip(knight.skeleton, knight.clips[0]);
     QVERIFY(view.body().mesh().vertexCount() != knight.mesh.vertexCount());
     QVERIFY(view.body().parts().empty());
+  }
+
+  // The knight given a two-texel texture, green on its right (-x) and magenta on its left, in
+  // white materials: the picture shows both texels' colours, lit, and no untextured grey.
+  void texturedCharacterShowsItsTexture() {
+    fatgraph::GltfImport knight = fatgraph::importGltfCharacter(dataFile("characters/knight.glb").toStdString());
+    fatgraph::CharacterMesh& mesh = knight.mesh;
+    mesh.textures = {{"halves", 2, 1, {20, 220, 20, 255, 220, 20, 220, 255}}};
+    for (fatgraph::CharacterMaterial& m : mesh.materials) {
+      m.baseColor = {1.0f, 1.0f, 1.0f, 1.0f};
+      m.texture = 0;
+    }
+    mesh.uvs.clear();
+    for (const fatgraph::Float3& p : mesh.positions) mesh.uvs.push_back({p.x < 0 ? 0.25f : 0.75f, 0.5f});
+    QCOMPARE(QString::fromStdString(mesh.validate(knight.skeleton.jointCount())), QString());
+    Viewport view;
+    view.resize(480, 360);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setCharacter(mesh);
+    view.setClip(knight.skeleton, knight.clips[0]);
+    QCOMPARE(view.body().textures().size(), size_t{1});
+    QCOMPARE(view.body().parts().front().texture, 0);
+    view.setShowGrid(false);
+    view.setShowTrajectory(false);
+    view.frameCharacter();
+    const QImage body = render(view, BodyDisplay::Body);
+    int green = 0, magenta = 0;
+    for (int y = 0; y < body.height(); ++y) {
+      for (int x = 0; x < body.width(); ++x) {
+        const QRgb p = body.pixel(x, y);
+        green += qGreen(p) > qRed(p) + 60 && qGreen(p) > qBlue(p) + 60;
+        magenta += qRed(p) > qGreen(p) + 60 && qBlue(p) > qGreen(p) + 60;
+      }
+    }
+    qInfo("textured knight: %d green px, %d magenta px of %d covered", green, magenta, coverage(body));
+    QVERIFY2(green > 500 && magenta > 500, qPrintable(QStringLiteral("%1 green, %2 magenta").arg(green).arg(magenta)));
+    QVERIFY(green + magenta > coverage(body) / 2);
+  }
+
+  // File > Character… sets the document's character (driven here through the document, not the
+  // file dialog): the viewport shows its mesh at once, on the frame shown; a refused file is
+  // shown with core's message and changes nothing; Remove Character brings the generated body
+  // back, and undo the character.
+  void fileMenuCharacterAndRemove() {
+    fatgraph::editor::MainWindow window;
+    window.setInteractive(false);
+    QCOMPARE(window.openFiles({dataFile("characters/knight.glb")}), QStringList());
+    window.show();
+    QVERIFY(fatgraph::editor::waitUntilExposed(window));
+    QVERIFY(window.showFrame(10));
+    const Viewport& view = *window.viewport();
+    const int generated = view.body().mesh().vertexCount();
+    auto* remove = window.findChild<QAction*>(QStringLiteral("removeCharacterAction"));
+    QVERIFY(remove != nullptr && window.findChild<QAction*>(QStringLiteral("characterAction")) != nullptr);
+    QVERIFY(!remove->isEnabled());
+    fatgraph::editor::Document& document = *window.document();
+    QCOMPARE(document.setCharacter(dataFile("characters/knight.glb")), QString());
+    const int knight = document.project().character.mesh.vertexCount();
+    QCOMPARE(view.body().mesh().vertexCount(), knight);
+    QVERIFY(view.body().canDraw());
+    QVERIFY(remove->isEnabled());
+    QVERIFY(!document.setCharacter(dataFile("characters/fox.glb")).isEmpty());
+    QVERIFY2(window.lastError().contains(QLatin1String("the character has 51 joints")), qPrintable(window.lastError()));
+    QCOMPARE(view.body().mesh().vertexCount(), knight);
+    remove->trigger();
+    QVERIFY(document.project().character.empty());
+    QCOMPARE(view.body().mesh().vertexCount(), generated);
+    QVERIFY(!remove->isEnabled());
+    QCOMPARE(document.undo(), QString());
+    QCOMPARE(view.body().mesh().vertexCount(), knight);
+  }
+
+  // A project saved with a character opens with it: the viewport --screenshot renders (as
+  // `--view viewport --body body`) shows its mesh in its materials' colours.
+  void projectCharacterInTheScreenshot() {
+    const std::string knight = dataFile("characters/knight.glb").toStdString();
+    const fatgraph::GltfImport clips = fatgraph::importGltf(knight);
+    fatgraph::Project project;
+    project.skeleton = clips.skeleton;
+    project.clips = {clips.clips[1]};
+    fatgraph::setProjectCharacter(project, knight);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("knight.fgproj"));
+    fatgraph::saveProject(project, path.toStdString());
+    fatgraph::editor::MainWindow window;
+    window.setInteractive(false);
+    QCOMPARE(window.openFiles({path}), QStringList());
+    window.setBodyDisplay(BodyDisplay::Body);
+    window.show();
+    QVERIFY(fatgraph::editor::waitUntilExposed(window));
+    QVERIFY(window.showFrame(0));
+    window.viewport()->frameCharacter();
+    QString error;
+    const QImage image = fatgraph::editor::renderView(window, QStringLiteral("viewport"), QSize(640, 480), &error);
+    QCOMPARE(error, QString());
+    QCOMPARE(window.viewport()->body().mesh().vertexCount(), project.character.mesh.vertexCount());
+    int warm = 0;  // the skin tone, as in userCharacterReplacesTheGeneratedBody
+    for (int y = 0; y < image.height(); ++y)
+      for (int x = 0; x < image.width(); ++x) warm += qRed(image.pixel(x, y)) > qBlue(image.pixel(x, y)) + 40;
+    QVERIFY2(warm > 100, qPrintable(QString::number(warm)));
   }
 
   void characterMenuSwitchesWhatIsDrawn() {

@@ -14,6 +14,13 @@ int CharacterMesh::mostInfluences() const {
   return most;
 }
 
+bool CharacterMesh::textured() const {
+  for (const CharacterMeshPart& p : parts) {
+    if (p.material >= 0 && p.material < static_cast<int>(materials.size()) && materials[p.material].texture >= 0) return true;
+  }
+  return false;
+}
+
 namespace {
 
 bool finite(const Float3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
@@ -42,6 +49,25 @@ std::string checkParts(const CharacterMesh& m) {
   return {};
 }
 
+std::string checkTextures(const CharacterMesh& m) {
+  for (const CharacterMaterial& c : m.materials) {
+    if (c.texture < -1 || c.texture >= static_cast<int>(m.textures.size())) return "material '" + c.name + "' names texture " + std::to_string(c.texture) + ", which does not exist";
+  }
+  for (const CharacterTexture& t : m.textures) {
+    if (t.width < 1 || t.height < 1 || t.rgba.size() != 4 * static_cast<size_t>(t.width) * static_cast<size_t>(t.height)) {
+      return "texture '" + t.name + "' has " + std::to_string(t.rgba.size()) + " bytes for " + std::to_string(t.width) + " x " + std::to_string(t.height) + " RGBA pixels";
+    }
+  }
+  if (!m.uvs.empty() && m.uvs.size() != m.positions.size()) {
+    return std::to_string(m.uvs.size()) + " texture coordinates for " + std::to_string(m.positions.size()) + " vertices";
+  }
+  if (m.uvs.empty() && m.textured()) return "a part's material has a texture but the vertices have no texture coordinates";
+  for (size_t v = 0; v < m.uvs.size(); ++v) {
+    if (!std::isfinite(m.uvs[v].x) || !std::isfinite(m.uvs[v].y)) return "vertex " + std::to_string(v) + ": non-finite texture coordinate";
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string CharacterMesh::validate(int jointCount) const {
@@ -55,7 +81,8 @@ std::string CharacterMesh::validate(int jointCount) const {
   for (size_t v = 0; v < n; ++v) {
     if (std::string e = checkVertex(*this, v, jointCount); !e.empty()) return e;
   }
-  return checkParts(*this);
+  if (std::string e = checkParts(*this); !e.empty()) return e;
+  return checkTextures(*this);
 }
 
 SkinnedMesh toSkinnedMesh(const CharacterMesh& mesh, InfluenceReduction* report) {

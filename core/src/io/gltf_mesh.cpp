@@ -11,6 +11,8 @@
 #include <Eigen/Geometry>
 #include <tiny_gltf.h>
 
+#include "gltf_texture.h"
+
 namespace fatgraph::gltf {
 namespace {
 
@@ -117,8 +119,35 @@ class MeshReader {
       cm.name = m.name.empty() ? "material " + std::to_string(i) : m.name;
       const std::vector<double>& f = m.pbrMetallicRoughness.baseColorFactor;
       for (size_t c = 0; c < 4 && c < f.size(); ++c) cm.baseColor[c] = static_cast<float>(std::clamp(f[c], 0.0, 1.0));
+      cm.texture = baseColorTexture(m.pbrMetallicRoughness.baseColorTexture, "material '" + cm.name + "'");
       assembly_.addMaterial(cm);
     }
+  }
+
+  // The material's base-colour image, decoded once however many materials show it; -1 when it
+  // has none or one this importer cannot show (noted).
+  int baseColorTexture(const tinygltf::TextureInfo& info, const std::string& material) {
+    if (info.index < 0) return -1;
+    if (info.index >= static_cast<int>(model_.textures.size())) {
+      throw GltfProblem(material + " names texture " + std::to_string(info.index) + ", which does not exist");
+    }
+    if (info.texCoord != 0) {
+      assembly_.notes().push_back(material + "'s base colour texture reads TEXCOORD_" + std::to_string(info.texCoord) +
+                           "; only TEXCOORD_0 is supported, so it is drawn in its base colour alone");
+      return -1;
+    }
+    const int image = model_.textures[info.index].source;
+    if (image < 0) {
+      assembly_.notes().push_back(material + "'s base colour texture has no PNG or JPEG image (an extension's format); drawn in its base colour alone");
+      return -1;
+    }
+    if (image >= static_cast<int>(model_.images.size())) {
+      throw GltfProblem("texture " + std::to_string(info.index) + " names image " + std::to_string(image) + ", which does not exist");
+    }
+    if (const auto known = textureOfImage_.find(image); known != textureOfImage_.end()) return known->second;
+    const int texture = assembly_.addTexture(decodeImage(model_, image));
+    textureOfImage_.emplace(image, texture);
+    return texture;
   }
 
   void readNode(int node, int mesh) {
@@ -224,6 +253,7 @@ class MeshReader {
     piece.name = name;
     piece.material = prim.material;
     piece.influences = influences(prim, n, bind, skinned, where);
+    piece.uvs = textureCoordinates(prim, n, where);
     piece.triangles = triangleList(prim, n, where);
     for (size_t v = 0; v < n; ++v) {
       piece.positions.emplace_back(pos[3 * v], pos[3 * v + 1], pos[3 * v + 2]);
@@ -232,10 +262,23 @@ class MeshReader {
     assembly_.addPiece(piece);
   }
 
+  // TEXCOORD_0 of a primitive whose material has a texture; empty otherwise.
+  std::vector<Float2> textureCoordinates(const tinygltf::Primitive& prim, size_t n, const std::string& where) {
+    if (prim.material < 0 || assembly_.material(prim.material).texture < 0) return {};
+    std::vector<Float2> out(n);
+    const std::vector<double> uv = attribute(prim, "TEXCOORD_0", normalizedRule(2), n, where);
+    if (uv.empty()) {
+      throw GltfProblem(where + " has no TEXCOORD_0 for material '" + assembly_.material(prim.material).name + "''s base colour texture");
+    }
+    for (size_t v = 0; v < n; ++v) out[v] = {static_cast<float>(uv[2 * v]), static_cast<float>(uv[2 * v + 1])};
+    return out;
+  }
+
   const tinygltf::Model& model_;
   const SkinPlan& plan_;
   const std::vector<Affine> rest_;
   scene::MeshAssembly assembly_;
+  std::map<int, int> textureOfImage_;  // file image -> CharacterMesh::textures
 };
 
 }  // namespace

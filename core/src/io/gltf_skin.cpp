@@ -8,15 +8,10 @@
 
 #include <tiny_gltf.h>
 
+#include "gltf_texture.h"
+
 namespace fatgraph::gltf {
 namespace {
-
-// Images are never needed for motion: skipping their decoding keeps import fast and keeps
-// image decoders away from untrusted bytes.
-bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int,
-               const unsigned char*, int, void*) {
-  return true;
-}
 
 std::string firstLine(std::string s) {
   s = s.substr(0, s.find('\n'));
@@ -86,7 +81,9 @@ tinygltf::Model loadModel(const std::string& bytes, const std::string& fileName)
   const auto n = static_cast<unsigned int>(bytes.size());
   const std::string dir = std::filesystem::path(fileName).parent_path().string();
   tinygltf::TinyGLTF loader;
-  loader.SetImageLoader(skipImage, nullptr);
+  // Images are not needed for motion: decoding only those a character's materials show keeps
+  // import fast and image decoders away from bytes nothing needs.
+  loader.SetImageLoader(keepEncodedImage, nullptr);
   tinygltf::Model model;
   std::string err, warn;
   bool ok = false;

@@ -1,5 +1,5 @@
 #pragma once
-// A glTF skin planned as the project's skeleton: the model loaded (images skipped), the
+// A glTF skin planned as the project's skeleton: the model loaded (images not decoded), the
 // node hierarchy checked, and each joint's node transform mapped to a skeleton joint (the
 // static nodes above a joint folded in, uniform scales moved into translations). Internal to
 // the glTF importer; every problem is a GltfProblem without the file's name.
@@ -20,7 +20,8 @@ struct Node;
 namespace fatgraph::gltf {
 
 /// The file's bytes parsed: binary .glb or .gltf JSON; `fileName`'s directory resolves external
-/// buffers. Images are not decoded (motion and meshes need none of their pixels).
+/// buffers. Images are not decoded (motion needs none of their pixels; gltf_texture.h decodes
+/// those a character's materials show).
 tinygltf::Model loadModel(const std::string& bytes, const std::string& fileName);
 
 /// A node's local transform, split as glTF defines it (a matrix has no shear in a valid file).

@@ -110,9 +110,13 @@ void MeshAssembly::append(const MeshPiece& piece, const std::vector<Float3>& p, 
   const std::vector<std::uint32_t>& tri = piece.triangles;
   const std::vector<Influences>& inf = piece.influences;
   CharacterMeshPart part{piece.name, m.triangleCount(), static_cast<int>(tri.size() / 3), piece.material};
+  // Texture coordinates from the first textured piece on, (0, 0) on the pieces before it.
+  const bool withUv = !piece.uvs.empty() || !m.uvs.empty();
+  if (withUv) m.uvs.resize(m.positions.size());
   const auto push = [&](std::uint32_t v, const Float3& normal) {
     m.positions.push_back(p[v]);
     m.normals.push_back(normal);
+    if (withUv) m.uvs.push_back(piece.uvs.empty() ? Float2{} : piece.uvs[v]);
     m.joints.push_back(inf[v].joints);
     m.weights.push_back(inf[v].weights);
   };
@@ -140,6 +144,7 @@ MeshImport MeshAssembly::finish() {
   if (unweighted_ > 0) {
     out_.notes.push_back(std::to_string(unweighted_) + " vertices have no weight; each is bound to its mesh's first joint");
   }
+  if (!m.textured()) m.uvs.clear();  // a textured material no part uses
   if (m.empty()) return std::move(out_);
   for (size_t j = 0; j < common_.size(); ++j) {
     const Affine k = common_[j] ? *common_[j] : rest_[j].inverse();

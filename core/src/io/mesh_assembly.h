@@ -57,6 +57,7 @@ struct MeshPiece {
   int material = -1;
   std::vector<Eigen::Vector3d> positions;
   std::vector<Eigen::Vector3d> normals;  // empty: flat normals per triangle
+  std::vector<Float2> uvs;               // TEXCOORD_0 when its material has a texture, else empty
   std::vector<Influences> influences;    // per vertex, joints among the mesh's bindings
   std::vector<std::uint32_t> triangles;  // three vertex indices each, counter-clockwise
 };
@@ -76,6 +77,12 @@ class MeshAssembly {
 
   void addMaterial(CharacterMaterial material) { out_.mesh.materials.push_back(std::move(material)); }
   int materialCount() const { return static_cast<int>(out_.mesh.materials.size()); }
+  const CharacterMaterial& material(int index) const { return out_.mesh.materials.at(index); }
+  /// Adds a base-colour image; returns its index for CharacterMaterial::texture.
+  int addTexture(CharacterTexture texture) {
+    out_.mesh.textures.push_back(std::move(texture));
+    return static_cast<int>(out_.mesh.textures.size()) - 1;
+  }
   std::vector<std::string>& notes() { return out_.notes; }
 
   /// Starts a mesh with its bindings (one per joint it binds, the first sets its unit). The

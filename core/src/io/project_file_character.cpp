@@ -1,6 +1,8 @@
 // /character of a project file (docs/PROJECT_FORMAT.md): the user's character mesh
 // (character_mesh.h) over the project's skeleton. Optional: absent when the project shows the
-// generated body. Matrices are stored row-major, as in the .fgraph /body group.
+// generated body. Matrices are stored row-major, as in the .fgraph /body group. Texture
+// coordinates and base-colour textures are optional too (files written before them, and
+// characters without textures, have none).
 #include "project_file.h"
 
 namespace fatgraph::project_file {
@@ -64,6 +66,59 @@ void readParts(const Context& ctx, hid_t g, CharacterMesh& m) {
   }
 }
 
+std::string textureName(size_t t) {
+  std::string n = std::to_string(t);
+  return std::string(n.size() < 4 ? 4 - n.size() : 0, '0') + n;
+}
+
+void writeTextures(const Context& ctx, hid_t g, const CharacterMesh& m) {
+  const std::string o = kGroup;
+  if (!m.uvs.empty()) {
+    std::vector<float> uvs;
+    for (const Float2& uv : m.uvs) uvs.insert(uvs.end(), {uv.x, uv.y});
+    ctx.writeDataset(g, o + "/uvs", "uvs", H5T_IEEE_F32LE, {m.uvs.size(), 2}, 0, H5T_NATIVE_FLOAT, uvs.data());
+  }
+  if (m.textures.empty()) return;
+  std::vector<std::int32_t> materialTextures;
+  for (const CharacterMaterial& c : m.materials) materialTextures.push_back(c.texture);
+  std::vector<std::string> names;
+  for (const CharacterTexture& tex : m.textures) names.push_back(tex.name);
+  ctx.writeStrings(g, o + "/texture_names", "texture_names", names);
+  ctx.writeDataset(g, o + "/material_textures", "material_textures", H5T_STD_I32LE, {m.materials.size()}, 0, H5T_NATIVE_INT32,
+                   materialTextures.data());
+  Handle textures = ctx.createGroup(g, "textures", o + "/textures");
+  for (size_t t = 0; t < m.textures.size(); ++t) {
+    const CharacterTexture& tex = m.textures[t];
+    const std::string name = textureName(t);
+    ctx.writeDataset(textures.get(), o + "/textures/" + name, name.c_str(), H5T_STD_U8LE,
+                     {static_cast<hsize_t>(tex.height), static_cast<hsize_t>(tex.width), 4}, 64, H5T_NATIVE_UINT8, tex.rgba.data());
+  }
+}
+
+void readTextures(const Context& ctx, hid_t g, CharacterMesh& m) {
+  const std::string o = kGroup;
+  if (ctx.hasLink(g, "uvs", o)) {
+    const std::vector<float> uvs = ctx.floats(g, o, "uvs", {{static_cast<long long>(m.positions.size()), "V"}, {2}});
+    for (size_t v = 0; v < uvs.size() / 2; ++v) m.uvs.push_back({uvs[2 * v], uvs[2 * v + 1]});
+  }
+  if (!ctx.hasLink(g, "textures", o)) return;
+  const std::vector<std::int32_t> materialTextures = ctx.ints(g, o, "material_textures", {{static_cast<long long>(m.materials.size()), "M"}});
+  for (size_t c = 0; c < m.materials.size(); ++c) m.materials[c].texture = materialTextures[c];
+  const std::vector<std::string> names = ctx.strings(g, o, "texture_names", -1);
+  const std::string group = o + "/textures";
+  Handle textures = ctx.openGroup(g, "textures", group);
+  for (size_t t = 0; t < names.size(); ++t) {
+    const std::string name = textureName(t);
+    const h5::Context::Dataset d = ctx.openDataset(textures.get(), group + "/" + name, name.c_str(), H5T_INTEGER, {{-1, "H"}, {-1, "W"}, {4, ""}});
+    if (d.dims[0] > static_cast<hsize_t>(kMaxCharacterTextureSide) || d.dims[1] > static_cast<hsize_t>(kMaxCharacterTextureSide)) {
+      ctx.fail(group + "/" + name, "larger than " + std::to_string(kMaxCharacterTextureSide) + " pixels a side");
+    }
+    CharacterTexture tex{names[t], static_cast<int>(d.dims[1]), static_cast<int>(d.dims[0]), std::vector<std::uint8_t>(d.elementCount())};
+    ctx.readAll(d, H5T_NATIVE_UINT8, tex.rgba.data());
+    m.textures.push_back(std::move(tex));
+  }
+}
+
 }  // namespace
 
 void writeCharacter(const Context& ctx, hid_t file, const Project& project) {
@@ -87,6 +142,7 @@ void writeCharacter(const Context& ctx, hid_t file, const Project& project) {
   }
   ctx.writeDataset(g.get(), o + "/inverse_bind", "inverse_bind", H5T_IEEE_F32LE, {m.inverseBind.size(), 4, 4}, 0, H5T_NATIVE_FLOAT, bind.data());
   writeParts(ctx, g.get(), m);
+  writeTextures(ctx, g.get(), m);
 }
 
 void readCharacter(const Context& ctx, hid_t file, Project& project) {
@@ -120,6 +176,7 @@ void readCharacter(const Context& ctx, hid_t file, Project& project) {
     for (int row = 0; row < 4; ++row)
       for (int col = 0; col < 4; ++col) m.inverseBind[j].m[4 * col + row] = bind[16 * j + 4 * row + col];
   readParts(ctx, g.get(), m);
+  readTextures(ctx, g.get(), m);
   if (std::string e = m.validate(project.skeleton.jointCount()); !e.empty()) ctx.fail(o, e);
   project.character = std::move(c);
 }

@@ -11,6 +11,11 @@
 //
 // Up to eight influences per vertex are kept, as files give them (JOINTS_0/1, WEIGHTS_0/1);
 // the runtime skins with four, and toSkinnedMesh() says what dropping the rest costs.
+//
+// Base-colour textures: a material may multiply its factor by an image (glTF's
+// baseColorTexture, read through TEXCOORD_0), kept decoded as 8-bit RGBA in the image's own
+// sRGB encoding; texture coordinates are per vertex, u across and v down from the image's
+// top-left corner, as glTF gives them.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -22,11 +27,24 @@
 namespace fatgraph {
 
 inline constexpr int kMaxImportedInfluences = 8;
+/// The longest side of a texture kept (8192 px: 256 MiB of RGBA).
+inline constexpr int kMaxCharacterTextureSide = 8192;
 
 struct CharacterMaterial {
   std::string name;
   /// Linear RGBA, glTF's baseColorFactor (white when the file gives none).
   std::array<float, 4> baseColor = {1.0f, 1.0f, 1.0f, 1.0f};
+  /// Into CharacterMesh::textures, multiplied (decoded to linear) by baseColor; -1: none.
+  int texture = -1;
+};
+
+/// A decoded base-colour image: rows top to bottom, four bytes (R, G, B, A) per pixel, the
+/// colour sRGB-encoded and alpha linear, as glTF stores base colours.
+struct CharacterTexture {
+  std::string name;  // the image's name in the file, or "image <n>"
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgba;  // width * height * 4
 };
 
 /// One draw call: a contiguous run of triangles with one material.
@@ -48,12 +66,18 @@ struct CharacterMesh {
   std::vector<Float4x4> inverseBind;     // per skeleton joint, rigid
   std::vector<CharacterMeshPart> parts;  // in triangle order, covering every triangle
   std::vector<CharacterMaterial> materials;
+  /// Per vertex, glTF's TEXCOORD_0 (0, 0 on parts without a texture); empty when no part's
+  /// material has a texture.
+  std::vector<Float2> uvs;
+  std::vector<CharacterTexture> textures;
 
   int vertexCount() const { return static_cast<int>(positions.size()); }
   int triangleCount() const { return static_cast<int>(triangles.size() / 3); }
   bool empty() const { return positions.empty(); }
   /// The most influences with non-zero weight that any vertex has.
   int mostInfluences() const;
+  /// Whether some part's material has a texture (then uvs has one entry per vertex).
+  bool textured() const;
   /// Empty when consistent with a skeleton of `jointCount` joints; otherwise the first problem
   /// ("vertex 12: weights sum to 0.5").
   std::string validate(int jointCount) const;

@@ -186,7 +186,7 @@ void MainWindow::importBvh() {
 
 void MainWindow::chooseCharacter() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Character"), lastDirectory_,
-                                                    tr("glTF characters (*.glb *.gltf);;All files (*)"));
+                                                    tr("Characters (*.glb *.gltf *.fbx);;All files (*)"));
   if (path.isEmpty()) return;
   lastDirectory_ = QFileInfo(path).absolutePath();
   document_->startSetCharacter(path);  // a refusal reaches showError with core's message

@@ -70,9 +70,9 @@ class TestDocumentCharacter : public QObject {
   void refusedWithCoresMessage_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("message");
-    QTest::newRow("another skeleton") << kFox << "the character has 51 joints, the project's skeleton 31";
+    QTest::newRow("another skeleton") << kFox << "no joint of the character follows the clips' pelvis";
     QTest::newRow("no such file") << dataFile("characters/none.glb") << "none.glb";
-    QTest::newRow("not glTF") << dataFile("README.md") << "not a glTF file";
+    QTest::newRow("not glTF") << dataFile("README.md") << "is not a character file (expected .gltf, .glb or .fbx)";
   }
   void refusedWithCoresMessage() {
     QFETCH(QString, file);

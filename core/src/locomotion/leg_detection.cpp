@@ -129,7 +129,7 @@ LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
     leg.chain = found[i].chain;
     leg.toe = found[i].toe;
     if (leg.toe < 0) notes.push_back(leg.name + ": no toe joint found below the ankle");
-    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes);
+    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes, found[i].touching);
     left += found[i].side == Side::Left;
     right += found[i].side == Side::Right;
     out.legs.push_back(std::move(leg));

@@ -34,9 +34,11 @@ std::vector<ReferencePose> measurementPoses(const Skeleton& skeleton,
                                             const std::vector<std::vector<int>>& chains,
                                             const Clip* sample, std::string* note);
 
-/// measureLeg in `pose`.
+/// measureLeg in `pose`. When nothing of the skeleton lies below the ankle, `touching` (a limb
+/// end beside the leg that it follows to the ground: an IK foot bone) stands for the foot.
 void measureLegIn(const Skeleton& skeleton, const ReferencePose& pose, Leg& leg,
-                  const LegMeasureOptions& options, std::vector<std::string>* notes);
+                  const LegMeasureOptions& options, std::vector<std::string>* notes,
+                  const LimbEnd& touching = {});
 
 /// Where a leg sits on the body: its side (+1 left, -1 right, 0 centre) and its rank from
 /// the front (0 = front, larger = further back; -1 = unknown).
@@ -49,6 +51,7 @@ struct FoundLeg {
   int toe = -1;
   Side side = Side::Centre;
   Place place = Place::None;
+  LimbEnd touching;  // the IK foot bone the leg's end follows to the ground, if any
 };
 
 /// Legs by joint names (leg_names.cpp); empty when the names follow no known convention.
@@ -63,8 +66,9 @@ std::vector<FoundLeg> legsByGeometry(const Skeleton& skeleton, const ReferencePo
 
 /// Legs by weight bearing (leg_geometry.cpp): the chains from the body down to `ends` (limb
 /// ends that bear weight in the clips), in `pose` (a frame in which they stand). Where
-/// `touching` has an entry, that limb end's position stands for the end's on the ground (the
-/// IK foot bone a leg's end follows, when the leg's own bones stop short of the ground).
+/// `touching` has an entry other than the end itself, that limb end's position stands for the
+/// end's on the ground (the IK foot bone a leg's end follows, when the leg's own bones stop
+/// short of the ground), and the leg keeps it as its `touching`.
 /// Sides by position, places front to back.
 std::vector<FoundLeg> legsByLimbEnds(const Skeleton& skeleton, const ReferencePose& pose,
                                      const std::vector<LimbEnd>& ends, const std::vector<LimbEnd>& touching = {});

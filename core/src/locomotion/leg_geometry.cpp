@@ -18,6 +18,7 @@ namespace {
 struct Tip {
   int joint = -1;  // the last joint (an end site's parent, or a leaf joint)
   Vec3 point = Vec3::Zero();
+  LimbEnd touching;  // the IK foot bone whose position `point` is, if not the end's own
 };
 
 // The pose's points in the character frame: relative to the root, yawed so it faces +Z.
@@ -107,6 +108,7 @@ std::vector<FoundLeg> legsFromTips(const Skeleton& s, const std::vector<Vec3>& P
     }
     if (ankle < 2) continue;  // a leg has two bones at least
     if (ankle + 1 < path.size()) leg.toe = path[ankle + 1];
+    leg.touching = tip.touching;
     path.resize(ankle + 1);
     leg.chain = path;
     const double x = P[path.front()].x();
@@ -150,10 +152,10 @@ std::vector<FoundLeg> legsByGeometry(const Skeleton& s, const ReferencePose& pos
   for (const EndSite& e : s.endSites) ++endCount[e.parent];
   std::vector<Tip> tips;
   for (int j = 0; j < n; ++j) {
-    if (childCount[j] == 0 && endCount[j] == 0 && P[j].y() <= nearFloor) tips.push_back({j, P[j]});
+    if (childCount[j] == 0 && endCount[j] == 0 && P[j].y() <= nearFloor) tips.push_back({j, P[j], {}});
   }
   for (size_t e = 0; e < E.size(); ++e) {
-    if (E[e].y() <= nearFloor) tips.push_back({s.endSites[e].parent, E[e]});
+    if (E[e].y() <= nearFloor) tips.push_back({s.endSites[e].parent, E[e], {}});
   }
   std::vector<FoundLeg> out = legsFromTips(s, P, tips, lo, height);
   if (out.empty()) {
@@ -172,7 +174,8 @@ std::vector<FoundLeg> legsByLimbEnds(const Skeleton& s, const ReferencePose& pos
   std::vector<Tip> tips;
   for (size_t i = 0; i < ends.size(); ++i) {
     const LimbEnd& t = i < touching.size() ? touching[i] : ends[i];
-    tips.push_back({ends[i].joint, t.endSite >= 0 ? E[t.endSite] : P[t.joint]});
+    const bool own = t.joint == ends[i].joint && t.endSite == ends[i].endSite;
+    tips.push_back({ends[i].joint, t.endSite >= 0 ? E[t.endSite] : P[t.joint], own ? LimbEnd{} : t});
   }
   return legsFromTips(s, P, tips, lo, height);
 }

@@ -20,6 +20,7 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/leg_detection.h"
+#include "fatgraph/core/synthetic_motion.h"
 #include "skippable_test_main.h"
 
 using namespace fatgraph;
@@ -127,6 +128,7 @@ class TestLegWeightBearing : public QObject {
   void initTestCase();
   void renamedWalk_data();
   void renamedWalk();
+  void heldInPlaceSaysNothing();
   void creatures_data();
   void creatures();
   void inspectAndBuild();
@@ -172,6 +174,32 @@ void TestLegWeightBearing::renamedWalk() {
   const std::string all = allNotes(setup);
   for (const std::string& n : notes) QVERIFY2(all.find(n) != std::string::npos, (n + " not in\n" + all).c_str());
   if (notes.empty()) QVERIFY2(setup.notes.empty(), all.c_str());
+}
+
+// A walk held in place (its root's ground travel taken out, as `--in-place keep` leaves a game
+// walk) has no still stance foot: weight bearing says nothing and the rest pose's geometry finds
+// the synthetic biped's unnamed legs, as without a clip. A clip of a few frames tells nothing
+// either: the CMU walk's arms named like legs stay legs on its first 0.25 s.
+void TestLegWeightBearing::heldInPlaceSaysNothing() {
+  SyntheticWalkParams p;
+  p.cycles = 3;
+  SyntheticMotion m = generateBipedWalk(p);
+  for (int j = 0; j < m.skeleton.jointCount(); ++j) m.skeleton.names[j] = "j" + std::to_string(j);
+  QVERIFY(detectLegs(m.skeleton, &m.clip).method.starts_with("geometry (weight bearing"));
+  const int root = m.skeleton.motionRoot;
+  for (int f = 0; f < m.clip.frameCount(); ++f) {
+    Vec3& t = m.clip.frameTranslations(f)[root];
+    t = Vec3(0.0, t.y(), 0.0);
+  }
+  const LegSetup held = detectLegs(m.skeleton, &m.clip);
+  QCOMPARE(legNames(held), (Names{"Left", "Right"}));
+  QVERIFY2(held.method.starts_with("geometry (rest pose)"), held.method.c_str());
+
+  const BvhImport bvh = importBvh(::renamedWalk(dir_, armsAsFrontLegs(), QStringLiteral("brief.bvh")).toStdString());
+  const Clip first = subClip(bvh.clip, 0, 30);
+  const LegSetup brief = detectLegs(bvh.skeleton, &first);
+  QCOMPARE(legNames(brief), (Names{"Left", "LeftFront", "Right", "RightFront"}));
+  QCOMPARE(brief.method, std::string("names (CMU)"));
 }
 
 void TestLegWeightBearing::creatures_data() {

@@ -161,6 +161,110 @@ std::string metres(double m) {
 
 std::string clipsText(int count) { return count == 1 ? "the clip" : "the " + std::to_string(count) + " clips"; }
 
+// What the clips say of every limb end and every named leg's foot (in `ends` order, then the
+// legs').
+struct Weighing {
+  const Skeleton& s;
+  std::span<const Clip> clips;
+  std::vector<LimbEnd> ends;
+  FeetOnGround ground;
+  std::string where;  // " in the clip", " in the 12 clips"
+  double share(size_t foot) const { return ground.feet[foot].stanceFrames / static_cast<double>(ground.frames); }
+  int point(size_t end) const { return ends[end].endSite >= 0 ? s.jointCount() + ends[end].endSite : ends[end].joint; }
+};
+
+// The named legs whose feet bear weight; a note for each one dropped.
+std::vector<FoundLeg> bearingNamedLegs(const Weighing& w, const std::vector<FoundLeg>& named,
+                                       std::vector<std::string>& notes) {
+  std::vector<FoundLeg> kept;
+  for (size_t l = 0; l < named.size(); ++l) {
+    const size_t foot = w.ends.size() + l;
+    if (w.share(foot) >= kNeverShare) {
+      kept.push_back(named[l]);
+      continue;
+    }
+    const std::string how = w.ground.feet[foot].stanceFrames == 0
+                                ? " never bears weight"
+                                : " bears weight in only " + percent(w.share(foot)) + " of the frames";
+    notes.push_back("'" + w.s.names[named[l].chain.back()] + "'" + how + w.where + " (lowest " +
+                    metres(w.ground.feet[foot].closest) + " above the floor): not a leg");
+  }
+  return kept;
+}
+
+// The ends a leg is chained up from: those that bear weight and make a limb, and the limb ends
+// that IK foot bones (weight-bearing ends that make none) drive. `touching` is the end on the
+// ground for each, `share` its share, `driver` the IK bone's name or empty.
+struct Tips {
+  std::vector<LimbEnd> ends, touching;
+  std::vector<double> share;
+  std::vector<std::string> driver;
+};
+
+Tips bearingTips(const Weighing& w, const std::vector<FoundLeg>& kept, const ReferencePose& standing) {
+  const Skeleton& s = w.s;
+  Tips t;
+  std::vector<int> drivers, candidates;
+  std::vector<size_t> driverEnd, candidateEnd;
+  for (size_t i = 0; i < w.ends.size(); ++i) {
+    const bool inKept = std::any_of(kept.begin(), kept.end(),
+                                    [&](const FoundLeg& l) { return isBelowOrAt(s, w.ends[i].joint, l.chain.front()); });
+    if (inKept) continue;
+    if (w.share(i) < kBearsShare) {
+      candidates.push_back(w.point(i));
+      candidateEnd.push_back(i);
+    } else if (legsByLimbEnds(s, standing, {w.ends[i]}).empty()) {
+      drivers.push_back(w.point(i));
+      driverEnd.push_back(i);
+    } else {
+      t.ends.push_back(w.ends[i]);
+      t.touching.push_back(w.ends[i]);
+      t.share.push_back(w.share(i));
+      t.driver.push_back({});
+    }
+  }
+  const std::vector<int> driven = drivenEnds(s, w.clips, drivers, candidates);
+  for (size_t d = 0; d < drivers.size(); ++d) {
+    if (driven[d] < 0) continue;
+    t.ends.push_back(w.ends[candidateEnd[driven[d]]]);
+    t.touching.push_back(w.ends[driverEnd[d]]);
+    t.share.push_back(w.share(driverEnd[d]));
+    t.driver.push_back(s.names[w.ends[driverEnd[d]].joint]);
+  }
+  return t;
+}
+
+// The limbs that carry the body apart from the named legs kept, chained up from their tips in
+// `standing`; a note for each.
+std::vector<FoundLeg> carryingLimbs(const Weighing& w, const std::vector<FoundLeg>& kept, bool named,
+                                    const ReferencePose& standing, std::vector<std::string>& notes) {
+  const Skeleton& s = w.s;
+  const Tips tips = bearingTips(w, kept, standing);
+  std::vector<FoundLeg> out;
+  if (tips.ends.empty()) return out;
+  for (FoundLeg& leg : legsByLimbEnds(s, standing, tips.ends, tips.touching)) {
+    const bool overlaps = std::any_of(kept.begin(), kept.end(), [&](const FoundLeg& l) {
+      return isBelowOrAt(s, leg.chain.front(), l.chain.front()) || isBelowOrAt(s, l.chain.front(), leg.chain.front());
+    });
+    if (overlaps) continue;
+    double best = 0;  // the share of its best tip, for the note
+    std::string driver;
+    for (size_t t = 0; t < tips.ends.size(); ++t) {
+      if (isBelowOrAt(s, tips.ends[t].joint, leg.chain.front()) && tips.share[t] > best) {
+        best = tips.share[t];
+        driver = tips.driver[t];
+      }
+    }
+    notes.push_back("'" + s.names[leg.chain.front()] + "' to '" + s.names[leg.chain.back()] + "' bears weight in " +
+                    percent(best) + " of the frames" + w.where +
+                    (driver.empty() ? "" : " (its end follows '" + driver + "', which reaches the ground)") +
+                    ": a leg" + (named ? " though its joints are not named like one" : ""));
+    sideAndPlaceFromNames(s, leg);
+    out.push_back(std::move(leg));
+  }
+  return out;
+}
+
 }  // namespace
 
 bool weighLegs(const Skeleton& s, std::span<const Clip> clips, std::vector<FoundLeg>& found,
@@ -170,99 +274,24 @@ bool weighLegs(const Skeleton& s, std::span<const Clip> clips, std::vector<Found
   }));
   if (judgedClips == 0) return false;
   // One pass for every limb end and every named leg's foot.
-  const std::vector<LimbEnd> ends = limbs::limbEnds(s);
+  Weighing w{s, clips, limbs::limbEnds(s), {}, " in " + clipsText(judgedClips)};
   std::vector<std::vector<int>> feet;
-  for (const LimbEnd& e : ends) feet.push_back({e.endSite >= 0 ? s.jointCount() + e.endSite : e.joint});
+  for (size_t i = 0; i < w.ends.size(); ++i) feet.push_back({w.point(i)});
   for (const FoundLeg& l : found) feet.push_back(footPoints(s, l.chain.back()));
-  const FeetOnGround ground = feetOnGround(s, clips, feet);
-  if (ground.seconds < kMinSeconds) return false;
-  auto share = [&](size_t foot) { return ground.feet[foot].stanceFrames / static_cast<double>(ground.frames); };
-  std::vector<LimbEnd> bearing;
-  for (size_t i = 0; i < ends.size(); ++i) {
-    if (share(i) >= kBearsShare) bearing.push_back(ends[i]);
+  w.ground = feetOnGround(s, clips, feet);
+  if (w.ground.seconds < kMinSeconds) return false;
+  std::vector<std::vector<int>> bearing;
+  for (size_t i = 0; i < w.ends.size(); ++i) {
+    if (w.share(i) >= kBearsShare) bearing.push_back({w.point(i)});
   }
   if (bearing.empty()) return false;  // clips kept in place, a fall, a swim: nothing to tell by
 
-  const std::string where = " in " + clipsText(judgedClips);
-  std::vector<FoundLeg> kept;
-  for (size_t l = 0; l < found.size(); ++l) {
-    const size_t foot = ends.size() + l;
-    if (share(foot) >= kNeverShare) {
-      kept.push_back(found[l]);
-      continue;
-    }
-    const std::string ankle = "'" + s.names[found[l].chain.back()] + "'";
-    const std::string how = ground.feet[foot].stanceFrames == 0
-                                ? " never bears weight"
-                                : " bears weight in only " + percent(share(foot)) + " of the frames";
-    notes.push_back(ankle + how + where + " (lowest " + metres(ground.feet[foot].closest) +
-                    " above the floor): not a leg");
-  }
-
-  // The limbs that carry the body apart from the named legs kept, found from their ends. An
-  // end that is no limb's (an IK foot bone hanging from nothing) carries the limb whose end
-  // follows it.
-  // The pose the limbs are chained in: the frame in which the most weight-bearing ends are
-  // down (not one in which the creature lies on the ground, all of it low).
-  std::vector<std::vector<int>> bearingFeet;
-  for (const LimbEnd& e : bearing) bearingFeet.push_back({e.endSite >= 0 ? s.jointCount() + e.endSite : e.joint});
-  const FeetOnGround stand = feetOnGround(s, clips, bearingFeet);
+  std::vector<FoundLeg> kept = bearingNamedLegs(w, found, notes);
+  // Limbs are chained in the frame in which the most weight-bearing ends are down (not one in
+  // which the creature lies on the ground, all of it low).
+  const FeetOnGround stand = feetOnGround(s, clips, bearing);
   standing = ReferencePose::frame(s, clips[stand.standingClip], stand.standingFrame);
-  auto inKept = [&](int joint) {
-    return std::any_of(kept.begin(), kept.end(), [&](const FoundLeg& l) { return isBelowOrAt(s, joint, l.chain.front()); });
-  };
-  std::vector<LimbEnd> tips, touching;
-  std::vector<double> tipShare;
-  std::vector<std::string> tipDriver;
-  std::vector<int> drivers, candidates;
-  std::vector<size_t> driverEnd, candidateEnd;
-  for (size_t i = 0; i < ends.size(); ++i) {
-    if (inKept(ends[i].joint)) continue;
-    if (share(i) < kBearsShare) {
-      candidates.push_back(feet[i].front());
-      candidateEnd.push_back(i);
-    } else if (legsByLimbEnds(s, standing, {ends[i]}).empty()) {
-      drivers.push_back(feet[i].front());
-      driverEnd.push_back(i);
-    } else {
-      tips.push_back(ends[i]);
-      touching.push_back(ends[i]);
-      tipShare.push_back(share(i));
-      tipDriver.push_back({});
-    }
-  }
-  const std::vector<int> driven = drivenEnds(s, clips, drivers, candidates);
-  for (size_t d = 0; d < drivers.size(); ++d) {
-    if (driven[d] < 0) continue;
-    tips.push_back(ends[candidateEnd[driven[d]]]);
-    touching.push_back(ends[driverEnd[d]]);
-    tipShare.push_back(share(driverEnd[d]));
-    tipDriver.push_back(s.names[ends[driverEnd[d]].joint]);
-  }
-  if (!tips.empty()) {
-    for (FoundLeg& leg : legsByLimbEnds(s, standing, tips, touching)) {
-      if (inKept(leg.chain.front()) || std::any_of(kept.begin(), kept.end(), [&](const FoundLeg& l) {
-            return isBelowOrAt(s, l.chain.front(), leg.chain.front());
-          })) {
-        continue;
-      }
-      // The share of its best tip, for the note.
-      double best = 0;
-      std::string driver;
-      for (size_t t = 0; t < tips.size(); ++t) {
-        if (isBelowOrAt(s, tips[t].joint, leg.chain.front()) && tipShare[t] > best) {
-          best = tipShare[t];
-          driver = tipDriver[t];
-        }
-      }
-      notes.push_back("'" + s.names[leg.chain.front()] + "' to '" + s.names[leg.chain.back()] + "' bears weight in " +
-                      percent(best) + " of the frames" + where +
-                      (driver.empty() ? "" : " (its end follows '" + driver + "', which reaches the ground)") +
-                      ": a leg" + (found.empty() ? "" : " though its joints are not named like one"));
-      sideAndPlaceFromNames(s, leg);
-      kept.push_back(std::move(leg));
-    }
-  }
+  for (FoundLeg& leg : carryingLimbs(w, kept, !found.empty(), standing, notes)) kept.push_back(std::move(leg));
   // Names may place two legs of one side alike (Left and Left, or two "middle" legs): their
   // order on the body decides then.
   for (Side side : {Side::Left, Side::Right, Side::Centre}) {

@@ -40,6 +40,13 @@ nlohmann::json legsJson(const Skeleton& skeleton, const LegSetup& setup) {
   return legs;
 }
 
+// How the legs were found and what the user should know of them (legs.h: method, notes), e.g.
+// a limb named like a leg that never bears weight in the clips.
+void addLegDetection(nlohmann::json& j, const LegSetup& setup) {
+  j["legs_method"] = setup.method;
+  j["legs_notes"] = setup.notes;
+}
+
 // In-place detection (in_place_motion.h): whether the clip's root stays while its feet slide,
 // and whether root motion from the feet was added.
 nlohmann::json inPlaceJson(const InPlaceReport& r) {
@@ -92,10 +99,12 @@ void printRig(std::ostream& out, const BvhImport& bvh) {
   if (r.inPlace.detected) out << "  note: " << inPlaceNote(r.inPlace, bvh.clip.source, bvh.clip.name) << "\n";
 }
 
-// One line per leg; a line saying why when there is none.
+// One line per leg, how they were found and one line per note (a limb that never bears weight,
+// a leg without a toe); a line saying why when there is none.
 void printLegs(std::ostream& out, const Skeleton& skeleton, const LegSetup& setup) {
   if (setup.empty()) {
     out << "  legs         none" << (setup.notes.empty() ? "" : " (" + setup.notes.back() + ")") << "\n";
+    for (size_t i = 0; i + 1 < setup.notes.size(); ++i) out << "  leg note     " << setup.notes[i] << "\n";
     return;
   }
   for (const Leg& leg : setup.legs) {
@@ -104,6 +113,8 @@ void printLegs(std::ostream& out, const Skeleton& skeleton, const LegSetup& setu
     out << ", toe " << (leg.toe >= 0 ? skeleton.names[leg.toe] : std::string("none")) << ", "
         << std::setprecision(3) << leg.length << " m, foot " << leg.footLength << " m\n";
   }
+  out << "  legs by      " << setup.method << "\n";
+  for (const std::string& note : setup.notes) out << "  leg note     " << note << "\n";
 }
 
 int inspectBvh(const std::string& path, const BvhImportOptions& options, bool json) {
@@ -129,6 +140,7 @@ int inspectBvh(const std::string& path, const BvhImportOptions& options, bool js
                                             {"jump_deg", bvh.referencePoseJumpDeg}}},
                         {"rig", rigJson(bvh)},
                         {"legs", legsJson(bvh.skeleton, legs)}};
+    addLegDetection(j, legs);
     std::cout << j.dump(2) << "\n";
     return 0;
   }
@@ -187,7 +199,7 @@ int inspectScene(const std::string& path, const RigConventionOptions& rig, bool 
     frame.skin = f.skin;
     g = std::move(f);
   }
-  const LegSetup legs = detectLegs(g.skeleton, &g.clips.front());
+  const LegSetup legs = detectLegs(g.skeleton, g.clips);  // legs bear weight in every animation
   std::vector<ClipSummary> summaries;
   for (const Clip& c : g.clips) summaries.push_back(summarizeClip(g.skeleton, c));
   if (json) {
@@ -208,6 +220,7 @@ int inspectScene(const std::string& path, const RigConventionOptions& rig, bool 
                         {"notes", g.notes},
                         {"rig", sceneRigJson(g)},
                         {"legs", legsJson(g.skeleton, legs)}};
+    addLegDetection(j, legs);
     if (frame.skin >= 0) j["skin"] = frame.skin;
     std::cout << j.dump(2) << "\n";
     return 0;
@@ -268,6 +281,7 @@ int inspectProject(const std::string& path, bool json) {
       }
     }
     j["legs"] = legsJson(project.skeleton, project.legs);
+    addLegDetection(j, project.legs);
     j["character"] = characterJson(project);
     j["edits"] = project.edits.size();
     j["distances_cached"] = project.distances.valid();

@@ -43,7 +43,7 @@ const Clip* sampleClip(const Project& project) { return project.clips.empty() ? 
 }  // namespace
 
 std::vector<std::string> detectProjectLegs(Project& project) {
-  project.legs = detectLegs(project.skeleton, sampleClip(project));
+  project.legs = detectLegs(project.skeleton, project.clips);
   std::vector<std::string> notes{std::to_string(project.legs.legs.size()) + " leg(s) detected by " +
                                  project.legs.method};
   notes.insert(notes.end(), project.legs.notes.begin(), project.legs.notes.end());

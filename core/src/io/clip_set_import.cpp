@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/project_store.h"
 
 namespace fatgraph {
@@ -46,6 +47,8 @@ ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSet
     }
     add(admitBvh(p, skeletonFile, importBvh(path, bvhAdmissionOptions(admission)), path), path);
   }
+  // Detected legs are the limbs that bear weight in all the clips, not only the first one.
+  if (p.legs.automatic) p.legs = detectLegs(p.skeleton, p.clips);
   return out;
 }
 

@@ -65,12 +65,11 @@ bool sameSetup(const LegSetup& a, const LegSetup& b) {
 void writeLegs(const Context& ctx, hid_t file, const Project& project) {
   const LegSetup& setup = project.legs;
   // Automatic legs are derived data: when they are nothing yet, or exactly what detection
-  // gives for this skeleton and first clip, the group is left out and the reader detects them
+  // gives for this skeleton and its clips, the group is left out and the reader detects them
   // again (as for files written before legs existed), so saving a loaded file reproduces it.
   if (setup.automatic) {
     if (setup.empty() && setup.notes.empty() && setup.method.empty()) return;
-    if (sameSetup(setup, detectLegs(project.skeleton,
-                                    project.clips.empty() ? nullptr : &project.clips.front()))) {
+    if (sameSetup(setup, detectLegs(project.skeleton, project.clips))) {
       return;
     }
   }
@@ -86,8 +85,7 @@ void writeLegs(const Context& ctx, hid_t file, const Project& project) {
 
 void readLegs(const Context& ctx, hid_t file, Project& project) {
   if (!ctx.hasLink(file, "legs", "/")) {  // written before legs existed: detect them
-    project.legs = detectLegs(project.skeleton,
-                              project.clips.empty() ? nullptr : &project.clips.front());
+    project.legs = detectLegs(project.skeleton, project.clips);
     return;
   }
   Handle g = ctx.openGroup(file, "legs", kGroup);

@@ -6,65 +6,19 @@
 #include <cmath>
 #include <cstdio>
 
-#include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/rig_conventions.h"
+#include "limb_paths.h"
 
 namespace fatgraph {
 namespace {
 
-// Model-space positions per frame: the joints, then the end sites (frame-major).
-struct ModelPaths {
-  int joints = 0, ends = 0, frames = 0;
-  std::vector<Vec3> points;
-  std::vector<Quat> rotations;  // joints only
-  const Vec3& at(int frame, int point) const { return points[static_cast<size_t>(frame) * (joints + ends) + point]; }
-};
-
-ModelPaths modelPaths(const Skeleton& s, const Clip& clip) {
-  ModelPaths m;
-  m.joints = s.jointCount();
-  m.ends = static_cast<int>(s.endSites.size());
-  m.frames = clip.frameCount();
-  m.points.resize(static_cast<size_t>(m.frames) * (m.joints + m.ends));
-  m.rotations.resize(static_cast<size_t>(m.frames) * m.joints);
-  std::vector<Vec3> p(m.joints), e(m.ends);
-  for (int f = 0; f < m.frames; ++f) {
-    std::span<Quat> r(m.rotations.data() + static_cast<size_t>(f) * m.joints, m.joints);
-    clipFrameToModel(s, clip, f, r, p);
-    endSitePositions(s, r, p, e);
-    Vec3* out = m.points.data() + static_cast<size_t>(f) * (m.joints + m.ends);
-    std::copy(p.begin(), p.end(), out);
-    std::copy(e.begin(), e.end(), out + m.joints);
-  }
-  return m;
-}
-
-int pointIndex(const ModelPaths& m, const LimbEnd& e) { return e.endSite >= 0 ? m.joints + e.endSite : e.joint; }
-
-// Every limb end: end sites, and leaf joints without one.
-std::vector<LimbEnd> limbEnds(const Skeleton& s) {
-  std::vector<LimbEnd> ends;
-  std::vector<bool> hasBelow(s.jointCount(), false);
-  for (int j = 0; j < s.jointCount(); ++j) {
-    if (s.parents[j] >= 0) hasBelow[s.parents[j]] = true;
-  }
-  for (size_t e = 0; e < s.endSites.size(); ++e) {
-    ends.push_back({s.endSites[e].parent, static_cast<int>(e)});
-    hasBelow[s.endSites[e].parent] = true;
-  }
-  for (int j = 0; j < s.jointCount(); ++j) {
-    if (!hasBelow[j]) ends.push_back({j, -1});
-  }
-  return ends;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-
-double groundBand(const ModelPaths& m);
+using limbs::groundBand;
+using limbs::groundVelocity;
+using limbs::limbEnds;
+using limbs::median;
+using limbs::ModelPaths;
+using limbs::modelPaths;
+using limbs::pointIndex;
 
 std::vector<LimbEnd> weightBearing(const Skeleton& s, const ModelPaths& m) {
   const std::vector<LimbEnd> ends = limbEnds(s);
@@ -87,28 +41,6 @@ std::vector<LimbEnd> weightBearing(const Skeleton& s, const ModelPaths& m) {
     if (nearGround[i] >= 0.2 * m.frames && hi - lo > 0.25 * band) out.push_back(ends[i]);
   }
   return out;
-}
-
-Vec3 ground(const Vec3& v) { return {v.x(), 0.0, v.z()}; }
-
-// Central-difference ground velocity of model point `point` at `frame` (one-sided at the ends).
-Vec3 groundVelocity(const ModelPaths& m, int point, int frame, double fps) {
-  const int a = std::max(0, frame - 1), b = std::min(m.frames - 1, frame + 1);
-  if (a == b) return Vec3::Zero();
-  return ground(m.at(b, point) - m.at(a, point)) * (fps / (b - a));
-}
-
-double groundBand(const ModelPaths& m) {
-  std::vector<double> heights;
-  for (int f = 0; f < m.frames; ++f) {
-    double lo = 1e300, hi = -1e300;
-    for (int i = 0; i < m.joints + m.ends; ++i) {
-      lo = std::min(lo, m.at(f, i).y());
-      hi = std::max(hi, m.at(f, i).y());
-    }
-    heights.push_back(hi - lo);
-  }
-  return std::max(0.02, 0.05 * median(heights));
 }
 
 // Per frame, the ground velocity of the stance foot: the weight-bearing end lowest above its

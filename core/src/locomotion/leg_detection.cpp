@@ -2,6 +2,7 @@
 // rule and the measurements (heel, toe tip, lengths) for whichever method found the legs.
 #include <algorithm>
 #include <map>
+#include <span>
 
 #include "leg_detection_detail.h"
 
@@ -52,6 +53,10 @@ std::vector<std::string> legNames(const std::vector<FoundLeg>& found) {
 }  // namespace
 
 LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample) {
+  return detectLegs(skeleton, sample ? std::span<const Clip>(sample, 1) : std::span<const Clip>());
+}
+
+LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
   LegSetup out;
   out.automatic = true;
   if (skeleton.jointCount() == 0 || !skeleton.validate().empty()) {
@@ -59,11 +64,31 @@ LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample) {
     out.notes.push_back("no legs: the skeleton is empty or inconsistent");
     return out;
   }
+  const Clip* sample = clips.empty() ? nullptr : &clips.front();
   std::vector<std::string> notes;
   std::string method;
   legs::ReferencePose pose = legs::ReferencePose::rest(skeleton);
   std::vector<FoundLeg> found = legs::legsByNames(skeleton, method, notes);
-  if (found.empty()) {
+  const bool named = !found.empty();
+  const size_t notesByNames = notes.size();
+  // Weight bearing in the clips drops named limbs that never reach the ground and adds the
+  // limbs that carry the body, named or not (leg_weight_bearing.cpp).
+  legs::ReferencePose standing;
+  const bool weighed = legs::weighLegs(skeleton, clips, found, notes, standing);
+  if (weighed && named && found.empty()) {
+    out.method = "none";
+    out.notes = notes;
+    out.notes.push_back("no legs: no limb bears weight in the clips");
+    return out;
+  }
+  if (weighed && !found.empty()) {
+    if (!named) {
+      method = "geometry (weight bearing in the clips): chains from the body down to the limb ends that bear weight";
+      notes.push_back("legs found by geometry (the joint names follow no known convention): check them");
+    } else if (notes.size() > notesByNames) {
+      method += ", then weight bearing in the clips";
+    }
+  } else if (found.empty()) {
     std::string why;
     found = legs::legsByGeometry(skeleton, pose, why);
     method = "geometry (rest pose): chains from the body down to the joints nearest the floor";
@@ -104,7 +129,7 @@ LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample) {
     leg.chain = found[i].chain;
     leg.toe = found[i].toe;
     if (leg.toe < 0) notes.push_back(leg.name + ": no toe joint found below the ankle");
-    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes);
+    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes, found[i].touching);
     left += found[i].side == Side::Left;
     right += found[i].side == Side::Right;
     out.legs.push_back(std::move(leg));

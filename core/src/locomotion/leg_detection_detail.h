@@ -1,9 +1,11 @@
 #pragma once
 // Internals shared by leg_setup.cpp, leg_names.cpp, leg_geometry.cpp and leg_detection.cpp.
 // Not a public header.
+#include <span>
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/in_place_motion.h"
 #include "fatgraph/core/leg_detection.h"
 
 namespace fatgraph::legs {
@@ -32,9 +34,11 @@ std::vector<ReferencePose> measurementPoses(const Skeleton& skeleton,
                                             const std::vector<std::vector<int>>& chains,
                                             const Clip* sample, std::string* note);
 
-/// measureLeg in `pose`.
+/// measureLeg in `pose`. When nothing of the skeleton lies below the ankle, `touching` (a limb
+/// end beside the leg that it follows to the ground: an IK foot bone) stands for the foot.
 void measureLegIn(const Skeleton& skeleton, const ReferencePose& pose, Leg& leg,
-                  const LegMeasureOptions& options, std::vector<std::string>* notes);
+                  const LegMeasureOptions& options, std::vector<std::string>* notes,
+                  const LimbEnd& touching = {});
 
 /// Where a leg sits on the body: its side (+1 left, -1 right, 0 centre) and its rank from
 /// the front (0 = front, larger = further back; -1 = unknown).
@@ -47,6 +51,7 @@ struct FoundLeg {
   int toe = -1;
   Side side = Side::Centre;
   Place place = Place::None;
+  LimbEnd touching;  // the IK foot bone the leg's end follows to the ground, if any
 };
 
 /// Legs by joint names (leg_names.cpp); empty when the names follow no known convention.
@@ -58,6 +63,31 @@ std::vector<FoundLeg> legsByNames(const Skeleton& skeleton, std::string& method,
 /// `why` says what was missing when none is found.
 std::vector<FoundLeg> legsByGeometry(const Skeleton& skeleton, const ReferencePose& pose,
                                      std::string& why);
+
+/// Legs by weight bearing (leg_geometry.cpp): the chains from the body down to `ends` (limb
+/// ends that bear weight in the clips), in `pose` (a frame in which they stand). Where
+/// `touching` has an entry other than the end itself, that limb end's position stands for the
+/// end's on the ground (the IK foot bone a leg's end follows, when the leg's own bones stop
+/// short of the ground), and the leg keeps it as its `touching`.
+/// Sides by position, places front to back.
+std::vector<FoundLeg> legsByLimbEnds(const Skeleton& skeleton, const ReferencePose& pose,
+                                     const std::vector<LimbEnd>& ends, const std::vector<LimbEnd>& touching = {});
+
+/// Re-places the legs on `side` front to back by their hips' forward position in `pose`.
+void placeFrontToBack(const Skeleton& skeleton, const ReferencePose& pose, Side side,
+                      std::vector<FoundLeg>& found);
+
+/// Side and place of `leg` from the side markers and position words of its joints' names
+/// (leg_names.cpp), where they say any; left as they are otherwise.
+void sideAndPlaceFromNames(const Skeleton& skeleton, FoundLeg& leg);
+
+/// How `found` legs bear weight in `clips` (leg_weight_bearing.cpp; leg_detection.h): drops
+/// the legs whose feet never reach the ground and adds the limbs that carry the body. Returns
+/// false, leaving everything as it was, when the clips are too short to tell or no limb end
+/// bears weight in them; else `found` is the legs that bear weight, `notes` says what changed
+/// and why, and `standing` is the frame in which the most of them stand.
+bool weighLegs(const Skeleton& skeleton, std::span<const Clip> clips, std::vector<FoundLeg>& found,
+               std::vector<std::string>& notes, ReferencePose& standing);
 
 /// Splits a joint name into lower-case tokens at separators, case changes and digit runs:
 /// "mixamorig:LeftUpLeg" -> {mixamorig, left, up, leg}; "CC_Base_L_Thigh" -> {cc, base, l,

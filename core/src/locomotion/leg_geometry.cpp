@@ -4,7 +4,8 @@
 // sites) within a tenth of the body's height of the lowest point. Walking up from a tip, the
 // leg ends where the body branches: the first ancestor, well above the floor, with two or
 // more children that reach the floor (the pelvis, a chest carrying front legs). Toes branching
-// near the floor are not body branches, so all toes of one foot belong to one leg.
+// near the floor are not body branches, so all toes of one foot belong to one leg. Legs by
+// weight bearing walk up the same way from the limb ends that bear weight in the clips.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -17,6 +18,7 @@ namespace {
 struct Tip {
   int joint = -1;  // the last joint (an end site's parent, or a leaf joint)
   Vec3 point = Vec3::Zero();
+  LimbEnd touching;  // the IK foot bone whose position `point` is, if not the end's own
 };
 
 // The pose's points in the character frame: relative to the root, yawed so it faces +Z.
@@ -35,39 +37,27 @@ void toCharacterFrame(const Skeleton& s, const ReferencePose& pose, std::vector<
   for (size_t e = 0; e < ends.size(); ++e) ends[e] = unyaw * (pose.endSites[e] - origin);
 }
 
-}  // namespace
+// Front to back on one side, by the hips' forward (+Z) position in the character-frame pose
+// `P`: Front / Hind for two legs, Front / Middle / Hind for three or more.
+void placeFrontToBack(const std::vector<Vec3>& P, Side side, std::vector<FoundLeg>& found) {
+  std::vector<FoundLeg*> same;
+  for (FoundLeg& l : found) {
+    if (l.side == side) same.push_back(&l);
+  }
+  if (same.size() < 2) return;
+  std::sort(same.begin(), same.end(), [&](const FoundLeg* a, const FoundLeg* b) {
+    return P[a->chain.front()].z() > P[b->chain.front()].z();
+  });
+  for (size_t i = 0; i < same.size(); ++i) {
+    same[i]->place = i == 0 ? Place::Front : (i + 1 == same.size() ? Place::Hind : Place::Middle);
+  }
+}
 
-std::vector<FoundLeg> legsByGeometry(const Skeleton& s, const ReferencePose& pose,
-                                     std::string& why) {
+// The limb from each tip up to the body (see the file comment), in the character-frame pose
+// `P` whose lowest point is `lo` and extent `height`.
+std::vector<FoundLeg> legsFromTips(const Skeleton& s, const std::vector<Vec3>& P, const std::vector<Tip>& tips,
+                                   double lo, double height) {
   const int n = s.jointCount();
-  std::vector<Vec3> P, E;
-  toCharacterFrame(s, pose, P, E);
-  double lo = P[0].y(), hi = P[0].y();
-  for (const auto* set : {&P, &E}) {
-    for (const Vec3& p : *set) {
-      lo = std::min(lo, p.y());
-      hi = std::max(hi, p.y());
-    }
-  }
-  const double height = hi - lo;
-  if (!(height > 1e-6)) {
-    why = "the pose has no vertical extent";
-    return {};
-  }
-  const double nearFloor = lo + 0.1 * height;
-
-  std::vector<int> childCount(n, 0), endCount(n, 0);
-  for (int j = 0; j < n; ++j) {
-    if (s.parents[j] >= 0) ++childCount[s.parents[j]];
-  }
-  for (const EndSite& e : s.endSites) ++endCount[e.parent];
-  std::vector<Tip> tips;
-  for (int j = 0; j < n; ++j) {
-    if (childCount[j] == 0 && endCount[j] == 0 && P[j].y() <= nearFloor) tips.push_back({j, P[j]});
-  }
-  for (size_t e = 0; e < E.size(); ++e) {
-    if (E[e].y() <= nearFloor) tips.push_back({s.endSites[e].parent, E[e]});
-  }
   // Which joints reach the floor (have a floor tip in their subtree), bottom up.
   std::vector<bool> reaches(n, false);
   for (const Tip& t : tips) {
@@ -118,32 +108,82 @@ std::vector<FoundLeg> legsByGeometry(const Skeleton& s, const ReferencePose& pos
     }
     if (ankle < 2) continue;  // a leg has two bones at least
     if (ankle + 1 < path.size()) leg.toe = path[ankle + 1];
+    leg.touching = tip.touching;
     path.resize(ankle + 1);
     leg.chain = path;
     const double x = P[path.front()].x();
     leg.side = x > 0.01 * height ? Side::Left : (x < -0.01 * height ? Side::Right : Side::Centre);
     out.push_back(std::move(leg));
   }
+  for (Side side : {Side::Left, Side::Right, Side::Centre}) placeFrontToBack(P, side, out);
+  return out;
+}
+
+// The pose's lowest point and vertical extent.
+std::pair<double, double> lowestAndHeight(const std::vector<Vec3>& P, const std::vector<Vec3>& E) {
+  double lo = P[0].y(), hi = P[0].y();
+  for (const auto* set : {&P, &E}) {
+    for (const Vec3& p : *set) {
+      lo = std::min(lo, p.y());
+      hi = std::max(hi, p.y());
+    }
+  }
+  return {lo, hi - lo};
+}
+
+}  // namespace
+
+std::vector<FoundLeg> legsByGeometry(const Skeleton& s, const ReferencePose& pose,
+                                     std::string& why) {
+  const int n = s.jointCount();
+  std::vector<Vec3> P, E;
+  toCharacterFrame(s, pose, P, E);
+  const auto [lo, height] = lowestAndHeight(P, E);
+  if (!(height > 1e-6)) {
+    why = "the pose has no vertical extent";
+    return {};
+  }
+  const double nearFloor = lo + 0.1 * height;
+
+  std::vector<int> childCount(n, 0), endCount(n, 0);
+  for (int j = 0; j < n; ++j) {
+    if (s.parents[j] >= 0) ++childCount[s.parents[j]];
+  }
+  for (const EndSite& e : s.endSites) ++endCount[e.parent];
+  std::vector<Tip> tips;
+  for (int j = 0; j < n; ++j) {
+    if (childCount[j] == 0 && endCount[j] == 0 && P[j].y() <= nearFloor) tips.push_back({j, P[j], {}});
+  }
+  for (size_t e = 0; e < E.size(); ++e) {
+    if (E[e].y() <= nearFloor) tips.push_back({s.endSites[e].parent, E[e], {}});
+  }
+  std::vector<FoundLeg> out = legsFromTips(s, P, tips, lo, height);
   if (out.empty()) {
     why = tips.empty() ? "no chain of the pose reaches down to the floor"
                        : "no chain from the body to the floor has two bones and a leg's height";
-    return {};
-  }
-  // Front to back on each side: Front / Hind for two, Front / Middle / Hind for three or more.
-  for (Side side : {Side::Left, Side::Right, Side::Centre}) {
-    std::vector<FoundLeg*> same;
-    for (FoundLeg& l : out) {
-      if (l.side == side) same.push_back(&l);
-    }
-    if (same.size() < 2) continue;
-    std::sort(same.begin(), same.end(), [&](const FoundLeg* a, const FoundLeg* b) {
-      return P[a->chain.front()].z() > P[b->chain.front()].z();
-    });
-    for (size_t i = 0; i < same.size(); ++i) {
-      same[i]->place = i == 0 ? Place::Front : (i + 1 == same.size() ? Place::Hind : Place::Middle);
-    }
   }
   return out;
+}
+
+std::vector<FoundLeg> legsByLimbEnds(const Skeleton& s, const ReferencePose& pose,
+                                     const std::vector<LimbEnd>& ends, const std::vector<LimbEnd>& touching) {
+  std::vector<Vec3> P, E;
+  toCharacterFrame(s, pose, P, E);
+  const auto [lo, height] = lowestAndHeight(P, E);
+  if (!(height > 1e-6)) return {};
+  std::vector<Tip> tips;
+  for (size_t i = 0; i < ends.size(); ++i) {
+    const LimbEnd& t = i < touching.size() ? touching[i] : ends[i];
+    const bool own = t.joint == ends[i].joint && t.endSite == ends[i].endSite;
+    tips.push_back({ends[i].joint, t.endSite >= 0 ? E[t.endSite] : P[t.joint], own ? LimbEnd{} : t});
+  }
+  return legsFromTips(s, P, tips, lo, height);
+}
+
+void placeFrontToBack(const Skeleton& s, const ReferencePose& pose, Side side, std::vector<FoundLeg>& found) {
+  std::vector<Vec3> P, E;
+  toCharacterFrame(s, pose, P, E);
+  placeFrontToBack(P, side, found);
 }
 
 }  // namespace fatgraph::legs

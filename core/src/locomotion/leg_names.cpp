@@ -80,10 +80,13 @@ bool sideMarker(std::string_view t, JointWords& w) {
 }
 
 bool placeWord(std::string_view t, JointWords& w) {
-  if (t == "front" || t == "fore") w.place = Place::Front;
-  else if (t == "hind" || t == "back" || t == "rear") w.place = Place::Hind;
-  else if (t == "mid" || t == "middle") w.place = Place::Middle;
+  Place p = Place::None;
+  if (t == "front" || t == "fore") p = Place::Front;
+  else if (t == "hind" || t == "back" || t == "rear") p = Place::Hind;
+  else if (t == "mid" || t == "middle") p = Place::Middle;
   else return false;
+  // "MidFrontLeg", "MidBackLeg": middle legs (a spider's), the front or back one of them.
+  if (w.place != Place::Middle) w.place = p;
   return true;
 }
 
@@ -188,6 +191,23 @@ std::vector<FoundLeg> legsByNames(const Skeleton& s, std::string& method,
   }
   if (!out.empty()) method = "names (" + conventionOf(s) + ")";
   return out;
+}
+
+void sideAndPlaceFromNames(const Skeleton& s, FoundLeg& leg) {
+  std::vector<int> joints = leg.chain;
+  if (leg.toe >= 0) joints.push_back(leg.toe);
+  bool sided = false;
+  Place place = Place::None;
+  for (int j : joints) {
+    const JointWords w = classify(s.names[j]);
+    if (w.helper) continue;
+    if (w.sided && !sided) {
+      sided = true;
+      leg.side = w.side;
+    }
+    if (place == Place::None) place = w.place;
+  }
+  if (place != Place::None) leg.place = place;
 }
 
 std::vector<std::string> nameTokens(const std::string& name) {

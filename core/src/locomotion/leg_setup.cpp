@@ -131,7 +131,7 @@ std::vector<ReferencePose> measurementPoses(const Skeleton& s,
 }
 
 void measureLegIn(const Skeleton& s, const ReferencePose& pose, Leg& leg,
-                  const LegMeasureOptions& options, std::vector<std::string>* notes) {
+                  const LegMeasureOptions& options, std::vector<std::string>* notes, const LimbEnd& touching) {
   auto note = [&](const std::string& what) {
     if (notes) notes->push_back(leg.name + ": " + what);
   };
@@ -140,7 +140,10 @@ void measureLegIn(const Skeleton& s, const ReferencePose& pose, Leg& leg,
   const int ankle = leg.ankle();
   const Vec3 a = pose.positions[ankle];
   const Quat toAnkle = pose.rotations[ankle].conjugate();
-  const std::vector<Vec3> foot = subtreePoints(s, pose, ankle);
+  std::vector<Vec3> foot = subtreePoints(s, pose, ankle);
+  if (foot.empty() && touching.joint >= 0) {
+    foot.push_back(touching.endSite >= 0 ? pose.endSites[touching.endSite] : pose.positions[touching.joint]);
+  }
 
   if (options.toeTip) {
     // The toe tip is where the foot last touches the ground at toe-off (4.1): the toe's end

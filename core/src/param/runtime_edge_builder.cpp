@@ -198,7 +198,7 @@ RuntimeEdge buildRuntimeEdge(const Skeleton& skeleton, const std::vector<Clip>& 
   const int joints = skeleton.jointCount();
   const std::vector<int> translated = runtimeTranslatedJoints(skeleton);
 
-  const LegSetup detected = legs != nullptr ? LegSetup{} : detectLegs(skeleton, clips.empty() ? nullptr : &clips[0]);
+  const LegSetup detected = legs != nullptr ? LegSetup{} : detectLegs(skeleton, clips);
   std::map<int, std::vector<double>> headings;  // per clip used, computed once
   std::vector<SegmentFrames> frames(source.segments.size());
   for (std::size_t i = 0; i < source.segments.size(); ++i) {

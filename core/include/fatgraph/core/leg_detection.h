@@ -8,6 +8,7 @@
 //
 // Conventions as in legs.h: Y up, metres, +X is the character's left, +Z its forward; heel
 // and toe tip in the ankle joint's local frame.
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@
 #include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
+
+/// The legs of `skeleton`: detectLegs over `sample` alone (none when null).
+LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample = nullptr);
 
 /// The legs of `skeleton`, named Left / Right (two legs) or Left|Right + Front|Middle|Hind
 /// (more), ordered front to back, left before right. A standing pose decides the heel (below
@@ -27,7 +31,17 @@ namespace fatgraph {
 /// the rest pose shows none. Never throws for a legless rig: the setup is then
 /// empty and `notes` says why. `automatic` is true; `method` says "names: ..." or
 /// "geometry: ...".
-LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample = nullptr);
+///
+/// Legs are the limbs that bear weight in the clips, whatever they are called. When `clips`
+/// (those of the skeleton with two frames or more at a positive rate) last 0.5 s or more and
+/// some limb end bears weight in them, a named leg whose foot is down (within the ground band
+/// of the frame's lowest limb end, slower than 0.15 body heights per second) in under 5 % of
+/// their frames is dropped, and a limb whose end is down in 20 % or more, chained from the body
+/// as the geometry fallback does, is added; names still give the legs' sides and places, their
+/// order on the body when names place two alike. `notes` says which limb was dropped or added
+/// and why, and `method` ends "then weight bearing in the clips" when that changed the legs.
+/// The first clip is `sample` above.
+LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips);
 
 /// Which of a leg's points measureLeg computes (the others are kept as given).
 struct LegMeasureOptions {

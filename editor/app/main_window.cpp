@@ -24,6 +24,7 @@
 #include "docks/clip_list_dock.h"
 #include "docks/graph_dock.h"
 #include "docks/heat_map_dock.h"
+#include "docks/joint_map_dock.h"
 #include "docks/legs_dock.h"
 #include "document/leg_analysis_cache.h"
 #include "document/terrain_choice.h"
@@ -48,6 +49,7 @@ MainWindow::MainWindow(QWidget* parent)
       parameterDock_(new ParameterDock(document_, viewport_, this)),
       legAnalysis_(new LegAnalysisCache(document_, this)),
       legsDock_(new LegsDock(document_, legAnalysis_, this)),
+      jointMapDock_(new JointMapDock(document_, this)),
       keyTimeTrack_(new KeyTimeTrack),
       terrainChoice_(new TerrainChoice(this)),
       statusLabel_(new QLabel(this)) {
@@ -69,6 +71,8 @@ MainWindow::MainWindow(QWidget* parent)
   splitDockWidget(clipDock_, notesDock_, Qt::Vertical);
   addDockWidget(Qt::LeftDockWidgetArea, legsDock_);
   splitDockWidget(clipDock_, legsDock_, Qt::Vertical);
+  tabifyDockWidget(legsDock_, jointMapDock_);  // behind the legs: only a retargeted character fills it
+  legsDock_->raise();
   resizeDocks({graphDock_}, {440}, Qt::Horizontal);
   resizeDocks({clipDock_}, {230}, Qt::Horizontal);  // names, leg table and notes readable
   resizeDocks({graphDock_, heatMapDock_}, {340, 460}, Qt::Vertical);
@@ -173,6 +177,7 @@ void MainWindow::createActions() {
   view->addSeparator();
   view->addAction(clipDock_->toggleViewAction());
   view->addAction(legsDock_->toggleViewAction());
+  view->addAction(jointMapDock_->toggleViewAction());
   view->addAction(graphDock_->toggleViewAction());
   view->addAction(heatMapDock_->toggleViewAction());
   view->addAction(notesDock_->toggleViewAction());

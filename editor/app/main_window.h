@@ -35,6 +35,7 @@ class GraphDock;
 class HeatMapDock;
 class KeyTimeTrack;
 class LegAnalysisCache;
+class JointMapDock;
 class LegsDock;
 class NotesDock;
 class TerrainChoice;
@@ -60,6 +61,7 @@ class MainWindow : public QMainWindow {
   NotesDock* notesDock() const { return notesDock_; }
   ParameterDock* parameterDock() const { return parameterDock_; }
   LegsDock* legsDock() const { return legsDock_; }
+  JointMapDock* jointMapDock() const { return jointMapDock_; }
   KeyTimeTrack* keyTimeTrack() const { return keyTimeTrack_; }
   LegAnalysisCache* legAnalysis() const { return legAnalysis_; }
   TerrainChoice* terrainChoice() const { return terrainChoice_; }
@@ -195,6 +197,7 @@ class MainWindow : public QMainWindow {
   ParameterDock* parameterDock_;
   LegAnalysisCache* legAnalysis_;
   LegsDock* legsDock_;
+  JointMapDock* jointMapDock_;
   KeyTimeTrack* keyTimeTrack_;
   TerrainChoice* terrainChoice_;
   QActionGroup* terrainActions_ = nullptr;

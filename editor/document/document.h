@@ -136,6 +136,11 @@ class Document : public QObject {
   QString startSetCharacter(const QString& path);
   /// Goes back to the generated body, one undo step; nothing to do without a character.
   QString removeCharacter();
+  /// When the character brought its own skeleton: its joint `joint` follows the clips' joint
+  /// `follows` (empty: none, it keeps its rest pose). Core's map_joint edit on a copy of the
+  /// project (the clips retargeted again, the graph re-derived around the same hubs), the
+  /// whole project swapped in as one undo step; refused with core's message.
+  QString mapJoint(const QString& joint, const QString& follows);
 
   // Graph construction (core fat_graph_builder.h) and edits (graph_edits.h). Each success
   // is one undo command; a failure or a cancel leaves the document unchanged. A cancel

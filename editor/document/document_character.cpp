@@ -12,6 +12,7 @@
 #include "commands/character_command.h"
 #include "document/document.h"
 #include "document/job_runner.h"
+#include "fatgraph/core/graph_edits.h"
 #include "fatgraph/core/project_character.h"
 
 namespace fatgraph::editor {
@@ -69,6 +70,20 @@ QString Document::startSetCharacter(const QString& path) {
     });
   });
   return {};
+}
+
+QString Document::mapJoint(const QString& joint, const QString& follows) {
+  if (isBusy()) return fail(busyError());
+  Project changed = project_;
+  std::vector<std::string> notes;
+  try {
+    MapJoint edit{joint.toStdString(), std::nullopt};
+    if (!follows.isEmpty()) edit.follows = follows.toStdString();
+    notes = fatgraph::applyGraphEdit(changed, GraphEdit(edit));
+  } catch (const std::exception& e) {
+    return fail(QString::fromStdString(e.what()));
+  }
+  return adoptCharacter(std::move(changed), notes);
 }
 
 QString Document::removeCharacter() {

@@ -128,7 +128,8 @@ std::vector<std::string> setProjectCharacter(Project& project, const std::string
     changed.skeleton = g.skeleton;
     const std::vector<std::string> retargetNotes = retargetFromSources(changed, characterLegs);
     notes.push_back(path + ": its own skeleton (" + std::to_string(changed.skeleton.jointCount()) + " joints): " +
-                    std::to_string(changed.clips.size()) + " clips retargeted onto it from the clips' " +
+                    std::to_string(changed.clips.size()) + (changed.clips.size() == 1 ? " clip" : " clips") +
+                    " retargeted onto it from the clips' " +
                     std::to_string(clips.skeleton.jointCount()) + " joints");
     notes.insert(notes.end(), retargetNotes.begin(), retargetNotes.end());
   }

@@ -110,16 +110,6 @@ nlohmann::json fatEdgeParameterJson(const Project& p, size_t edge) {
   return j;
 }
 
-const char* matchText(JointMatch m) {
-  switch (m) {
-    case JointMatch::Name: return "name";
-    case JointMatch::Geometry: return "geometry";
-    case JointMatch::Edit: return "edit";
-    case JointMatch::None: break;
-  }
-  return "none";
-}
-
 // The user's character, and when it brought its own skeleton the joint map (retargeting.h).
 nlohmann::json characterJson(const Project& p) {
   const ProjectCharacter& c = p.character;
@@ -130,7 +120,7 @@ nlohmann::json characterJson(const Project& p) {
   for (int k = 0; k < p.skeleton.jointCount(); ++k) {
     map.push_back({{"joint", p.skeleton.names[k]},
                    {"follows", c.follows[k].empty() ? nlohmann::json() : nlohmann::json(c.follows[k])},
-                   {"matched_by", matchText(c.matchedBy[k])}});
+                   {"matched_by", jointMatchName(c.matchedBy[k])}});
   }
   j["joint_map"] = map;
   j["clips_skeleton_joints"] = c.clipsSkeleton.skeleton.jointCount();

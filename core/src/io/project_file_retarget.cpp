@@ -12,19 +12,9 @@ using h5::Handle;
 
 constexpr const char* kGroup = "/retarget";
 
-const char* matchName(JointMatch m) {
-  switch (m) {
-    case JointMatch::Name: return "name";
-    case JointMatch::Geometry: return "geometry";
-    case JointMatch::Edit: return "edit";
-    case JointMatch::None: break;
-  }
-  return "none";
-}
-
 JointMatch matchOf(const Context& ctx, const std::string& text) {
   for (JointMatch m : {JointMatch::None, JointMatch::Name, JointMatch::Geometry, JointMatch::Edit}) {
-    if (text == matchName(m)) return m;
+    if (text == jointMatchName(m)) return m;
   }
   ctx.fail(std::string(kGroup) + "/matched_by", "'" + text + "', expected none, name, geometry or edit");
 }
@@ -65,7 +55,7 @@ void writeRetarget(const Context& ctx, hid_t file, const Project& project) {
   Handle g = ctx.createGroup(file, "retarget", o);
   ctx.writeStrings(g.get(), o + "/follows", "follows", c.follows);
   std::vector<std::string> how;
-  for (JointMatch m : c.matchedBy) how.push_back(matchName(m));
+  for (JointMatch m : c.matchedBy) how.push_back(jointMatchName(m));
   ctx.writeStrings(g.get(), o + "/matched_by", "matched_by", how);
   std::vector<std::string> targets, sources;
   for (const JointMapChoice& choice : c.jointMapChoices) {

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "../locomotion/leg_detection_detail.h"
+#include "retarget_detail.h"
 
 namespace fatgraph {
 namespace {
@@ -64,13 +65,6 @@ bool sideOf(std::string_view t, JointSide& side) {
   else if (t == "r" || t == "right" || t == "rt" || t == "rgt") side = JointSide::Right;
   else return false;
   return true;
-}
-
-bool isAncestor(const Skeleton& s, int ancestor, int joint) {
-  for (int j = joint; j >= 0; j = s.parents[j]) {
-    if (j == ancestor) return true;
-  }
-  return false;
 }
 
 int commonAncestor(const Skeleton& s, int a, int b) {

@@ -201,6 +201,16 @@ RestPositions restPositions(const RestSkeleton& r) {
   return out;
 }
 
+const char* jointMatchName(JointMatch match) {
+  switch (match) {
+    case JointMatch::Name: return "name";
+    case JointMatch::Geometry: return "geometry";
+    case JointMatch::Edit: return "edit";
+    case JointMatch::None: break;
+  }
+  return "none";
+}
+
 std::vector<std::string> JointMap::unmapped(const Skeleton& target) const {
   std::vector<std::string> out;
   for (int j = 0; j < target.jointCount(); ++j) {

@@ -43,6 +43,9 @@ namespace fatgraph {
 /// How a target joint got its source.
 enum class JointMatch { None, Name, Geometry, Edit };
 
+/// "name", "geometry", "edit" or "none": how `inspect --json` and the project file spell it.
+const char* jointMatchName(JointMatch match);
+
 struct JointMap {
   /// Per target joint: the source joint it follows, or -1.
   std::vector<int> source;

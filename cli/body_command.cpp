@@ -50,7 +50,7 @@ std::string objText(const Skeleton& skeleton, const GeneratedBody& body,
 
 int runBody(const std::vector<std::string>& args) {
   CommandLine cl("body", "CLIP.bvh -o BODY.obj [--frame N] [--thickness T] [--units U]\n"
-                 "       [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--json]",
+                 "       [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--loops L] [--json]",
                  "Generate the skinned body of the clip's skeleton (capsules and tapered\n"
                  "ellipsoids per bone, smooth blend weights) and write it as a Wavefront OBJ:\n"
                  "the bind (rest) pose, or with --frame the clip's pose N skinned on the CPU.");

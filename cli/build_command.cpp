@@ -34,7 +34,7 @@ int runBuild(const std::vector<std::string>& args) {
                  "CLIP.bvh|CLIPS.gltf|CLIPS.glb|CLIPS.fbx|PROJECT.fgproj... -o OUT.fgproj [--fps 30] [--window 10] [--keep-tpose]\n"
                  "       [--character CHAR.glb|CHAR.fbx] [--map-joint JOINT=CLIP_JOINT,...]\n"
                  "       [--hubs auto|N] [--hub-threshold X] [--edge-threshold Y] [--hub-bridge auto|off|M]\n"
-                 "       [--units U] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--samples 300]\n"
+                 "       [--units U] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--loops L] [--samples 300]\n"
                  "       [--grid 32] [--no-refine] [--locomotion auto|all|none] [--threads T] [--json]\n"
                  "       mpirun -np K fatgraph build ... (the heavy stages spread over K ranks)",
                  "Build a fat graph from motion clips: pose distances over all frames, hub poses\n"

@@ -211,6 +211,9 @@ void declareRigOptions(CommandLine& cl) {
   cl.option("--in-place", "M",
             "clips whose root stays while the feet slide (game walks): feet (default, root "
             "motion from the stance foot) or keep (left in place)");
+  cl.option("--loops", "L",
+            "clips whose last frame leads back into the first (game cycles): repeat (default, "
+            "two cycles so each pose occurs twice) or keep (one cycle)");
 }
 
 RigConventionOptions rigOptions(const CommandLine& cl) {
@@ -228,6 +231,10 @@ RigConventionOptions rigOptions(const CommandLine& cl) {
   if (const auto p = cl.value("--in-place")) {
     if (*p != "feet" && *p != "keep") throw UsageError{"--in-place expects feet or keep, got '" + *p + "'"};
     rig.keepInPlace = *p == "keep";
+  }
+  if (const auto l = cl.value("--loops")) {
+    if (*l != "repeat" && *l != "keep") throw UsageError{"--loops expects repeat or keep, got '" + *l + "'"};
+    rig.keepLoops = *l == "keep";
   }
   return rig;
 }

@@ -58,7 +58,7 @@ int convertScene(const CommandLine& cl, const std::string& in, const std::string
 
 int runConvert(const std::vector<std::string>& args) {
   CommandLine cl("convert", "IN.bvh|IN.gltf|IN.glb|IN.fbx -o OUT.bvh [--fps F] [--units auto|m|cm|cmu|in|mm] [--keep-tpose]\n"
-                 "    [--animation NAME] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--json]",
+                 "    [--animation NAME] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--loops L] [--json]",
                  "Import a BVH file (any channel order, units converted to metres, a reference\n"
                  "T-pose in frame 0 dropped unless --keep-tpose, optionally resampled) and write\n"
                  "it as standard BVH in metres (ZYX rotation channels). A glTF or FBX input gives\n"

@@ -56,6 +56,16 @@ nlohmann::json inPlaceJson(const InPlaceReport& r) {
           {"weight_bearing_ends", r.feet}};
 }
 
+// Loop detection (looping_clips.h): whether the clip's last frame leads into its first, and
+// whether it was repeated.
+nlohmann::json loopJson(const LoopReport& r) {
+  return {{"detected", r.detected},           {"applied", r.applied},
+          {"closed", r.closed},               {"period_frames", r.period},
+          {"frames_before", r.framesBefore},  {"frames_after", r.framesAfter},
+          {"closing_m", r.closingM},          {"seam_step_m", r.seamStepM},
+          {"median_step_m", r.medianStepM}};
+}
+
 double facingDegrees(const BvhImport& bvh) {
   if (bvh.clip.frameCount() == 0) return 0.0;
   const LegSetup legs = detectLegs(bvh.skeleton, &bvh.clip);
@@ -81,6 +91,7 @@ nlohmann::json rigJson(const BvhImport& bvh) {
           {"root_travel_m", r.motionRoot.rootTravelM},
           {"motion_root_travel_m", r.motionRoot.jointTravelM},
           {"facing_deg", facingDegrees(bvh)},
+          {"loop", loopJson(r.loop)},
           {"in_place", inPlaceJson(r.inPlace)}};
 }
 
@@ -96,6 +107,7 @@ void printRig(std::ostream& out, const BvhImport& bvh) {
       << "\n  motion root  " << bvh.skeleton.names[bvh.skeleton.motionRoot] << " (travels "
       << r.motionRoot.jointTravelM << " m; the file's root " << r.motionRoot.rootTravelM << " m)"
       << "\n  facing       " << std::setprecision(1) << facingDegrees(bvh) << " deg from +Z\n";
+  if (r.loop.detected) out << "  note: " << loopNote(r.loop, bvh.clip.source, bvh.clip.name) << "\n";
   if (r.inPlace.detected) out << "  note: " << inPlaceNote(r.inPlace, bvh.clip.source, bvh.clip.name) << "\n";
 }
 
@@ -206,6 +218,7 @@ int inspectScene(const std::string& path, const RigConventionOptions& rig, bool 
     nlohmann::json clips = nlohmann::json::array();
     for (size_t i = 0; i < summaries.size(); ++i) {
       clips.push_back(clipJson(summaries[i], g.skeleton.jointCount()));
+      clips.back()["loop"] = loopJson(g.loops[i]);
       clips.back()["in_place"] = inPlaceJson(g.inPlace[i]);
     }
     nlohmann::json j = {{"file", path},
@@ -244,6 +257,7 @@ int inspectScene(const std::string& path, const RigConventionOptions& rig, bool 
   }
   for (const std::string& n : g.notes) std::cout << "  note: " << n << "\n";
   for (size_t i = 0; i < g.clips.size(); ++i) {
+    if (g.loops[i].detected) std::cout << "  note: " << loopNote(g.loops[i], path, g.clips[i].name) << "\n";
     if (g.inPlace[i].detected) std::cout << "  note: " << inPlaceNote(g.inPlace[i], path, g.clips[i].name) << "\n";
   }
   printLegs(std::cout, g.skeleton, legs);
@@ -307,7 +321,7 @@ int inspectProject(const std::string& path, bool json) {
 }  // namespace
 
 int runInspect(const std::vector<std::string>& args) {
-  CommandLine cl("inspect", "FILE [--units U] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--json]",
+  CommandLine cl("inspect", "FILE [--units U] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--loops L] [--json]",
                  "Summarize a BVH, glTF (.gltf, .glb), FBX (.fbx) or fatgraph project (.fgproj) file\n"
                  "(every animation of a glTF or FBX file): joints, frames, rate, duration, root joint,\n"
                  "unit scale and the root's ground path length.");

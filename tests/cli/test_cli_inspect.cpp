@@ -67,7 +67,19 @@ class TestCliInspect : public QObject {
              QStringLiteral("absolute"));
     const Run text = fatgraph({QStringLiteral("inspect"), data("characters/knight.glb")});
     QCOMPARE(text.exitCode, 0);
-    QVERIFY2(text.out.contains(QStringLiteral("knight:Run: 26 frames")), qPrintable(text.out));
+    // The run is one cycle whose last frame repeats the first: repeated to two, and said so;
+    // `--loops keep` leaves it as the file has it.
+    QVERIFY2(text.out.contains(QStringLiteral("knight:Run: 51 frames")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("'knight:Run' loops (25 frames per cycle, its last frame repeats the first")) &&
+                 text.out.contains(QStringLiteral("repeated to 51 frames so each pose occurs twice")),
+             qPrintable(text.out));
+    const Run kept = fatgraph({QStringLiteral("inspect"), data("characters/knight.glb"), QStringLiteral("--loops"), QStringLiteral("keep")});
+    QCOMPARE(kept.exitCode, 0);
+    QVERIFY2(kept.out.contains(QStringLiteral("knight:Run: 26 frames")) && kept.out.contains(QStringLiteral("kept as one cycle (--loops keep)")),
+             qPrintable(kept.out));
+    const Run bad = fatgraph({QStringLiteral("inspect"), data("characters/knight.glb"), QStringLiteral("--loops"), QStringLiteral("twice")});
+    QVERIFY(bad.exitCode != 0);
+    QVERIFY2(bad.err.contains(QStringLiteral("--loops expects repeat or keep, got 'twice'")), qPrintable(bad.err));
   }
 
   void fbxListsItsStacksAndFrame() {
@@ -89,7 +101,7 @@ class TestCliInspect : public QObject {
     QCOMPARE(zup.json().value(QStringLiteral("notes")).toArray().size(), 1);
     const Run text = fatgraph({QStringLiteral("inspect"), QStringLiteral(FATGRAPH_TEST_FIXTURES_DIR "/fbx/knight_walk_cm.fbx")});
     QCOMPARE(text.exitCode, 0);
-    QVERIFY2(text.out.contains(QStringLiteral("0.0100 m per unit")) && text.out.contains(QStringLiteral("knight_walk_cm:Walking: 38 frames")),
+    QVERIFY2(text.out.contains(QStringLiteral("0.0100 m per unit")) && text.out.contains(QStringLiteral("knight_walk_cm:Walking: 77 frames")),
              qPrintable(text.out));
   }
 
@@ -100,11 +112,11 @@ class TestCliInspect : public QObject {
                             QStringLiteral("--animation"), QStringLiteral("knight:Walking"), QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.json().value(QStringLiteral("animation")).toString(), QStringLiteral("HumanArmature|Walking"));
-    QCOMPARE(r.json().value(QStringLiteral("frames")).toInt(), 38);
+    QCOMPARE(r.json().value(QStringLiteral("frames")).toInt(), 77);  // one cycle of 38, repeated
     const Run i = fatgraph({QStringLiteral("inspect"), out, QStringLiteral("--json")});
     QCOMPARE(i.exitCode, 0);
     QCOMPARE(i.json().value(QStringLiteral("joints")).toInt(), 31);
-    QCOMPARE(i.json().value(QStringLiteral("frames")).toInt(), 38);
+    QCOMPARE(i.json().value(QStringLiteral("frames")).toInt(), 77);  // two cycles already: not repeated again
   }
 
   void glbInPlaceWalksTravelWithTheirFeet() {

@@ -119,7 +119,10 @@ class TestFbxImport : public QObject {
     QVERIFY(clipNamed(f, "knight:Run") && clipNamed(f, "knight:Walking"));
     const Clip& walk = *clipNamed(f, "knight:Walking");
     QCOMPARE(walk.fps, 30.0);
-    QCOMPARE(walk.frameCount(), 38);  // 1.25 s at 30 fps
+    QCOMPARE(walk.frameCount(), 2 * 38 + 1);  // one 1.25 s cycle at 30 fps, repeated (looping_clips.h)
+    const size_t walkIndex = static_cast<size_t>(&walk - f.clips.data());
+    QVERIFY(f.loops.at(walkIndex).applied && !f.loops.at(walkIndex).closed);
+    QCOMPARE(f.loops.at(walkIndex).period, 38);
     QCOMPARE(walk.source, kKnightFbx);
     QCOMPARE(f.unitScale, 1.0);
     QCOMPARE(f.upAxis, std::string("+Y"));

@@ -340,7 +340,9 @@ BvhImport parseBvh(std::string_view text, const std::string& fileName,
     clip.sourceFirstFrame = 1;
     out.referencePoseDropped = true;
   }
-  // After the T-pose is gone: it would look like a foot leaping (in_place_motion.h).
+  // After the T-pose is gone (it would break the loop, and look like a foot leaping);
+  // loops are repeated first so root motion from the feet runs through the repetition.
+  out.rig.loop = repeatLoopingClip(out.skeleton, clip, !options.rig.keepLoops);
   out.rig.inPlace = giveInPlaceRootMotion(out.skeleton, clip, !options.rig.keepInPlace);
   if (options.resampleFps > 0 && std::abs(options.resampleFps - clip.fps) > 1e-9) {
     // A tiny file with a huge frame time would resample to millions of frames.

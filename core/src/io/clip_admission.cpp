@@ -63,6 +63,7 @@ std::vector<std::string> rigNotes(const BvhImport& bvh, const std::string& file)
       << ")";
     notes.push_back(s.str());
   }
+  if (r.loop.detected) notes.push_back(loopNote(r.loop, file, bvh.clip.name));
   if (r.inPlace.detected) notes.push_back(inPlaceNote(r.inPlace, file, bvh.clip.name));
   return notes;
 }
@@ -167,6 +168,9 @@ AdmittedClip admitSceneClip(const Project& project, const std::string& projectSk
         << scene.rig.motionRoot.jointTravelM << " m in its furthest animation)";
       notes.push_back(s.str());
     }
+  }
+  if (index < static_cast<int>(scene.loops.size()) && scene.loops[index].detected) {
+    notes.push_back(loopNote(scene.loops[index], file, scene.clips.at(index).name));
   }
   if (index < static_cast<int>(scene.inPlace.size()) && scene.inPlace[index].detected) {
     notes.push_back(inPlaceNote(scene.inPlace[index], file, scene.clips.at(index).name));

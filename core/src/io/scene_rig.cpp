@@ -94,6 +94,9 @@ void decideRigAndValidate(SceneImport& out, const RigConventionOptions& rig) {
   if (!out.mesh.empty()) {
     if (std::string e = out.mesh.validate(out.skeleton.jointCount()); !e.empty()) throw SceneProblem("mesh: " + e);
   }
+  // Game assets' clips are often one cycle of a loop: repeated before the in-place rule, so
+  // the root motion from the feet runs on through the repetition (looping_clips.h).
+  for (Clip& c : out.clips) out.loops.push_back(repeatLoopingClip(out.skeleton, c, !rig.keepLoops));
   // Game assets' walks often stay in place: they travel with their feet (in_place_motion.h).
   // The joints given the travel now key their translation, whatever the file keyed: admission
   // onto another rig keeps a keyed translation, not the rest offset.

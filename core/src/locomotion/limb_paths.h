@@ -1,5 +1,5 @@
 #pragma once
-// Internals shared by in_place_motion.cpp and leg_weight_bearing.cpp: the model-space paths
+// Internals shared by in_place_motion.cpp, looping_clips.cpp and leg_weight_bearing.cpp: the model-space paths
 // of a clip's joints and end sites, the limb ends, and the ground band the limb ends that bear
 // weight stay within (docs/ALGORITHMS.md, "In-place clips"). Not a public header.
 //
@@ -30,6 +30,11 @@ inline int pointIndex(const ModelPaths& m, const LimbEnd& e) {
 
 /// Every limb end: end sites, and leaf joints without one.
 std::vector<LimbEnd> limbEnds(const Skeleton& skeleton);
+
+/// The joints that carry the travel: the motion root and every joint outside its subtree
+/// hanging from one of its ancestors or from nothing (IK feet and pole targets beside the
+/// body). The motion root's ancestors stay.
+std::vector<int> travelCarriers(const Skeleton& skeleton);
 
 /// The body's height: the median over the frames of the vertical extent of all points (metres).
 double bodyHeight(const ModelPaths& m);

@@ -17,6 +17,7 @@
 
 #include "fatgraph/core/clip.h"
 #include "fatgraph/core/in_place_motion.h"
+#include "fatgraph/core/looping_clips.h"
 #include "fatgraph/core/skeleton.h"
 
 namespace fatgraph {
@@ -29,7 +30,7 @@ bool parseTranslationConvention(std::string_view name, TranslationConvention& ou
 std::string_view upAxisName(UpAxisChoice up);                         // "auto", "y", "z"
 bool parseUpAxis(std::string_view name, UpAxisChoice& out);
 
-/// What the user asked for (`--translations`, `--up`, `--motion-root`, `--in-place`); Auto
+/// What the user asked for (`--translations`, `--up`, `--motion-root`, `--in-place`, `--loops`); Auto
 /// and an empty name decide from the data.
 struct RigConventionOptions {
   TranslationConvention translations = TranslationConvention::Auto;
@@ -37,6 +38,8 @@ struct RigConventionOptions {
   std::string motionRoot;
   /// `--in-place keep`: clips detected in place (in_place_motion.h) stay without root motion.
   bool keepInPlace = false;
+  /// `--loops keep`: looping clips (looping_clips.h) stay one cycle long.
+  bool keepLoops = false;
 };
 
 /// Per joint, which axes carry position channels: bit a set for axis a (X = 1, Y = 2, Z = 4).
@@ -102,6 +105,7 @@ struct RigReport {
   TranslationDecision translations;
   UpAxisDecision up;
   MotionRootDecision motionRoot;
+  LoopReport loop;        // a BVH's one clip (a glTF file reports per clip: SceneImport::loops)
   InPlaceReport inPlace;  // a BVH's one clip (a glTF file reports per clip: GltfImport::inPlace)
 };
 

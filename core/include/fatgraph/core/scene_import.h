@@ -54,6 +54,8 @@ struct SceneImport {
   /// Per clip, parallel to `clips`: in-place detection and whether root motion was added
   /// (in_place_motion.h).
   std::vector<InPlaceReport> inPlace;
+  /// Per clip: loop detection and whether the clip was repeated (looping_clips.h).
+  std::vector<LoopReport> loops;
 };
 
 /// True for the scene files admission reads besides BVH: .gltf, .glb and .fbx (any case).

@@ -20,6 +20,7 @@
 #include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/locomotion_settings.h"
 #include "fatgraph/core/motion_contacts.h"
+#include "fatgraph/io/atomic_file.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "play_clip.h"
@@ -90,6 +91,7 @@ struct PlayRequest {
   std::string graphPath, inputPath, output;
   std::optional<double> fps;          // default: the graph's rate
   std::optional<std::string> terrainSpec;
+  std::optional<std::string> eventsPath;  // --events EVENTS.csv
   bool legs = true, json = false;
 };
 
@@ -99,6 +101,8 @@ struct PlayRun {
   PlayMetrics metrics;
   LegLayerWarnings warnings;
   bool legLayer = false;
+  std::vector<PlayerEvent> events;  // every update's, in order
+  int droppedEvents = 0;
 };
 
 // Drives the player through the scheduled updates (the stick, actions and steering of the
@@ -122,6 +126,7 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
   // No --terrain: flat ground at y = 0, the player's own default (no rays to cast).
   player.setTerrain(ground);
   run.metrics.begin(player.currentEdge(), player.character());
+  for (const PlayerEvent& e : player.events()) run.events.push_back(e);
   std::vector<Vec3> world(static_cast<size_t>(joints));
   for (const PlayUpdate& u : updates) {
     PlayerSteering steering;
@@ -131,6 +136,8 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
     steering.turnRate = u.steerTurn;
     player.setSteering(steering);
     player.update(u.dt, u.x, u.y, u.action);
+    for (const PlayerEvent& e : player.events()) run.events.push_back(e);
+    run.droppedEvents += player.droppedEvents();
     PlayObservation o;
     o.edge = player.currentEdge();
     o.time = player.referenceTime();
@@ -169,7 +176,8 @@ void writeTake(const std::string& path, const RuntimeGraph& graph, const Skeleto
 
 PlayRequest parsePlay(const std::vector<std::string>& args, bool& helpShown) {
   CommandLine cl("play",
-                 "GRAPH.fgraph --input INPUT.csv -o OUT.bvh|OUT.glb|OUT.gltf [--fps F] [--terrain SPEC] [--no-legs] [--json]",
+                 "GRAPH.fgraph --input INPUT.csv -o OUT.bvh|OUT.glb|OUT.gltf [--fps F] [--terrain SPEC] [--events EVENTS.csv]\n"
+                 "       [--no-legs] [--json]",
                  "Play an exported fat graph headless: the stick and actions of INPUT.csv (header\n"
                  "t,x,y,action; see docs/PLAY.md) drive the runtime player from t = 0 to the last\n"
                  "row's time, and the character's motion is written as BVH in metres (the graph's\n"
@@ -182,6 +190,9 @@ PlayRequest parsePlay(const std::vector<std::string>& args, bool& helpShown) {
   cl.option("--fps", "F", "output frame rate (default: the graph's rate)");
   cl.option("--terrain", "SPEC",
             "ground: a preset (" + std::string(kTerrainPresetNames) + ") or a heightfield file (default: flat)");
+  cl.option("--events", "EVENTS.csv",
+            "write the player's events (foot strikes and foot-offs per leg, hubs reached, edges and transitions "
+            "started), one row each: time,kind,leg,edge,from_edge,hub,x,y,z,nx,ny,nz");
   cl.flag("--no-legs", "turn the leg layer off (the blended pose as is, for comparison)");
   cl.flag("--json", "print one JSON object on stdout");
   PlayRequest r;
@@ -200,6 +211,10 @@ PlayRequest parsePlay(const std::vector<std::string>& args, bool& helpShown) {
   r.inputPath = *inputPath;
   r.output = *out;
   r.terrainSpec = cl.value("--terrain");
+  if (const auto events = cl.value("--events")) {
+    if (events->empty()) throw UsageError{"--events expects a file name"};
+    r.eventsPath = *events;
+  }
   r.legs = !cl.has("--no-legs");
   r.json = cl.has("--json");
   return r;
@@ -229,6 +244,38 @@ struct PlaySummary {
   double fps;
   std::string terrainName() const { return request.terrainSpec ? *request.terrainSpec : std::string("flat"); }
 };
+
+// The events as CSV, one row each (docs/PLAY.md): time in seconds, the kind, the leg's name
+// (foot events), the edges' and hub's names, the position and normal (world, metres).
+void writePlayEvents(const std::string& path, const RuntimeGraph& graph, const std::vector<PlayerEvent>& events) {
+  std::ostringstream out;
+  out << "time,kind,leg,edge,from_edge,hub,x,y,z,nx,ny,nz\n" << std::setprecision(9);
+  auto name = [](const auto& list, int i) { return i >= 0 && i < static_cast<int>(list.size()) ? list[size_t(i)].name : std::string(); };
+  for (const PlayerEvent& e : events) {
+    out << e.time << ',' << playerEventName(e.kind) << ',' << name(graph.legs, e.leg) << ',' << name(graph.edges, e.edge)
+        << ',' << name(graph.edges, e.fromEdge) << ',' << name(graph.hubs, e.hub) << ',' << e.position.x << ','
+        << e.position.y << ',' << e.position.z << ',' << e.normal.x << ',' << e.normal.y << ',' << e.normal.z << '\n';
+  }
+  writeFileAtomically(path, out.str());
+}
+
+// Counts of the player's events by kind, and the foot events per leg (player_events.h).
+nlohmann::json eventsJson(const RuntimeGraph& graph, const PlayRun& run) {
+  nlohmann::json counts = nlohmann::json::object();
+  for (PlayerEventKind k : {PlayerEventKind::FootStrike, PlayerEventKind::FootOff, PlayerEventKind::HubReached,
+                            PlayerEventKind::EdgeStarted, PlayerEventKind::TransitionStarted})
+    counts[playerEventName(k)] = 0;
+  nlohmann::json perLeg = nlohmann::json::object();
+  for (const RuntimeLeg& leg : graph.legs) perLeg[leg.name] = {{"foot_strike", 0}, {"foot_off", 0}};
+  for (const PlayerEvent& e : run.events) {
+    counts[playerEventName(e.kind)] = counts[playerEventName(e.kind)].get<int>() + 1;
+    if (e.leg >= 0 && e.leg < static_cast<int>(graph.legs.size())) {
+      nlohmann::json& leg = perLeg[graph.legs[size_t(e.leg)].name][playerEventName(e.kind)];
+      leg = leg.get<int>() + 1;
+    }
+  }
+  return {{"counts", counts}, {"per_leg", perLeg}, {"dropped", run.droppedEvents}};
+}
 
 void printPlayJson(const PlaySummary& s) {
   const PlayReport& r = s.run.metrics.report();
@@ -265,6 +312,7 @@ void printPlayJson(const PlaySummary& s) {
                       {"penetration_mm", r.penetration * 1000.0},
                       {"leg_overextension_mm", r.legOverextension * 1000.0},
                       {"hip_jerk", r.hipJerk},
+                      {"events", eventsJson(s.graph, s.run)},
                       {"leg_warnings", {{"unreachable", warnings.unreachable},
                                         {"no_ground", warnings.noGround},
                                         {"invalid_input", warnings.invalidInput},
@@ -344,6 +392,7 @@ int runPlay(const std::vector<std::string>& args) {
   const Skeleton skeleton = toAuthoringSkeleton(graph.skeleton);
   const MotionContacts contacts = measureWrittenContacts(graph, skeleton, run.clip, ground);
   writeTake(request.output, graph, skeleton, run.clip);
+  if (request.eventsPath) writePlayEvents(*request.eventsPath, graph, run.events);
 
   const std::vector<std::string> notes = playNotes(input, r, request.inputPath);
   const PlaySummary summary{graph, request, run, contacts, notes, fps};

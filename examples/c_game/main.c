@@ -37,6 +37,18 @@ static fg_result root_in_world(const fg_player* player, float* positions, size_t
   return FG_OK;
 }
 
+/* The foot strikes of the last update: where a game would play a footstep sound. */
+static int count_footsteps(const fg_player* player) {
+  fg_event events[64];
+  size_t count = 0, k;
+  int strikes = 0;
+  if (fg_player_events(player, events, 64, &count) != FG_OK) return 0;
+  for (k = 0; k < count; ++k) {
+    if (events[k].kind == FG_EVENT_FOOT_STRIKE) ++strikes;
+  }
+  return strikes;
+}
+
 int main(int argc, char** argv) {
   const int updates = 180;
   const float dt = 1.0f / 60.0f;
@@ -44,7 +56,7 @@ int main(int argc, char** argv) {
   fg_player* player = NULL;
   float* positions = NULL;
   size_t joints = 0;
-  int i, status = 0;
+  int i, status = 0, footsteps = 0;
 
   if (argc != 2) return fail("usage: c_game GRAPH.fgraph");
   if (fg_c_api_version() != FG_C_API_VERSION) return fail("the library's C API version differs from the header's");
@@ -68,7 +80,9 @@ int main(int argc, char** argv) {
       goto done;
     }
     if (i % 30 == 0) printf("t=%.2f x=%.6f y=%.6f z=%.6f\n", i * dt, world[0], world[1], world[2]);
+    footsteps += count_footsteps(player);
   }
+  printf("footsteps=%d\n", footsteps);
 
 done:
   free(positions);

@@ -241,6 +241,7 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
                           s.footLength, frame.floor, frame.heading, frame.position, frame.yaw);
     LegReport& report = reports_[l];
     // Fading out of locomotion, the last corrections are held while their weight falls.
+    report.cycleKnown = false;
     if (frame.weight > 0.0f && frame.locomotion) updateLocomotionLeg(frame, s, report);
     if (frame.weight < 1.0f) updateFollowingLeg(frame, s);
     const float w = frame.weight;

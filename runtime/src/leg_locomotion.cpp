@@ -267,6 +267,8 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
   report.strideTime = inverseLerp(c.footLift, c.footLand, step.tau);
   report.planted = contact || leg.parked;
   report.parked = leg.parked;
+  report.cycleKnown = true;
+  report.contact = report.planted;
 }
 
 // A footprint predicted at its stance moment lies where the body will be then; when the body

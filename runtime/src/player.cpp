@@ -57,6 +57,8 @@ Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
   for (int j = 0; j < joints; ++j)
     for (int c = 0; c < 3; ++c) jointTranslations_[c * static_cast<std::size_t>(joints) + j] = graph.skeleton.restOffsets[j][c];
   fkJobValid_ = localToModelJob().validate();
+  footContact_.assign(graph.legs.size(), 0);
+  footKnown_.assign(graph.legs.size(), 0);
   reset();
 }
 
@@ -73,6 +75,10 @@ void Player::reset() {
   pendingAction_ = -1;
   transitions_ = 0;
   transitionAge_ = std::numeric_limits<float>::infinity();  // no offset until a transition
+  clock_ = 0.0;
+  events_.clear();
+  std::fill(footKnown_.begin(), footKnown_.end(), 0);
+  if (blend_.edge() >= 0) pushEvent(PlayerEventKind::EdgeStarted, blend_.edge(), -1, -1);
   applyStick();
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
   forwardKinematics();
@@ -113,6 +119,7 @@ void Player::update(float dt, float stickX, float stickY, int action) {
   stick_[1] = stickY;
   if (!(stickX == mappedStick_[0] && stickY == mappedStick_[1] && blend_.edge() == mappedEdge_))
     applyStick();
+  events_.clear();
   const CharacterFrame before = character_;
   const CharacterFrame animationBefore = animationFrame_;
   const int transitionsBefore = transitions_;
@@ -160,6 +167,42 @@ void Player::applyLegs(float dt, bool edgeChanged) {
   legsChanged_ = !legs_.changedJoints().empty();
   if (legsChanged_ && root < graph_->jointCount())
     legHipOffset_ = modelPositions_[root].y - rootBefore;
+  collectFootEvents();
+}
+
+// A foot event where a leg's contact changed between two updates that both followed its
+// gait cycle (so a fade into or out of ground following is no step). The position and normal
+// are the footprint P the leg layer holds the foot on through the stance (on the ground: the
+// footbase itself rides a toe joint's height above it on a mocap rig): the one just landed on,
+// or the one just left.
+void Player::collectFootEvents() {
+  const Span<const LegReport> legs = legs_.legs();
+  for (std::size_t l = 0; l < legs.size() && l < footContact_.size(); ++l) {
+    const LegReport& r = legs[l];
+    if (r.cycleKnown && footKnown_[l] && r.contact != (footContact_[l] != 0)) {
+      PlayerEvent e;
+      e.kind = r.contact ? PlayerEventKind::FootStrike : PlayerEventKind::FootOff;
+      e.time = clock_;
+      e.leg = static_cast<int>(l);
+      e.edge = blend_.edge();
+      e.position = r.previousFootprint;
+      e.normal = r.previousNormal;
+      events_.push(e);
+    }
+    footKnown_[l] = r.cycleKnown ? 1 : 0;
+    footContact_[l] = r.contact ? 1 : 0;
+  }
+}
+
+void Player::pushEvent(PlayerEventKind kind, int edge, int fromEdge, int hub) {
+  PlayerEvent e;
+  e.kind = kind;
+  e.time = clock_;
+  e.edge = edge;
+  e.fromEdge = fromEdge;
+  e.hub = hub;
+  e.position = character_.position;
+  events_.push(e);
 }
 
 // One sub-step: the clock runs to the edge's end at most, the rest of the step is played on
@@ -173,6 +216,7 @@ void Player::playStep(float seconds) {
     if (steering_.enabled) lastDelta_ = steeredDelta(remaining - blend_.unplayedTime());
     character_ = applyRootDelta(character_, lastDelta_);
     transitionAge_ += remaining - blend_.unplayedTime();
+    clock_ += remaining - blend_.unplayedTime();
     if (!blend_.finished()) return;
     remaining = blend_.unplayedTime();
     takeTransition();
@@ -210,7 +254,13 @@ int Player::nextEdge(int hub) {
 // the parent side, translations as the difference. The character frame simply carries on.
 void Player::takeTransition() {
   sampleDisplayedPose(endRotations_.data(), endTranslations_.data());
-  blend_.begin(nextEdge(graph_->edges[blend_.edge()].toHub));
+  const int from = blend_.edge();
+  const int hub = graph_->edges[from].toHub;
+  pushEvent(PlayerEventKind::HubReached, from, -1, hub);
+  const int next = nextEdge(hub);
+  if (next != from) pushEvent(PlayerEventKind::TransitionStarted, next, from, hub);
+  pushEvent(PlayerEventKind::EdgeStarted, next, -1, hub);
+  blend_.begin(next);
   applyStick();
   transitionAge_ = std::numeric_limits<float>::infinity();  // the new edge's own first pose
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());

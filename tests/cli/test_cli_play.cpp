@@ -464,6 +464,60 @@ class TestCliPlay : public QObject {
     QVERIFY(!QFile::exists(out));
   }
 
+  // --events writes one row per event in time order, as many as the report counts; the hubs
+  // reached are the transitions; the strikes are as many as the stances an outsider finds in
+  // the written motion (each cut by the start or the end of the take may be one fewer).
+  void eventsFile() {
+    const QString events = path("events.csv");
+    const CliRun r = play(held(0, 0, 10), path("events.bvh"), {s("--json"), s("--events"), events});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject o = r.json();
+    const QJsonObject e = o.value(s("events")).toObject();
+    const QJsonObject counts = e.value(s("counts")).toObject();
+    const int transitions = o.value(s("transitions")).toInt();
+    QCOMPARE(counts.value(s("hub_reached")).toInt(), transitions);
+    QCOMPARE(counts.value(s("edge_started")).toInt(), transitions + 1);
+    QCOMPARE(e.value(s("dropped")).toInt(), 0);
+    const int strikes = counts.value(s("foot_strike")).toInt();
+    const int stances = o.value(s("motion_contacts")).toObject().value(s("stances")).toInt();
+    const QJsonObject perLeg = e.value(s("per_leg")).toObject();
+    QCOMPARE(perLeg.size(), o.value(s("legs")).toInt());
+    for (const QString& leg : perLeg.keys()) {
+      const int n = perLeg.value(leg).toObject().value(s("foot_strike")).toInt();
+      QVERIFY2(n >= 8, qPrintable(leg + ": " + QString::number(n)));  // 10 s of a ~1.1 s gait cycle
+      QVERIFY(std::abs(n - perLeg.value(leg).toObject().value(s("foot_off")).toInt()) <= 1);
+    }
+    qInfo("10 s: %d foot strikes, %d stances in the written motion, %d hubs reached", strikes, stances, transitions);
+    QVERIFY2(std::abs(strikes - stances) <= perLeg.size(), qPrintable(QString("%1 vs %2").arg(strikes).arg(stances)));
+
+    const QStringList lines = QString::fromUtf8(readAll(events)).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.front(), s("time,kind,leg,edge,from_edge,hub,x,y,z,nx,ny,nz"));
+    int total = 0;
+    for (const QString& k : counts.keys()) total += counts.value(k).toInt();
+    QCOMPARE(int(lines.size()) - 1, total);
+    double last = -1;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+      const QStringList f = lines[i].split(u',');
+      QCOMPARE(f.size(), 12);
+      QVERIFY(f[0].toDouble() >= last);
+      last = f[0].toDouble();
+      if (f[1] == s("foot_strike") || f[1] == s("foot_off")) {
+        QVERIFY2(perLeg.contains(f[2]), qPrintable(lines[i]));
+        // On the flat floor once the leg layer has faded in (over its first gait cycle).
+        if (last > 1.2) QVERIFY2(std::abs(f[7].toDouble()) < 0.005, qPrintable(lines[i]));
+        QCOMPARE(f[10].toDouble(), 1.0);
+      } else {
+        QVERIFY2(f[2].isEmpty() && !f[3].isEmpty(), qPrintable(lines[i]));
+      }
+      if (f[1] == s("hub_reached")) QVERIFY(!f[5].isEmpty());
+    }
+    QVERIFY(last <= 10.0 + 1e-6);
+
+    const CliRun bad = play(held(0, 0, 1), path("bad.bvh"), {s("--events"), s("")});
+    QVERIFY(bad.exitCode != 0);
+    QVERIFY2(bad.err.contains(s("--events expects a file name")), qPrintable(bad.err));
+  }
+
   void help() {
     const CliRun r = runCli({s("play"), s("--help")});
     QCOMPARE(r.exitCode, 0);

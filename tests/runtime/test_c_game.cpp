@@ -75,9 +75,14 @@ class TestCGame : public QObject {
     const Tool run = runTool(game_, {graph_});
     QVERIFY2(run.exitCode == 0, qPrintable(run.out));
     output_ = run.out;
-    const QStringList lines = run.out.trimmed().split(QLatin1Char('\n'));
+    QStringList lines = run.out.trimmed().split(QLatin1Char('\n'));
     qInfo("c_game: %s", qPrintable(lines.join(s("; "))));
-    QCOMPARE(lines.size(), 6);  // twice a second for 3 s
+    QCOMPARE(lines.size(), 7);  // twice a second for 3 s, then the footsteps
+    const QRegularExpression footsteps(s("^footsteps=(\\d+)$"));
+    const QRegularExpressionMatch steps = footsteps.match(lines.takeLast());
+    QVERIFY2(steps.hasMatch(), qPrintable(run.out));
+    // About 1.1 s per gait cycle, two feet: 3 s hold four to six strikes.
+    QVERIFY2(steps.captured(1).toInt() >= 4 && steps.captured(1).toInt() <= 6, qPrintable(run.out));
     const QRegularExpression format(s("^t=(\\S+) x=(\\S+) y=(\\S+) z=(\\S+)$"));
     double first[3] = {0, 0, 0}, last[3] = {0, 0, 0};
     for (int i = 0; i < lines.size(); ++i) {

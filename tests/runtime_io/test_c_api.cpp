@@ -102,6 +102,7 @@ class TestCApi : public QObject {
   // reads after each update with the C++ player's own values, bit for bit.
   void compareRuns(fg_player* c, Player& cpp, int updates) {
     for (int k = 0; k < updates; ++k) {
+      compareEvents(c, cpp);
       QCOMPARE(fg_player_update(c, 1.0f / 60.0f, stickX(k), stickY(k), action(k)), FG_OK);
       cpp.update(1.0f / 60.0f, stickX(k), stickY(k), action(k));
       QVERIFY(sameBits(read(fg_player_local_rotations, c, 4), cpp.localRotations()));
@@ -119,8 +120,32 @@ class TestCApi : public QObject {
       QVERIFY(state.reference_time == cpp.referenceTime());
       QCOMPARE(state.transition_count, cpp.transitionCount());
       QCOMPARE(state.pending_action, cpp.pendingAction());
+      compareEvents(c, cpp);
+      events_ += static_cast<int>(cpp.events().size());
     }
   }
+
+  // The last update's events through fg_player_events equal the C++ player's, field by field.
+  void compareEvents(fg_player* c, const Player& cpp) {
+    size_t needed = 0;
+    QCOMPARE(fg_player_events(c, nullptr, 0, &needed), FG_OK);
+    QCOMPARE(needed, cpp.events().size());
+    std::vector<fg_event> events(needed);
+    QCOMPARE(fg_player_events(c, events.data(), events.size(), nullptr), FG_OK);
+    for (size_t i = 0; i < needed; ++i) {
+      const PlayerEvent& e = cpp.events()[i];
+      QCOMPARE(events[i].kind, static_cast<int32_t>(e.kind));
+      QCOMPARE(std::string(fg_event_kind_name(events[i].kind)), std::string(playerEventName(e.kind)));
+      QCOMPARE(events[i].leg, e.leg);
+      QCOMPARE(events[i].edge, e.edge);
+      QCOMPARE(events[i].from_edge, e.fromEdge);
+      QCOMPARE(events[i].hub, e.hub);
+      QVERIFY(events[i].time == e.time);
+      QVERIFY(std::memcmp(events[i].position, &e.position, sizeof(Float3)) == 0);
+      QVERIFY(std::memcmp(events[i].normal, &e.normal, sizeof(Float3)) == 0);
+    }
+  }
+  int events_ = 0;  // events compared
 
  private slots:
   void initTestCase() {
@@ -182,6 +207,7 @@ class TestCApi : public QObject {
         {[&] { return fg_player_create(nullptr, nullptr, &player); }, "fg_player_create: graph is null"},
         {[&] { return fg_player_update(nullptr, 0.1f, 0, 0, -1); }, "fg_player_update: player is null"},
         {[&] { return fg_player_reset(nullptr); }, "fg_player_reset: player is null"},
+        {[&] { return fg_player_events(nullptr, nullptr, 0, nullptr); }, "fg_player_events: player is null"},
         {[&] { return fg_player_set_steering(nullptr, 1, 0, 0, 0); }, "fg_player_set_steering: player is null"},
         {[&] { return fg_player_set_terrain(nullptr, nullptr, nullptr, nullptr); }, "fg_player_set_terrain: player is null"},
         {[&] { return fg_player_set_terrain_preset(nullptr, "flat"); }, "fg_player_set_terrain_preset: player is null"},
@@ -291,6 +317,8 @@ class TestCApi : public QObject {
     open(h);
     Player cpp(graph_);
     compareRuns(h.player, cpp, 600);
+    QVERIFY2(events_ > 20, qPrintable(QString::number(events_)));  // footsteps and hubs were compared
+    QCOMPARE(std::string(fg_event_kind_name(99)), std::string("unknown"));
     fg_player_state state;
     QCOMPARE(fg_player_get_state(h.player, &state), FG_OK);
     QVERIFY(state.transition_count > 0);

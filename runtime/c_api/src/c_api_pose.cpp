@@ -22,6 +22,13 @@ fg_result copyEntries(Span<const T> source, float* out, std::size_t capacity, st
   return succeed();
 }
 
+// The C kinds are the runtime's, value for value.
+static_assert(FG_EVENT_FOOT_STRIKE == static_cast<int>(PlayerEventKind::FootStrike));
+static_assert(FG_EVENT_FOOT_OFF == static_cast<int>(PlayerEventKind::FootOff));
+static_assert(FG_EVENT_HUB_REACHED == static_cast<int>(PlayerEventKind::HubReached));
+static_assert(FG_EVENT_EDGE_STARTED == static_cast<int>(PlayerEventKind::EdgeStarted));
+static_assert(FG_EVENT_TRANSITION_STARTED == static_cast<int>(PlayerEventKind::TransitionStarted));
+
 }  // namespace
 
 extern "C" {
@@ -94,6 +101,27 @@ fg_result fg_player_get_state(const fg_player* player, fg_player_state* out_stat
     *out_state = fg_player_state{p.currentEdge(), p.referenceTime(), p.transitionCount(), p.pendingAction()};
     return succeed();
   });
+}
+
+fg_result fg_player_events(const fg_player* player, fg_event* events, size_t capacity, size_t* needed) {
+  const char* fn = __func__;
+  return guard(fn, [&] {
+    FG_CHECK(requireNonNull(player, fn, "player"));
+    const Span<const PlayerEvent> source = player->player.events();
+    bool fill = false;
+    FG_CHECK(checkBuffer(events, capacity, source.size(), needed, fn, "events", fill));
+    for (std::size_t i = 0; fill && i < source.size(); ++i) {
+      const PlayerEvent& e = source[i];
+      events[i] = fg_event{static_cast<int32_t>(e.kind), e.leg, e.edge, e.fromEdge, e.hub, e.time,
+                           {e.position.x, e.position.y, e.position.z}, {e.normal.x, e.normal.y, e.normal.z}};
+    }
+    return succeed();
+  });
+}
+
+const char* fg_event_kind_name(int32_t kind) {
+  if (kind < 0 || kind > static_cast<int32_t>(PlayerEventKind::TransitionStarted)) return "unknown";
+  return playerEventName(static_cast<PlayerEventKind>(kind));
 }
 
 fg_result fg_player_weights(const fg_player* player, float* weights, size_t capacity, size_t* needed) {

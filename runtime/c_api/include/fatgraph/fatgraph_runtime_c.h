@@ -212,6 +212,36 @@ FG_API fg_result fg_player_get_state(const fg_player* player, fg_player_state* o
 FG_API fg_result fg_player_weights(const fg_player* player, float* weights, size_t capacity,
                                    size_t* needed);
 
+/* ---- Events of the last update ------------------------------------------------------------ */
+
+typedef enum fg_event_kind {
+  FG_EVENT_FOOT_STRIKE = 0,        /* a leg's foot lands: leg, position, normal */
+  FG_EVENT_FOOT_OFF = 1,           /* a leg's foot lifts: leg, position, normal */
+  FG_EVENT_HUB_REACHED = 2,        /* the clock reached the end of `edge`, at `hub` */
+  FG_EVENT_EDGE_STARTED = 3,       /* `edge` began (after a hub, or at creation and reset) */
+  FG_EVENT_TRANSITION_STARTED = 4  /* left `from_edge` for another `edge` at `hub` */
+} fg_event_kind;
+
+typedef struct fg_event {
+  int32_t kind;       /* an fg_event_kind */
+  int32_t leg;        /* foot events: the leg's index (fg_graph_info.legs); -1 otherwise */
+  int32_t edge;       /* the edge started, reached the end of, or transitioned to */
+  int32_t from_edge;  /* FG_EVENT_TRANSITION_STARTED: the edge left; -1 otherwise */
+  int32_t hub;        /* the hub, or -1 */
+  double time;        /* seconds of play since creation or reset */
+  float position[3];  /* world metres: the footprint (foot events), else the character */
+  float normal[3];    /* the ground's unit normal at the footprint (foot events), else up */
+} fg_event;
+
+/* What happened during the last fg_player_update, in order (at most 64; after creation or
+ * reset, the start edge's FG_EVENT_EDGE_STARTED). Foot events follow the leg layer's gait
+ * clock on locomotion edges. Size query as for the pose: events NULL and capacity 0. */
+FG_API fg_result fg_player_events(const fg_player* player, fg_event* events, size_t capacity,
+                                  size_t* needed);
+/* "foot_strike", "foot_off", "hub_reached", "edge_started", "transition_started"; "unknown"
+ * for any other value. Never null; static storage. */
+FG_API const char* fg_event_kind_name(int32_t kind);
+
 #ifdef __cplusplus
 }
 #endif

@@ -92,6 +92,12 @@ struct LegReport {
   bool planted = false;  // in ground contact (foot-strike .. foot-off) on a locomotion edge at
                          // full weight: the footbase is held fixed (false in ground following)
   bool parked = false;
+  /// The leg followed a locomotion edge's gait cycle in this update (at any fade weight), so
+  /// `contact` means something; false on ground following and without a usable cycle.
+  bool cycleKnown = false;
+  /// The cycle has the foot on the ground (foot-strike .. foot-off, or parked), whatever the
+  /// fade: the player's foot events (player_events.h) are its changes.
+  bool contact = false;
   bool reached = true;   // IK reached its target this update
   float overextension = 0;  // metres the target lay beyond the leg's reach (0 when reached)
 };

@@ -20,7 +20,10 @@
 //      feet on the terrain (leg_layer.h): it rotates the legs, moves the whole model pose by
 //      its hip offset, and sets character().position.y to its ground height; localRotations()
 //      and localTranslations() reflect the adjusted pose. Without legs the pose is exactly
-//      the blended one.
+//      the blended one;
+//   6. what happened on the way is listed in events() (player_events.h): hubs reached, edges
+//      and transitions started at the moment of the hub, and each leg's foot strikes and
+//      foot-offs as the leg layer's gait clock has them.
 //
 // A game that puts its own layer between these steps calls the jobs itself (jobs.h) on the
 // player's clock (currentEdge(), referenceTime(), weights()), or edits modelRotations() copies
@@ -42,6 +45,7 @@
 #include "fatgraph/runtime/jobs.h"
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/math.h"
+#include "fatgraph/runtime/player_events.h"
 
 namespace fatgraph {
 
@@ -109,6 +113,12 @@ class Player {
   Float2 planePoint() const { return planePoint_; }
   int transitionCount() const { return transitions_; }
   int pendingAction() const { return pendingAction_; }
+  /// What happened in the last update, in order (player_events.h); after reset(), the start
+  /// edge's EdgeStarted. At most kMaxPlayerEvents; droppedEvents() counts the rest.
+  Span<const PlayerEvent> events() const { return events_.view(); }
+  int droppedEvents() const { return events_.dropped(); }
+  /// Seconds of play since reset() (the time events carry).
+  double clock() const { return clock_; }
 
  private:
   void playStep(float seconds);
@@ -121,6 +131,8 @@ class Player {
   LocalToModelJob localToModelJob();
   void refreshLocalPose() const;
   void applyLegs(float dt, bool edgeChanged);
+  void collectFootEvents();
+  void pushEvent(PlayerEventKind kind, int edge, int fromEdge, int hub);
 
   const RuntimeGraph* graph_;
   PlayerOptions options_;
@@ -139,6 +151,10 @@ class Player {
   int advances_ = 0;  // clock steps in this update (one: its delta is lastDelta_ as is)
   int pendingAction_ = -1;
   int transitions_ = 0;
+  double clock_ = 0;                       // seconds played since reset()
+  PlayerEventBuffer events_;               // the last update's events
+  std::vector<unsigned char> footContact_;  // per leg: contact in the last update
+  std::vector<unsigned char> footKnown_;    // per leg: whether that contact was known
   float transitionAge_ = 0;  // seconds since the last transition began
   mutable std::vector<Quaternion> localRotations_;
   mutable std::vector<Float3> localTranslations_;

@@ -50,6 +50,7 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
       nextLabel_(new QLabel(this)),
       choicesLabel_(new QLabel(this)),
       terrainLabel_(new QLabel(this)),
+      eventsLabel_(new QLabel(this)),
       messageLabel_(new QLabel(this)) {
   setObjectName(QStringLiteral("playDock"));
   playButton_->setObjectName(QStringLiteral("playGraphButton"));
@@ -62,7 +63,10 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
   recordButton_->setToolTip(
       tr("Record the session as a CSV that `fatgraph play` replays; "
          "written when Play stops"));
-  for (QLabel* label : {choicesLabel_, messageLabel_}) label->setWordWrap(true);
+  for (QLabel* label : {choicesLabel_, eventsLabel_, messageLabel_}) label->setWordWrap(true);
+  eventsLabel_->setObjectName(QStringLiteral("playEventsLabel"));
+  eventsLabel_->setToolTip(tr("The runtime player's events since Play: foot strikes per leg, hubs "
+                              "reached, the last event (`fatgraph play --events` writes them all)"));
   terrainLabel_->setToolTip(tr("View > Terrain chooses the ground"));
   messageLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -77,6 +81,7 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
   form->addRow(tr("Next hub"), nextLabel_);
   form->addRow(tr("Choices"), choicesLabel_);
   form->addRow(tr("Terrain"), terrainLabel_);
+  form->addRow(tr("Events"), eventsLabel_);
   auto* content = new QWidget(this);
   auto* layout = new QVBoxLayout(content);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -149,6 +154,7 @@ void PlayDock::graphReady() {
     return;
   }
   stale_ = false;  // a recording goes on across a restart: sessionTime_ keeps counting
+  events_.reset(static_cast<int>(preview_.graph().legs.size()));
   showPlayingMessage(restarting);
   showPose(0.0);
 }
@@ -189,6 +195,7 @@ bool PlayDock::play() {
     graphSource_->request();
   } else {
     preview_.restart();
+    events_.reset(static_cast<int>(preview_.graph().legs.size()));
     showPlayingMessage(false);
   }
   showPose(0.0);
@@ -267,6 +274,7 @@ void PlayDock::advance(double seconds) {
   const float x = controls_.stickX(), y = controls_.stickY();
   if (!recordingPath_.isEmpty()) recording_.sample(sessionTime_, x, y, preview_.edgeName(action));
   preview_.step(dt, x, y, action);
+  events_.observe(preview_.player());
   showPose(dt);
 }
 
@@ -307,6 +315,7 @@ void PlayDock::refreshStatus() {
     stickPad_->setStick(controls_.stickX(), controls_.stickY());
   }
   if (!playing_ || !preview_.isReady()) {
+    eventsLabel_->setText(tr("—"));
     edgeLabel_->setText(tr("—"));
     nextLabel_->setText(tr("—"));
     choicesLabel_->setText(tr("—"));
@@ -327,6 +336,7 @@ void PlayDock::refreshStatus() {
   nextLabel_->setText(
       tr("%1 → %2").arg(preview_.hubName(hub), preview_.edgeName(preview_.nextEdge())));
   choicesLabel_->setText(choices.join(QStringLiteral(" · ")));
+  eventsLabel_->setText(events_.text(preview_.graph()));
 }
 
 }  // namespace fatgraph::editor

@@ -19,6 +19,7 @@
 
 #include "play/input_recording.h"
 #include "play/play_controls.h"
+#include "play/play_event_log.h"
 #include "play/player_preview.h"
 
 class QCheckBox;
@@ -63,6 +64,8 @@ class PlayDock : public QDockWidget {
   QLabel* nextLabel() const { return nextLabel_; }
   QLabel* choicesLabel() const { return choicesLabel_; }
   QLabel* terrainLabel() const { return terrainLabel_; }
+  QLabel* eventsLabel() const { return eventsLabel_; }
+  const PlayEventLog& events() const { return events_; }
   /// The file the session is recorded to (written at Stop); empty: not recording.
   const QString& recordingPath() const { return recordingPath_; }
   const InputRecording& recording() const { return recording_; }
@@ -112,11 +115,13 @@ class PlayDock : public QDockWidget {
   QLabel* nextLabel_;
   QLabel* choicesLabel_;
   QLabel* terrainLabel_;
+  QLabel* eventsLabel_;
   QLabel* messageLabel_;
   QString terrainName_;
   QString recordingPath_;
   bool stale_ = true;  // the graph changed since the runtime graph was built
   bool playing_ = false;
+  PlayEventLog events_;     // footsteps and hubs since Play
   double sessionTime_ = 0;  // seconds played since Play (or since recording began)
   QTimer timer_;            // 60 Hz while playing
   QTimer idleTimer_;        // hot-plug while stopped, so the dock names the pad

@@ -37,6 +37,7 @@
 using fatgraph::editor::InputSource;
 using fatgraph::editor::MainWindow;
 using fatgraph::editor::PlayDock;
+using fatgraph::editor::PlayEventLog;
 
 namespace {
 
@@ -216,6 +217,13 @@ class TestPlayDock : public QObject {
     QTest::keyRelease(viewport(), Qt::Key_W);
     QVERIFY2(groundDistance(start, end) > 1.0,  // a walk covers about a metre a second
              qPrintable(QString::number(groundDistance(start, end))));
+    // Footsteps arrive as events: 3 s of a ~1.1 s gait cycle, two feet, shown in the dock.
+    const PlayEventLog& events = dock_->events();
+    QVERIFY2(events.footsteps() >= 4 && events.footsteps() <= 7, qPrintable(QString::number(events.footsteps())));
+    QVERIFY(std::abs(events.footsteps(0) - events.footsteps(1)) <= 1);
+    QVERIFY2(dock_->eventsLabel()->text().contains(QStringLiteral("%1 footsteps (").arg(events.footsteps())),
+             qPrintable(dock_->eventsLabel()->text()));
+    QVERIFY2(dock_->eventsLabel()->text().contains(QStringLiteral("last: ")), qPrintable(dock_->eventsLabel()->text()));
     QVERIFY(finitePose(dock_->preview()));
     // The viewport shows the player's pose; the camera has caught up with the hips within a
     // step (it lags by speed times its time constant, 0.2 s).

@@ -215,8 +215,9 @@ void Player::playStep(float seconds) {
     animationFrame_ = applyRootDelta(animationFrame_, lastDelta_);
     if (steering_.enabled) lastDelta_ = steeredDelta(remaining - blend_.unplayedTime());
     character_ = applyRootDelta(character_, lastDelta_);
-    transitionAge_ += remaining - blend_.unplayedTime();
-    clock_ += remaining - blend_.unplayedTime();
+    const float played = remaining - blend_.unplayedTime();
+    transitionAge_ += played;
+    clock_ += played;
     if (!blend_.finished()) return;
     remaining = blend_.unplayedTime();
     takeTransition();

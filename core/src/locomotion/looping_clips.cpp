@@ -74,15 +74,11 @@ CycleMotion cycleMotion(const ModelPaths& m, int root, int period) {
   return {turn, end.at - yawRotation(turn) * first.at};
 }
 
-}  // namespace
-
-LoopReport detectLoop(const Skeleton& skeleton, const Clip& clip, const LoopRules& rules) {
+// detectLoop on the clip's model paths `m` (computed once for detection and repetition).
+LoopReport detectIn(const ModelPaths& m, int root, const LoopRules& rules) {
   LoopReport r;
-  const int n = clip.frameCount();
+  const int n = m.frames;
   r.framesBefore = r.framesAfter = n;
-  if (n < rules.minFrames || clip.jointCount != skeleton.jointCount()) return r;
-  const ModelPaths m = limbs::modelPaths(skeleton, clip);
-  const int root = skeleton.motionRoot;
   std::vector<double> steps;
   for (int f = 0; f + 1 < n; ++f) steps.push_back(poseChange(m, root, f, f + 1));
   r.medianStepM = limbs::median(steps);
@@ -123,9 +119,14 @@ LoopReport detectLoop(const Skeleton& skeleton, const Clip& clip, const LoopRule
   return r;
 }
 
-void repeatLoop(const Skeleton& skeleton, Clip& clip, LoopReport& report, const LoopRules& rules) {
-  if (!report.detected || report.period < 2 || report.cycles >= rules.cycles) return;
-  const ModelPaths m = limbs::modelPaths(skeleton, clip);
+// A detected loop of fewer cycles than the rules ask for.
+bool wantsRepeating(const LoopReport& report, const LoopRules& rules) {
+  return report.detected && report.period >= 2 && report.cycles < rules.cycles;
+}
+
+// repeatLoop on the clip's model paths `m`.
+void repeatIn(const ModelPaths& m, const Skeleton& skeleton, Clip& clip, LoopReport& report, const LoopRules& rules) {
+  if (!wantsRepeating(report, rules)) return;
   const CycleMotion cycle = cycleMotion(m, skeleton.motionRoot, report.period);
   const std::vector<int> carriers = limbs::travelCarriers(skeleton);
   const int joints = clip.jointCount, period = report.period, frames = rules.cycles * period + 1;
@@ -160,10 +161,32 @@ void repeatLoop(const Skeleton& skeleton, Clip& clip, LoopReport& report, const 
   report.framesAfter = frames;
 }
 
+bool judged(const Skeleton& skeleton, const Clip& clip, const LoopRules& rules) {
+  return clip.frameCount() >= rules.minFrames && clip.jointCount == skeleton.jointCount();
+}
+
+}  // namespace
+
+LoopReport detectLoop(const Skeleton& skeleton, const Clip& clip, const LoopRules& rules) {
+  if (!judged(skeleton, clip, rules)) {
+    LoopReport r;
+    r.framesBefore = r.framesAfter = clip.frameCount();
+    return r;
+  }
+  return detectIn(limbs::modelPaths(skeleton, clip), skeleton.motionRoot, rules);
+}
+
+void repeatLoop(const Skeleton& skeleton, Clip& clip, LoopReport& report, const LoopRules& rules) {
+  if (!wantsRepeating(report, rules)) return;  // before the model paths are computed
+  repeatIn(limbs::modelPaths(skeleton, clip), skeleton, clip, report, rules);
+}
+
 LoopReport repeatLoopingClip(const Skeleton& skeleton, Clip& clip, bool apply, const LoopRules& rules) {
-  LoopReport r = detectLoop(skeleton, clip, rules);
+  if (!judged(skeleton, clip, rules)) return detectLoop(skeleton, clip, rules);
+  const ModelPaths m = limbs::modelPaths(skeleton, clip);
+  LoopReport r = detectIn(m, skeleton.motionRoot, rules);
   if (r.detected && apply) {
-    repeatLoop(skeleton, clip, r, rules);
+    repeatIn(m, skeleton, clip, r, rules);
     r.applied = r.framesAfter != r.framesBefore;
   }
   return r;

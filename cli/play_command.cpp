@@ -27,6 +27,7 @@
 #include "play_input.h"
 #include "play_metrics.h"
 #include "play_terrain.h"
+#include "play_velocity.h"
 
 namespace fatgraph::cli {
 namespace {
@@ -103,7 +104,37 @@ struct PlayRun {
   bool legLayer = false;
   std::vector<PlayerEvent> events;  // every update's, in order
   int droppedEvents = 0;
+  PlayVelocityReport velocity;
 };
+
+// What the velocity measure reads from the player after an update.
+VelocityObservation velocityObservation(const Player& player, double dt) {
+  VelocityObservation o;
+  o.dt = dt;
+  o.edge = player.currentEdge();
+  o.referenceTime = player.referenceTime();
+  o.transitions = player.transitionCount();
+  o.requested = player.velocityControl().choosesWeights;
+  o.request = player.velocityControl().requested;
+  o.cycleRate = player.velocityControl().cycleRate;
+  o.clips = player.animationFrame();
+  o.character = player.character();
+  return o;
+}
+
+// The script's steering and desired velocity for one update.
+void applyRequests(Player& player, const PlayUpdate& u) {
+  PlayerSteering steering;
+  steering.enabled = u.steer;
+  steering.velocity[0] = u.steerVelocity[0];
+  steering.velocity[1] = u.steerVelocity[1];
+  steering.turnRate = u.steerTurn;
+  player.setSteering(steering);
+  if (u.velocity)
+    player.setDesiredVelocity({u.desiredVelocity[0], u.desiredVelocity[1]}, u.desiredTurn);
+  else
+    player.clearDesiredVelocity();
+}
 
 // Drives the player through the scheduled updates (the stick, actions and steering of the
 // script), observing every update and keeping every output frame in world space.
@@ -111,7 +142,7 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
                  double fps, int frames, const Heightfield* ground) {
   const Skeleton skeleton = toAuthoringSkeleton(graph.skeleton);
   const int joints = skeleton.jointCount();
-  PlayRun run{Clip{}, PlayMetrics(graph, ground), {}, false};
+  PlayRun run{Clip{}, PlayMetrics(graph, ground), {}, false, {}, 0, {}};
   Clip& clip = run.clip;
   clip.name = std::filesystem::path(request.output).stem().string();
   clip.fps = fps;
@@ -126,16 +157,14 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
   // No --terrain: flat ground at y = 0, the player's own default (no rays to cast).
   player.setTerrain(ground);
   run.metrics.begin(player.currentEdge(), player.character());
+  PlayVelocityMeasure velocity(graph);
+  velocity.begin(velocityObservation(player, 0.0));
   for (const PlayerEvent& e : player.events()) run.events.push_back(e);
   std::vector<Vec3> world(static_cast<size_t>(joints));
   for (const PlayUpdate& u : updates) {
-    PlayerSteering steering;
-    steering.enabled = u.steer;
-    steering.velocity[0] = u.steerVelocity[0];
-    steering.velocity[1] = u.steerVelocity[1];
-    steering.turnRate = u.steerTurn;
-    player.setSteering(steering);
+    applyRequests(player, u);
     player.update(u.dt, u.x, u.y, u.action);
+    velocity.observe(velocityObservation(player, u.dt));
     for (const PlayerEvent& e : player.events()) run.events.push_back(e);
     run.droppedEvents += player.droppedEvents();
     PlayObservation o;
@@ -156,6 +185,7 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
     }
   }
   run.warnings = player.legLayer().warnings();
+  run.velocity = velocity.report();
   return run;
 }
 
@@ -179,8 +209,9 @@ PlayRequest parsePlay(const std::vector<std::string>& args, bool& helpShown) {
                  "GRAPH.fgraph --input INPUT.csv -o OUT.bvh|OUT.glb|OUT.gltf [--fps F] [--terrain SPEC] [--events EVENTS.csv]\n"
                  "       [--no-legs] [--json]",
                  "Play an exported fat graph headless: the stick and actions of INPUT.csv (header\n"
-                 "t,x,y,action; see docs/PLAY.md) drive the runtime player from t = 0 to the last\n"
-                 "row's time, and the character's motion is written as BVH in metres (the graph's\n"
+                 "t,x,y,action, optionally with steering steer_x,steer_z,steer_turn and a desired\n"
+                 "velocity vel_x,vel_z,turn; see docs/PLAY.md) drive the runtime player from t = 0\n"
+                 "to the last row's time, and the character's motion is written as BVH in metres (the graph's\n"
                  "skeleton; the root placed in the world, y = the terrain's height), or for .glb and\n"
                  ".gltf as glTF 2.0: the skeleton, the graph's skinned body (generated from the\n"
                  "skeleton when the graph has none) and the motion as one animation named after\n"
@@ -232,6 +263,23 @@ std::vector<std::string> playNotes(const PlayInput& input, const PlayReport& r, 
                     " transition(s) happened inside an update with another one; their edges are not listed");
   }
   return notes;
+}
+
+nlohmann::json medianP95Json(const std::vector<double>& values) {
+  const auto m = medianAndP95(values);
+  return m ? nlohmann::json{{"median", m->first}, {"p95", m->second}} : nlohmann::json(nullptr);
+}
+
+// The desired velocity's figures (play_velocity.h): per edge played whole under one request.
+nlohmann::json velocityJson(const PlayVelocityReport& v) {
+  nlohmann::json rate = nullptr;
+  if (v.slowestRate) rate = {{"min", *v.slowestRate}, {"max", *v.fastestRate}};
+  return {{"requested_updates", v.requestedUpdates},
+          {"edges_measured", v.clipsErrors.size()},
+          {"clips_error", medianP95Json(v.clipsErrors)},
+          {"character_error", medianP95Json(v.characterErrors)},
+          {"clips_turn_error_rad_s", medianP95Json(v.clipsTurnErrors)},
+          {"cycle_rate", rate}};
 }
 
 // Everything `play --json` and the text report say.
@@ -313,6 +361,7 @@ void printPlayJson(const PlaySummary& s) {
                       {"leg_overextension_mm", r.legOverextension * 1000.0},
                       {"hip_jerk", r.hipJerk},
                       {"events", eventsJson(s.graph, s.run)},
+                      {"velocity", velocityJson(s.run.velocity)},
                       {"leg_warnings", {{"unreachable", warnings.unreachable},
                                         {"no_ground", warnings.noGround},
                                         {"invalid_input", warnings.invalidInput},
@@ -352,6 +401,14 @@ void printPlayText(const PlaySummary& s) {
             << millimetreText(s.contacts.skateMedian) << ", mid-stance skate median "
             << millimetreText(s.contacts.midSkateMedian) << ", penetration "
             << millimetreText(s.contacts.penetration) << "\n";
+  if (const auto clips = medianAndP95(s.run.velocity.clipsErrors)) {
+    const auto character = medianAndP95(s.run.velocity.characterErrors);
+    std::cout << std::setprecision(1) << "desired velocity over " << s.run.velocity.clipsErrors.size()
+              << " whole edge(s): the clips within " << clips->first * 100.0 << " % (median; p95 "
+              << clips->second * 100.0 << " %), the character within " << character->first * 100.0 << " % (p95 "
+              << character->second * 100.0 << " %); cycle rate " << std::setprecision(2) << *s.run.velocity.slowestRate
+              << "-" << *s.run.velocity.fastestRate << "\n";
+  }
   for (const std::string& n : s.notes) std::cout << "note: " << n << "\n";
 }
 

@@ -12,8 +12,27 @@ namespace fatgraph::cli {
 namespace {
 
 constexpr std::string_view kHeader = "t,x,y,action";
-// The optional steering columns (docs/PLAY.md): the game moves the character itself.
-constexpr std::string_view kSteeredHeader = "t,x,y,action,steer_x,steer_z,steer_turn";
+// The optional column groups (docs/PLAY.md), any of them, in this order: the game steering
+// the character itself, and a desired velocity that chooses edges, weights and cycle rate.
+constexpr std::string_view kSteerColumns = ",steer_x,steer_z,steer_turn";
+constexpr std::string_view kVelocityColumns = ",vel_x,vel_z,turn";
+constexpr std::string_view kAcceptedHeaders =
+    "t,x,y,action, optionally followed by ,steer_x,steer_z,steer_turn and/or ,vel_x,vel_z,turn";
+
+// The header's optional groups, or false when it is not one of the accepted headers.
+bool readHeader(std::string_view line, bool& steer, bool& velocity) {
+  if (!line.starts_with(kHeader)) return false;
+  line.remove_prefix(kHeader.size());
+  steer = line.starts_with(kSteerColumns);
+  if (steer) line.remove_prefix(kSteerColumns.size());
+  velocity = line.starts_with(kVelocityColumns);
+  if (velocity) line.remove_prefix(kVelocityColumns.size());
+  return line.empty();
+}
+
+// A group of three optional numbers: all empty gives false (the group is off on this row).
+bool readGroup(const std::vector<std::string>& fields, size_t first, const char* const names[3], float out[3],
+               const std::string& file, int line);
 
 // Splits one line into fields; quoted fields may hold commas and "" for a quote. Returns
 // false for an unterminated quote or text after a closing quote.
@@ -82,6 +101,15 @@ std::string shortNumber(double v) {
   return s.str();
 }
 
+bool readGroup(const std::vector<std::string>& fields, size_t first, const char* const names[3], float out[3],
+               const std::string& file, int line) {
+  bool any = false;
+  for (size_t k = 0; k < 3; ++k) any = any || !trimmed(fields[first + k]).empty();
+  if (!any) return false;
+  for (size_t k = 0; k < 3; ++k) out[k] = float(number(fields[first + k], names[k], file, line));
+  return true;
+}
+
 }  // namespace
 
 PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
@@ -91,7 +119,9 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
   PlayInput input;
   std::vector<std::string> fields;
   bool headerSeen = false;
+  bool steerColumns = false, velocityColumns = false;
   size_t columns = 4;
+  std::string header;
   int lineNumber = 0;
   size_t pos = 0;
   while (pos < text.size()) {
@@ -105,20 +135,19 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
     }
     if (trimmed(line).empty()) continue;
     if (!headerSeen) {
-      if (line != kHeader && line != kSteeredHeader) {
-        const std::string shown = line.size() > 40 ? std::string(line.substr(0, 40)) + "..." : std::string(line);
-        throw FileError(fileName, lineNumber,
-                        "expected the header t,x,y,action (optionally ,steer_x,steer_z,steer_turn), got '" +
-                            shown + "'");
+      if (!readHeader(line, steerColumns, velocityColumns)) {
+        const std::string shown = line.size() > 60 ? std::string(line.substr(0, 60)) + "..." : std::string(line);
+        throw FileError(fileName, lineNumber, "expected the header " + std::string(kAcceptedHeaders) + ", got '" +
+                                                  shown + "'");
       }
-      columns = line == kHeader ? 4 : 7;
+      columns = 4 + (steerColumns ? 3 : 0) + (velocityColumns ? 3 : 0);
+      header = std::string(line);
       headerSeen = true;
       continue;
     }
     if (!splitFields(line, fields)) throw FileError(fileName, lineNumber, "unterminated or misplaced quote");
     if (fields.size() != columns) {
-      throw FileError(fileName, lineNumber, "expected " + std::to_string(columns) + " columns (" +
-                                                std::string(columns == 4 ? kHeader : kSteeredHeader) +
+      throw FileError(fileName, lineNumber, "expected " + std::to_string(columns) + " columns (" + header +
                                                 "), got " + std::to_string(fields.size()));
     }
     PlayInputRow row;
@@ -151,15 +180,21 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
       }
       row.action = int(it - edgeNames.begin());
     }
-    // Steering: all three fields empty leaves the character to the clips' root motion.
-    if (columns == 7) {
-      const bool any = !trimmed(fields[4]).empty() || !trimmed(fields[5]).empty() || !trimmed(fields[6]).empty();
-      if (any) {
-        row.steer = true;
-        row.steerVelocity[0] = float(number(fields[4], "steer_x", fileName, lineNumber));
-        row.steerVelocity[1] = float(number(fields[5], "steer_z", fileName, lineNumber));
-        row.steerTurn = float(number(fields[6], "steer_turn", fileName, lineNumber));
-      }
+    // Each group with all three fields empty is off on this row: steering leaves the
+    // character to the clips' root motion, an empty velocity hands control back to the stick.
+    size_t next = 4;
+    if (steerColumns) {
+      static const char* const names[3] = {"steer_x", "steer_z", "steer_turn"};
+      float v[3];
+      row.steer = readGroup(fields, next, names, v, fileName, lineNumber);
+      if (row.steer) row.steerVelocity[0] = v[0], row.steerVelocity[1] = v[1], row.steerTurn = v[2];
+      next += 3;
+    }
+    if (velocityColumns) {
+      static const char* const names[3] = {"vel_x", "vel_z", "turn"};
+      float v[3];
+      row.velocity = readGroup(fields, next, names, v, fileName, lineNumber);
+      if (row.velocity) row.desiredVelocity[0] = v[0], row.desiredVelocity[1] = v[1], row.desiredTurn = v[2];
     }
     input.rows.push_back(row);
   }
@@ -189,7 +224,7 @@ std::vector<PlayUpdate> schedulePlayUpdates(const PlayInput& input, double fps, 
   updates.reserve(size_t(frames - 1) * size_t(substeps) + 1);
   size_t next = 0;  // first row not yet reached
   float x = 0, y = 0;
-  PlayInputRow steering;  // the steering of the last row reached (none before the first)
+  PlayInputRow steering;  // the last row reached: its steering and velocity (none before the first)
   double previousTime = 0;
   // A row at time t counts as reached by an update at time u when t <= u + eps, so a row
   // written at exactly a frame time is read by that frame despite decimal rounding.
@@ -212,6 +247,10 @@ std::vector<PlayUpdate> schedulePlayUpdates(const PlayInput& input, double fps, 
     u.steerVelocity[0] = steering.steerVelocity[0];
     u.steerVelocity[1] = steering.steerVelocity[1];
     u.steerTurn = steering.steerTurn;
+    u.velocity = steering.velocity;
+    u.desiredVelocity[0] = steering.desiredVelocity[0];
+    u.desiredVelocity[1] = steering.desiredVelocity[1];
+    u.desiredTurn = steering.desiredTurn;
     previousTime = time;
     updates.push_back(u);
   };

@@ -11,12 +11,6 @@
 namespace fatgraph::cli {
 namespace {
 
-CharacterFrame lerpFrame(const CharacterFrame& a, const CharacterFrame& b, double s) {
-  CharacterFrame f;
-  f.position = toFloat3(toEigenDouble(a.position) + s * (toEigenDouble(b.position) - toEigenDouble(a.position)));
-  f.yaw = static_cast<float>(wrapAngle(a.yaw + s * wrapAngle(double(b.yaw) - a.yaw)));
-  return f;
-}
 
 // Band edges map the stick to a velocity, not to a point of the plane: no pass to measure.
 bool hasPlane(const RuntimeEdge& edge) {
@@ -93,6 +87,19 @@ void PlayMetrics::begin(int edge, const CharacterFrame& start) {
   if (edge >= 0) report_.edgesPlayed.push_back(edge);
 }
 
+CharacterFrame lerpFrame(const CharacterFrame& a, const CharacterFrame& b, double s) {
+  CharacterFrame f;
+  f.position = toFloat3(toEigenDouble(a.position) + s * (toEigenDouble(b.position) - toEigenDouble(a.position)));
+  f.yaw = static_cast<float>(wrapAngle(a.yaw + s * wrapAngle(double(b.yaw) - a.yaw)));
+  return f;
+}
+
+double fractionOnOldEdge(double remaining, double clockRate, double dt, double newTime) {
+  if (clockRate > 0 && dt > 0) return std::clamp(remaining / clockRate / dt, 0.0, 1.0);
+  if (remaining + newTime > 0) return remaining / (remaining + newTime);
+  return 1.0;
+}
+
 void PlayMetrics::recordPass(int edge, double fraction, const CharacterFrame& edgeStart,
                              const Float2& planePoint, std::span<const Vec3> world) {
   const RuntimeParameterSpace& p = graph_->edges[size_t(edge)].parameters;
@@ -127,13 +134,7 @@ void PlayMetrics::observe(const PlayObservation& o, double dt, bool outputFrame)
   } else if (changes == 1 && edge_ >= 0 && o.edge >= 0) {
     const RuntimeEdge& old = graph_->edges[size_t(edge_)];
     const double remaining = std::max(double(old.referenceDuration) - before, 0.0);
-    // The fraction of the update spent on the old edge (see the header).
-    double s = 1.0;
-    if (clockRate_ > 0 && dt > 0) {
-      s = std::clamp(remaining / clockRate_ / dt, 0.0, 1.0);
-    } else if (remaining + o.time > 0) {
-      s = remaining / (remaining + o.time);
-    }
+    const double s = fractionOnOldEdge(remaining, clockRate_, dt, o.time);
     const double oldRef = old.parameters.referenceTime;
     if (hasPlane(old) && edgeStartKnown_ && time_ < oldRef && oldRef <= old.referenceDuration) {
       const double within = remaining > 0 ? (oldRef - before) / remaining : 1.0;

@@ -41,6 +41,15 @@
 
 namespace fatgraph::cli {
 
+/// The character frame a fraction s of the way from a to b (yaw the short way round).
+CharacterFrame lerpFrame(const CharacterFrame& a, const CharacterFrame& b, double s);
+
+/// The fraction of an update of `dt` seconds spent on the old edge when a transition happened
+/// inside it (see the header): `remaining` reference seconds of the old edge were left,
+/// `clockRate` is the reference seconds per second of the update before (<= 0 unknown) and
+/// `newTime` the new edge's reference time after the update.
+double fractionOnOldEdge(double remaining, double clockRate, double dt, double newTime);
+
 /// The player's state after one update.
 struct PlayObservation {
   int edge = -1;            // current edge

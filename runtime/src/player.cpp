@@ -25,6 +25,71 @@ constexpr float kLongestSubStep = 0.25f;  // seconds; eq. 2 is a first-order ste
 constexpr float kLongestUpdate = 1.0f;    // seconds of play per call; the rest is dropped
 constexpr int kMostTransitionsPerStep = 8;  // short edges cannot loop a step forever
 
+// Below this remainder (m/s, and rad/s for the turn) the clips do what was asked and the
+// character follows their own root motion exactly.
+constexpr float kNegligibleRemainder = 1e-3f;
+
+// Requests are clamped to what no character does (m/s, rad/s), so a wild value from a game
+// cannot carry the character frame out of float range.
+constexpr float kLargestRequest = 1000.0f;
+
+float finiteOr0(float v) { return std::isfinite(v) ? std::clamp(v, -kLargestRequest, kLargestRequest) : 0.0f; }
+
+// The steered motion of a constant velocity and turning rate over `seconds`: the chord of the
+// arc it traces in the turning heading frame (velocity turned by half the turn, scaled by sinc
+// of the half turn), in the heading frame at the start.
+RootDelta arcDelta(const PlanarVelocity& v, float seconds) {
+  RootDelta d;
+  if (!(seconds > 0.0f)) return d;
+  const double turn = static_cast<double>(v.turnRate) * seconds;
+  const double half = 0.5 * turn;
+  const double sinc = std::abs(half) < 1e-6 ? 1.0 : std::sin(half) / half;
+  const double c = std::cos(half), s = std::sin(half);
+  const double vx = v.velocity.x * seconds * sinc, vz = v.velocity.y * seconds * sinc;
+  // R_y(half) applied to (vx, 0, vz): yaw turns +Z towards +X (quaternion.h).
+  d.displacement = {static_cast<float>(c * vx + s * vz), 0.0f, static_cast<float>(-s * vx + c * vz)};
+  d.yaw = wrapAngle(static_cast<float>(turn));
+  return d;
+}
+
+// The clock multiplier k in [slowest, fastest] that brings k * achieved closest to the request
+// (least squares over the velocity and the radius-weighted turn); 1 when the blend stands still.
+float cycleRate(const PlanarVelocity& achieved, const PlanarVelocity& request, const VelocityControlSettings& s) {
+  const float r2 = s.turnRadius * s.turnRadius;
+  const float norm = achieved.velocity.x * achieved.velocity.x + achieved.velocity.y * achieved.velocity.y +
+                     r2 * achieved.turnRate * achieved.turnRate;
+  if (!(norm > 1e-4f)) return 1.0f;
+  const float dot = achieved.velocity.x * request.velocity.x + achieved.velocity.y * request.velocity.y +
+                    r2 * achieved.turnRate * request.turnRate;
+  const float lo = std::isfinite(s.slowestRate) && s.slowestRate > 0.0f ? s.slowestRate : 1.0f;
+  const float hi = std::isfinite(s.fastestRate) && s.fastestRate >= lo ? s.fastestRate : lo;
+  return std::clamp(dot / norm, lo, hi);
+}
+
+// 1 - |remainder| / |planned| in the matching metric (velocity_space.h), clamped to [0, 1]:
+// how much of the motion the clips do themselves.
+float clipShare(const PlanarVelocity& planned, const PlanarVelocity& remainder, float turnRadius) {
+  const auto norm = [&](const PlanarVelocity& v) {
+    return std::sqrt(v.velocity.x * v.velocity.x + v.velocity.y * v.velocity.y +
+                     turnRadius * turnRadius * v.turnRate * v.turnRate);
+  };
+  const float p = norm(planned);
+  return p > 1e-6f ? std::clamp(1.0f - norm(remainder) / p, 0.0f, 1.0f) : 0.0f;
+}
+
+// Whether `b` lies within 5 cm/s or 10 % of `a` in the matching metric.
+bool smallChange(const PlanarVelocity& a, const PlanarVelocity& b, float turnRadius) {
+  const float dx = b.velocity.x - a.velocity.x, dz = b.velocity.y - a.velocity.y;
+  const float dw = turnRadius * (b.turnRate - a.turnRate);
+  const float size = std::sqrt(a.velocity.x * a.velocity.x + a.velocity.y * a.velocity.y +
+                               turnRadius * turnRadius * a.turnRate * a.turnRate);
+  return std::sqrt(dx * dx + dz * dz + dw * dw) <= std::max(0.05f, 0.1f * size);
+}
+
+PlanarVelocity scaled(const PlanarVelocity& v, float k) {
+  return {{v.velocity.x * k, v.velocity.y * k}, v.turnRate * k};
+}
+
 // Weight of the remaining transition offset: 1 at the hub, 0 after `seconds`, smoothstep in
 // between so the offset leaves with zero slope at both ends (no velocity kink from the decay).
 float offsetWeight(float age, float seconds) {
@@ -79,7 +144,7 @@ void Player::reset() {
   events_.clear();
   std::fill(footKnown_.begin(), footKnown_.end(), 0);
   if (blend_.edge() >= 0) pushEvent(PlayerEventKind::EdgeStarted, blend_.edge(), -1, -1);
-  applyStick();
+  applyControl();
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
   forwardKinematics();
   legs_.reset();
@@ -89,36 +154,94 @@ void Player::reset() {
 void Player::setTerrain(const Terrain* terrain) { legs_.setTerrain(terrain); }
 
 void Player::setSteering(const PlayerSteering& steering) {
-  auto finite = [](float v) { return std::isfinite(v) ? v : 0.0f; };
-  steering_.enabled = steering.enabled;
-  steering_.velocity[0] = finite(steering.velocity[0]);
-  steering_.velocity[1] = finite(steering.velocity[1]);
-  steering_.turnRate = finite(steering.turnRate);
+  PlayerSteering next;
+  next.enabled = steering.enabled;
+  next.velocity[0] = finiteOr0(steering.velocity[0]);
+  next.velocity[1] = finiteOr0(steering.velocity[1]);
+  next.turnRate = finiteOr0(steering.turnRate);
+  controlStale_ = controlStale_ || next.enabled != steering_.enabled || next.velocity[0] != steering_.velocity[0] ||
+                  next.velocity[1] != steering_.velocity[1] || next.turnRate != steering_.turnRate;
+  steering_ = next;
+  if (steering_.enabled) prepareVelocityControl();
 }
 
-// The weights follow the stick on the current edge's plane; a stick held still on the same
-// edge gives the same weights, so the lookup is skipped then. A band edge's mapping spans its
-// segments' velocities instead of a plane, so the mapped point is a velocity (x left, z
-// forward) and gradient bands weight the segments; the time warp keeps their steps in phase.
-void Player::applyStick() {
+void Player::setDesiredVelocity(const Float2& velocity, float turnRate) {
+  const PlanarVelocity next{{finiteOr0(velocity.x), finiteOr0(velocity.y)}, finiteOr0(turnRate)};
+  controlStale_ = controlStale_ || !desired_ || next.velocity.x != desiredVelocity_.velocity.x ||
+                  next.velocity.y != desiredVelocity_.velocity.y || next.turnRate != desiredVelocity_.turnRate;
+  desired_ = true;
+  desiredVelocity_ = next;
+  prepareVelocityControl();
+}
+
+void Player::clearDesiredVelocity() {
+  controlStale_ = controlStale_ || desired_;
+  desired_ = false;
+}
+
+void Player::prepareVelocityControl() {
+  if (!velocitySpace_) velocitySpace_ = std::make_shared<const VelocitySpace>(*graph_);
+}
+
+// The velocity asked for: setDesiredVelocity's, else the steering's.
+PlanarVelocity Player::request() const {
+  if (desired_) return desiredVelocity_;
+  return {{steering_.velocity[0], steering_.velocity[1]}, steering_.turnRate};
+}
+
+// The one control path. The plane point comes from the desired velocity (its best match in
+// the edge's velocity space, the clock rate making up the speed within bounds) or from the
+// stick through the edge's mapping (rate 1). A grid edge looks its weights up there; a band
+// edge's plane is its segments' velocity space, so gradient bands weight the segments (the
+// time warp keeps their steps in phase). Where a velocity was asked for, what the blend does
+// not do is left to steering. Nothing changes while the stick, the request and the edge stay.
+void Player::applyControl() {
   if (blend_.edge() < 0) return;
   const RuntimeEdge& edge = graph_->edges[blend_.edge()];
-  planePoint_ = joystickPlanePoint(edge.joystick, stick_[0], stick_[1]);
+  VelocityControlReport report;
+  report.active = (desired_ || steering_.enabled) && velocitySpace_ != nullptr;
+  report.choosesWeights = desired_ && report.active;
+  if (report.active) report.requested = request();
+  if (report.choosesWeights) {
+    // On the same edge a request that moved a little (an AI tracking a target) is found
+    // from the last match; a new edge or a jump in the request scans the lattice.
+    const bool warm = velocityReport_.choosesWeights && blend_.edge() == mappedEdge_ &&
+                      smallChange(velocityReport_.requested, report.requested, options_.velocity.turnRadius);
+    const VelocityMatch m =
+        velocitySpace_->match(blend_.edge(), report.requested, options_.velocity.turnRadius, warm ? &planePoint_ : nullptr);
+    planePoint_ = m.planePoint;
+    report.cycleRate = cycleRate(m.achieved, report.requested, options_.velocity);
+    report.planned = scaled(m.achieved, report.cycleRate);
+  } else {
+    planePoint_ = joystickPlanePoint(edge.joystick, stick_[0], stick_[1]);
+    if (report.active) report.planned = velocitySpace_->at(blend_.edge(), planePoint_);
+  }
   if (edge.blend == EdgeBlendMode::Grid)
     blend_.setPlanePoint(planePoint_.x, planePoint_.y);
   else
     blend_.setWeights(bands_.evaluate(edge, planePoint_));  // empty: the reference segment
+  if (report.active) {
+    report.remainder = {{report.requested.velocity.x - report.planned.velocity.x,
+                         report.requested.velocity.y - report.planned.velocity.y},
+                        report.requested.turnRate - report.planned.turnRate};
+  }
+  report.clipShare = clipShare(report.planned, report.remainder, options_.velocity.turnRadius);
+  remainderSteers_ = std::abs(report.remainder.velocity.x) > kNegligibleRemainder ||
+                     std::abs(report.remainder.velocity.y) > kNegligibleRemainder ||
+                     std::abs(report.remainder.turnRate) > kNegligibleRemainder;
+  velocityReport_ = report;
   mappedStick_[0] = stick_[0];
   mappedStick_[1] = stick_[1];
   mappedEdge_ = blend_.edge();
+  controlStale_ = false;
 }
 
 void Player::update(float dt, float stickX, float stickY, int action) {
   if (action >= 0 && action < static_cast<int>(graph_->edges.size())) pendingAction_ = action;
   stick_[0] = stickX;
   stick_[1] = stickY;
-  if (!(stickX == mappedStick_[0] && stickY == mappedStick_[1] && blend_.edge() == mappedEdge_))
-    applyStick();
+  const bool stickMoved = !desired_ && !(stickX == mappedStick_[0] && stickY == mappedStick_[1]);
+  if (controlStale_ || stickMoved || blend_.edge() != mappedEdge_) applyControl();
   events_.clear();
   const CharacterFrame before = character_;
   const CharacterFrame animationBefore = animationFrame_;
@@ -155,7 +278,7 @@ void Player::applyLegs(float dt, bool edgeChanged) {
   input.dt = dt;
   input.character = character_;
   input.delta = lastDelta_;
-  input.steered = steering_.enabled;
+  input.steered = remainderSteers_;
   input.animationDelta = lastAnimationDelta_;
   input.edgeChanged = edgeChanged;
   // The offset is read back from a root (the layer moves every joint by it).
@@ -207,37 +330,35 @@ void Player::pushEvent(PlayerEventKind kind, int edge, int fromEdge, int hub) {
 
 // One sub-step: the clock runs to the edge's end at most, the rest of the step is played on
 // the next edge, so a transition never loses or invents time.
+// The clips' clock runs at the cycle rate; wall time is what the character, the transition and
+// the events count. The steered remainder moves the character frame besides the clips' delta
+// (all in the heading frame at the step's start).
 void Player::playStep(float seconds) {
   float remaining = seconds;
   for (int hop = 0; hop < kMostTransitionsPerStep && remaining > 0.0f; ++hop) {
-    lastDelta_ = blend_.advance(remaining);
+    const float rate = velocityReport_.cycleRate;
+    lastDelta_ = blend_.advance(remaining * rate);
     ++advances_;
+    const float unplayed = blend_.unplayedTime() / rate;
+    const float played = remaining - unplayed;
     animationFrame_ = applyRootDelta(animationFrame_, lastDelta_);
-    if (steering_.enabled) lastDelta_ = steeredDelta(remaining - blend_.unplayedTime());
+    if (remainderSteers_) {
+      // The clips' delta plus the remainder, mixed with the request's even arc by the clips'
+      // share (the header's step 2).
+      const float share = velocityReport_.clipShare;
+      const RootDelta steer = arcDelta(velocityReport_.remainder, played);
+      const RootDelta even = arcDelta(velocityReport_.requested, played);
+      lastDelta_.displacement.x = share * (lastDelta_.displacement.x + steer.displacement.x) + (1 - share) * even.displacement.x;
+      lastDelta_.displacement.z = share * (lastDelta_.displacement.z + steer.displacement.z) + (1 - share) * even.displacement.z;
+      lastDelta_.yaw = wrapAngle(share * (lastDelta_.yaw + steer.yaw) + (1 - share) * even.yaw);
+    }
     character_ = applyRootDelta(character_, lastDelta_);
-    const float played = remaining - blend_.unplayedTime();
     transitionAge_ += played;
     clock_ += played;
     if (!blend_.finished()) return;
-    remaining = blend_.unplayedTime();
+    remaining = unplayed;
     takeTransition();
   }
-}
-
-// The steered motion over `seconds`: the chord of the arc a constant velocity in the turning
-// heading frame traces (velocity turned by half the turn, scaled by sinc of the half turn).
-RootDelta Player::steeredDelta(float seconds) const {
-  RootDelta d;
-  if (!(seconds > 0.0f)) return d;
-  const double turn = static_cast<double>(steering_.turnRate) * seconds;
-  const double half = 0.5 * turn;
-  const double sinc = std::abs(half) < 1e-6 ? 1.0 : std::sin(half) / half;
-  const double c = std::cos(half), s = std::sin(half);
-  const double vx = steering_.velocity[0] * seconds * sinc, vz = steering_.velocity[1] * seconds * sinc;
-  // R_y(half) applied to (vx, 0, vz): yaw turns +Z towards +X (quaternion.h).
-  d.displacement = {static_cast<float>(c * vx + s * vz), 0.0f, static_cast<float>(-s * vx + c * vz)};
-  d.yaw = wrapAngle(static_cast<float>(turn));
-  return d;
 }
 
 int Player::nextEdge(int hub) {
@@ -246,8 +367,37 @@ int Player::nextEdge(int hub) {
     pendingAction_ = -1;
     return action;
   }
+  if (desired_ && velocitySpace_) {
+    const int closest = closestEdge(hub);
+    if (closest >= 0) return closest;
+  }
   const int fallback = graph_->hubs[hub].defaultEdge;
   return fallback >= 0 ? fallback : graph_->startEdge;
+}
+
+// The outgoing edge whose velocity space, at its best plane point and cycle rate, comes
+// closest to the desired velocity; the default edge keeps its place unless another is closer
+// by the switch margin. -1 when the hub has no outgoing edge.
+int Player::closestEdge(int hub) const {
+  const RuntimeHub& h = graph_->hubs[hub];
+  const VelocityControlSettings& s = options_.velocity;
+  auto reach = [&](int edge) {
+    const VelocityMatch m = velocitySpace_->match(edge, desiredVelocity_, s.turnRadius);
+    const PlanarVelocity done = scaled(m.achieved, cycleRate(m.achieved, desiredVelocity_, s));
+    const float dx = done.velocity.x - desiredVelocity_.velocity.x, dz = done.velocity.y - desiredVelocity_.velocity.y;
+    const float dw = s.turnRadius * (done.turnRate - desiredVelocity_.turnRate);
+    return std::sqrt(dx * dx + dz * dz + dw * dw);
+  };
+  int best = -1;
+  float bestError = std::numeric_limits<float>::infinity();
+  for (const int edge : h.outgoing) {
+    const float error = reach(edge);
+    if (error < bestError) bestError = error, best = edge;
+  }
+  if (best >= 0 && h.defaultEdge >= 0 && best != h.defaultEdge &&
+      !(reach(h.defaultEdge) - bestError > std::max(s.switchMargin, 0.0f)))
+    return h.defaultEdge;
+  return best;
 }
 
 // The pose shown at the hub (old edge's last pose, with any offset still decaying) minus the
@@ -262,7 +412,7 @@ void Player::takeTransition() {
   if (next != from) pushEvent(PlayerEventKind::TransitionStarted, next, from, hub);
   pushEvent(PlayerEventKind::EdgeStarted, next, -1, hub);
   blend_.begin(next);
-  applyStick();
+  applyControl();
   transitionAge_ = std::numeric_limits<float>::infinity();  // the new edge's own first pose
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
   const int joints = graph_->jointCount();

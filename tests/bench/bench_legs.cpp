@@ -7,6 +7,7 @@
 //   taskset -c 0 ./build/tests/bench/bench_legs
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/core/synthetic_motion.h"
 #include "fatgraph/runtime/player.h"
+#include "fatgraph/runtime/velocity_space.h"
 
 namespace {
 
@@ -51,6 +53,16 @@ RuntimeGraph legGraph(int legs) {
   return graph;
 }
 
+// Back to the start (untimed) before the character walks off the bumps grid (+-8 m).
+void keepOnTheBumps(benchmark::State& state, Player& player) {
+  const Float3& at = player.character().position;
+  if (at.x * at.x + at.z * at.z > 7.0f * 7.0f) {
+    state.PauseTiming();
+    player.reset();
+    state.ResumeTiming();
+  }
+}
+
 // Args: legs, layer on (1) or off (0), terrain (0 none, 1 bumps).
 void BM_PlayerUpdateLegs(benchmark::State& state) {
   const int legs = static_cast<int>(state.range(0));
@@ -64,12 +76,7 @@ void BM_PlayerUpdateLegs(benchmark::State& state) {
     player.update(1.0f / 60.0f, 0.0f, 0.0f);
     benchmark::DoNotOptimize(player.modelPositions().data());
     benchmark::ClobberMemory();
-    const Float3& at = player.character().position;
-    if (at.x * at.x + at.z * at.z > 7.0f * 7.0f) {  // stay on the bumps grid (+-8 m)
-      state.PauseTiming();
-      player.reset();
-      state.ResumeTiming();
-    }
+    keepOnTheBumps(state, player);
   }
   state.counters["legs"] = legs;
   state.counters["joints"] = graph.jointCount();
@@ -82,6 +89,87 @@ BENCHMARK(BM_PlayerUpdateLegs)
     ->Args({4, 1, 1})
     ->Args({6, 1, 1})
     ->Unit(benchmark::kMicrosecond);
+
+// A biped edge of two walks (1.0 and 1.4 m strides per 32-frame cycle) on a 32 x 32 weight
+// grid whose x blends them (the size of a real parameterized edge's lattice), legs on, over
+// bumps.
+RuntimeGraph twoSpeedGraph() {
+  constexpr int frames = 32;
+  std::vector<SyntheticMotion> walks;
+  for (double stride : {1.0, 1.4}) {
+    SyntheticWalkParams p;
+    p.period = frames / 30.0;
+    p.cycles = 4;
+    p.strideLength = stride;
+    walks.push_back(generateBipedWalk(p));
+  }
+  const Skeleton& skeleton = walks[0].skeleton;
+  RuntimeGraph graph;
+  graph.skeleton = toRuntimeSkeleton(skeleton);
+  graph.translatedJoints = runtimeTranslatedJoints(skeleton);
+  graph.fps = 30.0f;
+  const LegSetup setup = detectLegs(skeleton, &walks[0].clip);
+  graph.legs = runtimeLegs(setup);
+  RuntimeEdgeSource source{"walk", 0, 0, 0, {{0, frames, 2 * frames, {}}, {1, frames, 2 * frames, {}}}};
+  graph.edges.push_back(buildRuntimeEdge(skeleton, {walks[0].clip, walks[1].clip}, 30.0, source, &setup));
+  applyLocomotion(graph, graph.edges[0],
+                  {analyzeCycle(skeleton, walks[0].clip, frames, 2 * frames, setup),
+                   analyzeCycle(skeleton, walks[1].clip, frames, 2 * frames, setup)},
+                  true);
+  RuntimeParameterSpace& p = graph.edges[0].parameters;
+  constexpr int G = 32;
+  p.dimension = 2;
+  p.gridResolution = G;
+  p.gridMin[0] = p.gridMin[1] = -1.0f;
+  p.gridMax[0] = p.gridMax[1] = 1.0f;
+  for (int iy = 0; iy < G; ++iy)
+    for (int ix = 0; ix < G; ++ix) {
+      const float u = float(ix) / (G - 1);
+      p.gridWeights.push_back(1.0f - u);
+      p.gridWeights.push_back(u);
+    }
+  graph.hubs.push_back(RuntimeHub{"hub", {0}, 0});
+  graph.startEdge = 0;
+  if (const std::string problem = graph.validate(); !problem.empty()) throw std::runtime_error(problem);
+  return graph;
+}
+
+// The update with a desired velocity (Player::setDesiredVelocity), legs on, over bumps.
+// Arg: 0 the stick alone (the baseline), 1 one request held, 2 a request that drifts a little
+// every update (an AI tracking a target: warm-started matches), 3 a request that jumps every
+// update (a full lattice scan each time: the worst case).
+void BM_PlayerUpdateVelocity(benchmark::State& state) {
+  const RuntimeGraph graph = twoSpeedGraph();
+  Player player(graph);
+  player.prepareVelocityControl();
+  const std::optional<Heightfield> bumps = terrainFromSpec("bumps");
+  player.setTerrain(&*bumps);
+  const int mode = static_cast<int>(state.range(0));
+  int frame = 0;
+  for (auto _ : state) {
+    ++frame;
+    if (mode == 1) player.setDesiredVelocity({0.0f, 1.2f}, 0.0f);
+    if (mode == 2) player.setDesiredVelocity({0.0f, 1.2f + 0.1f * std::sin(0.01f * frame)}, 0.05f * std::cos(0.01f * frame));
+    if (mode == 3) player.setDesiredVelocity({0.0f, frame % 2 ? 1.0f : 1.4f}, 0.0f);
+    player.update(1.0f / 60.0f, 0.0f, 0.0f);
+    benchmark::DoNotOptimize(player.modelPositions().data());
+    benchmark::ClobberMemory();
+    keepOnTheBumps(state, player);
+  }
+  state.counters["cycle_rate"] = player.velocityControl().cycleRate;
+}
+BENCHMARK(BM_PlayerUpdateVelocity)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+
+// Measuring the velocity spaces (the first request's cost): the two-walk edge's 32 x 32
+// lattice, each point one play of the edge.
+void BM_VelocitySpaceBuild(benchmark::State& state) {
+  const RuntimeGraph graph = twoSpeedGraph();
+  for (auto _ : state) {
+    VelocitySpace space(graph);
+    benchmark::DoNotOptimize(&space);
+  }
+}
+BENCHMARK(BM_VelocitySpaceBuild)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -94,7 +94,8 @@ class TestCliPlay : public QObject {
     for (const char* key : {"output", "frames", "duration_s", "fps", "transitions", "edges_played", "max_joint_jump_m",
                             "param_error_median_m", "nan_frames", "blend_mode", "root_start", "root_end",
                             "root_travel_m", "final_yaw_rad", "terrain", "leg_layer", "legs", "foot_skate_mm",
-                            "penetration_mm", "leg_overextension_mm", "hip_jerk", "leg_warnings", "motion_contacts"}) {
+                            "penetration_mm", "leg_overextension_mm", "hip_jerk", "leg_warnings", "motion_contacts",
+                            "velocity"}) {
       QVERIFY2(o.contains(s(key)), key);
     }
     QCOMPARE(o.value(s("output")).toString(), out);
@@ -200,6 +201,41 @@ class TestCliPlay : public QObject {
     QVERIFY2(std::abs(yaw - 6.0 * turn) < 0.1 + 1e-9, qPrintable(QString::number(yaw)));
     QVERIFY(j.value(s("foot_skate_mm")).toObject().value(s("median")).toDouble() < 5.0);
     QVERIFY(j.value(s("penetration_mm")).toDouble() <= 5.0);
+  }
+
+  // The velocity columns (Player::setDesiredVelocity): forward speeds across the walk's own
+  // range, each held eight seconds. The report measures every edge played whole under one
+  // request from the written motion's frames: the clips themselves (the animation frame, at
+  // the cycle rate) within 10 % (median), the character with the steered remainder within
+  // 3 %; the feet stay planted by the outside measure; an empty group hands back the stick.
+  void velocityColumns() {
+    const QByteArray csv = "t,x,y,action,vel_x,vel_z,turn\n0,0,0,,0,0.7,0\n8,0,0,,0,0.9,0\n16,0,0,,0,1.1,0\n"
+                           "24,0,0,,,,\n26,0,0,,,,\n";
+    const CliRun run = play(csv, path("velocity.bvh"), {s("--json"), s("--terrain"), s("bumps")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject j = run.json();
+    QCOMPARE(j.value(s("nan_frames")).toInt(), 0);
+    const QJsonObject v = j.value(s("velocity")).toObject();
+    const double clips = v.value(s("clips_error")).toObject().value(s("median")).toDouble(-1);
+    const double character = v.value(s("character_error")).toObject().value(s("median")).toDouble(-1);
+    const QJsonObject rate = v.value(s("cycle_rate")).toObject();
+    const double midSkate = j.value(s("motion_contacts")).toObject().value(s("skate_mid_mm_median")).toDouble(-1);
+    qInfo("velocity: %d edges measured over %d updates; clips error median %.3f (p95 %.3f), character %.3f (p95 "
+          "%.3f); cycle rate %.3f-%.3f; mid-stance skate median %.2f mm",
+          v.value(s("edges_measured")).toInt(), v.value(s("requested_updates")).toInt(), clips,
+          v.value(s("clips_error")).toObject().value(s("p95")).toDouble(), character,
+          v.value(s("character_error")).toObject().value(s("p95")).toDouble(), rate.value(s("min")).toDouble(),
+          rate.value(s("max")).toDouble(), midSkate);
+    QCOMPARE(v.value(s("requested_updates")).toInt(), 24 * 30);
+    QVERIFY(v.value(s("edges_measured")).toInt() >= 15);
+    QVERIFY2(clips >= 0 && clips < 0.10, qPrintable(QString::number(clips)));
+    QVERIFY2(character >= 0 && character < 0.03, qPrintable(QString::number(character)));
+    QVERIFY(rate.value(s("min")).toDouble() >= 0.8 - 1e-6 && rate.value(s("max")).toDouble() <= 1.2 + 1e-6);
+    QVERIFY2(midSkate >= 0 && midSkate < 2.0, qPrintable(QString::number(midSkate)));
+    // Without velocity columns nothing is requested or measured.
+    const QJsonObject plain = play(held(0, 0, 2), path("plain-velocity.bvh")).json().value(s("velocity")).toObject();
+    QCOMPARE(plain.value(s("requested_updates")).toInt(), 0);
+    QVERIFY(plain.value(s("clips_error")).isNull());
   }
 
   // An action is taken at the first hub its edge leaves.

@@ -33,7 +33,7 @@ class TestPlayInput : public QObject {
     const QByteArray h = "t,x,y,action\n";
     QTest::newRow("empty file") << QByteArray() << 0 << QStringLiteral("empty file");
     QTest::newRow("blank lines only") << QByteArray("\n \r\n\n") << 0 << QStringLiteral("empty file");
-    QTest::newRow("missing header") << QByteArray("0,0,0,\n") << 1 << QStringLiteral("steer_turn), got '0,0,0,'");
+    QTest::newRow("missing header") << QByteArray("0,0,0,\n") << 1 << QStringLiteral("and/or ,vel_x,vel_z,turn, got '0,0,0,'");
     QTest::newRow("other header") << QByteArray("time,x,y,action\n0,0,0,\n") << 1 << QStringLiteral("expected the header");
     QTest::newRow("header with a fifth column") << QByteArray("t,x,y,action,z\n") << 1 << QStringLiteral("expected the header");
     QTest::newRow("header after a blank line") << QByteArray("\nt,x,y\n") << 2 << QStringLiteral("expected the header");
@@ -62,6 +62,17 @@ class TestPlayInput : public QObject {
     QTest::newRow("steering not a number") << st + "0,0,0,,0.5,fast,0\n" << 2 << QStringLiteral("steer_z 'fast' is not a number");
     QTest::newRow("steering half given") << st + "0,0,0,,0.5,,\n" << 2 << QStringLiteral("steer_z is empty");
     QTest::newRow("steering NaN turn") << st + "0,0,0,,0,0,nan\n" << 2 << QStringLiteral("steer_turn 'nan' is not finite");
+    const QByteArray vel = "t,x,y,action,vel_x,vel_z,turn\n";
+    QTest::newRow("velocity header, 4 columns") << vel + "0,0,0,\n" << 2 << QStringLiteral("expected 7 columns (t,x,y,action,vel_x,vel_z,turn), got 4");
+    QTest::newRow("velocity half given") << vel + "0,0,0,,0,1.2,\n" << 2 << QStringLiteral("turn is empty");
+    QTest::newRow("velocity not a number") << vel + "0,0,0,,0,brisk,0\n" << 2 << QStringLiteral("vel_z 'brisk' is not a number");
+    const QByteArray both = "t,x,y,action,steer_x,steer_z,steer_turn,vel_x,vel_z,turn\n";
+    QTest::newRow("both groups, 7 columns") << both + "0,0,0,,1,0,0\n" << 2 << QStringLiteral("expected 10 columns");
+    QTest::newRow("both groups, NaN velocity") << both + "0,0,0,,,,,inf,0,0\n" << 2 << QStringLiteral("vel_x 'inf' is not finite");
+    QTest::newRow("groups out of order") << QByteArray("t,x,y,action,vel_x,vel_z,turn,steer_x,steer_z,steer_turn\n0,0,0,,,,,,,\n")
+                                         << 1 << QStringLiteral("expected the header");
+    QTest::newRow("aim group (not a column of play)") << QByteArray("t,x,y,action,aim_x,aim_y,aim_z\n0,0,0,,0,1,2\n")
+                                                    << 1 << QStringLiteral("expected the header");
   }
 
   void rejects() {
@@ -147,6 +158,27 @@ class TestPlayInput : public QObject {
     const bool expected[] = {false, false, true, true, false};
     for (int i = 0; i < 5; ++i) QCOMPARE(updates[size_t(i)].steer, expected[i]);
     QCOMPARE(updates[3].steerTurn, 1.5f);
+  }
+
+  // The velocity columns, alone and after the steering ones: given values ask for a velocity
+  // from their row on, an all-empty group hands control back (to the stick, the clips).
+  void velocityColumns() {
+    const PlayInput input = parse("t,x,y,action,steer_x,steer_z,steer_turn,vel_x,vel_z,turn\n0,0,0,,,,,0,1.4,0\n"
+                                  "1,0,0,,0.5,0,0,,,\n2,0,0,,,,,-0.2,2.5,0.3\n");
+    QCOMPARE(int(input.rows.size()), 3);
+    QVERIFY(input.rows[0].velocity && !input.rows[0].steer);
+    QCOMPARE(input.rows[0].desiredVelocity[1], 1.4f);
+    QVERIFY(!input.rows[1].velocity && input.rows[1].steer);
+    QVERIFY(input.rows[2].velocity && !input.rows[2].steer);
+    QCOMPARE(input.rows[2].desiredVelocity[0], -0.2f);
+    QCOMPARE(input.rows[2].desiredTurn, 0.3f);
+    const auto updates = fatgraph::cli::schedulePlayUpdates(input, 2.0);
+    const bool expected[] = {true, true, false, false, true};
+    for (int i = 0; i < 5; ++i) QCOMPARE(updates[size_t(i)].velocity, expected[i]);
+    QCOMPARE(updates[4].desiredVelocity[1], 2.5f);
+    const PlayInput alone = parse("t,x,y,action,vel_x,vel_z,turn\n0,0,0,,0.1,0.9,-0.4\n");
+    QVERIFY(alone.rows[0].velocity);
+    QCOMPARE(alone.rows[0].desiredTurn, -0.4f);
   }
 
   void missingFileNamesIt() {

@@ -209,6 +209,8 @@ class TestCApi : public QObject {
         {[&] { return fg_player_reset(nullptr); }, "fg_player_reset: player is null"},
         {[&] { return fg_player_events(nullptr, nullptr, 0, nullptr); }, "fg_player_events: player is null"},
         {[&] { return fg_player_set_steering(nullptr, 1, 0, 0, 0); }, "fg_player_set_steering: player is null"},
+        {[&] { return fg_player_set_desired_velocity(nullptr, 1, 0, 0, 0); }, "fg_player_set_desired_velocity: player is null"},
+        {[&] { return fg_player_velocity_report(nullptr, nullptr); }, "fg_player_velocity_report: player is null"},
         {[&] { return fg_player_set_terrain(nullptr, nullptr, nullptr, nullptr); }, "fg_player_set_terrain: player is null"},
         {[&] { return fg_player_set_terrain_preset(nullptr, "flat"); }, "fg_player_set_terrain_preset: player is null"},
         {[&] { return fg_player_character(nullptr, nullptr); }, "fg_player_character: player is null"},
@@ -358,6 +360,25 @@ class TestCApi : public QObject {
     QCOMPARE(fg_player_set_steering(h.player, 1, 0.5f, 1.0f, 0.3f), FG_OK);
     cpp.setSteering(PlayerSteering{true, {0.5f, 1.0f}, 0.3f});
     compareRuns(h.player, cpp, 100);
+
+    // A desired velocity reaches it as setDesiredVelocity, and the report says what it did.
+    QCOMPARE(fg_player_set_desired_velocity(h.player, 1, 0.1f, 1.4f, -0.2f), FG_OK);
+    cpp.setDesiredVelocity({0.1f, 1.4f}, -0.2f);
+    compareRuns(h.player, cpp, 100);
+    fg_velocity_report report;
+    QCOMPARE(fg_player_velocity_report(h.player, &report), FG_OK);
+    const VelocityControlReport& r = cpp.velocityControl();
+    QCOMPARE(report.active, 1);
+    QCOMPARE(report.chooses_weights, 1);
+    QCOMPARE(report.requested[1], 1.4f);
+    QCOMPARE(report.planned[1], r.planned.velocity.y);
+    QCOMPARE(report.remainder[2], r.remainder.turnRate);
+    QCOMPARE(report.cycle_rate, r.cycleRate);
+    QCOMPARE(fg_player_set_desired_velocity(h.player, 0, 0, 0, 0), FG_OK);
+    cpp.clearDesiredVelocity();
+    compareRuns(h.player, cpp, 50);
+    QCOMPARE(fg_player_velocity_report(h.player, &report), FG_OK);
+    QCOMPARE(report.chooses_weights, 0);
   }
 
   void badOptionsAreRefused_data() {
@@ -452,6 +473,7 @@ class TestCApi : public QObject {
     open(h);
     QCOMPARE(fg_player_set_terrain(h.player, nanGround, nullptr, nullptr), FG_OK);
     QCOMPARE(fg_player_set_steering(h.player, 1, kNaN, kInf, kNaN), FG_OK);
+    QCOMPARE(fg_player_set_desired_velocity(h.player, 1, kInf, kNaN, -kInf), FG_OK);
     const float values[] = {kNaN, kInf, -kInf, 1.0f / 60.0f, 0.0f, -1.0f, 5.0f};
     for (const float dt : values)
       for (const float x : values) QCOMPARE(fg_player_update(h.player, dt, x, kNaN, 12345), FG_OK);

@@ -100,6 +100,40 @@ fg_result fg_player_set_steering(fg_player* player, int32_t enabled, float veloc
   });
 }
 
+fg_result fg_player_set_desired_velocity(fg_player* player, int32_t enabled, float velocity_x, float velocity_z,
+                                         float turn_rate) {
+  const char* fn = __func__;
+  return guard(fn, [&] {
+    FG_CHECK(requireNonNull(player, fn, "player"));
+    if (enabled != 0)
+      player->player.setDesiredVelocity({velocity_x, velocity_z}, turn_rate);
+    else
+      player->player.clearDesiredVelocity();
+    return succeed();
+  });
+}
+
+fg_result fg_player_velocity_report(const fg_player* player, fg_velocity_report* out_report) {
+  const char* fn = __func__;
+  return guard(fn, [&] {
+    FG_CHECK(requireNonNull(player, fn, "player"));
+    FG_CHECK(requireNonNull(out_report, fn, "out_report"));
+    const VelocityControlReport& r = player->player.velocityControl();
+    const auto put = [](const PlanarVelocity& v, float* out) {
+      out[0] = v.velocity.x;
+      out[1] = v.velocity.y;
+      out[2] = v.turnRate;
+    };
+    out_report->active = r.active ? 1 : 0;
+    out_report->chooses_weights = r.choosesWeights ? 1 : 0;
+    put(r.requested, out_report->requested);
+    put(r.planned, out_report->planned);
+    put(r.remainder, out_report->remainder);
+    out_report->cycle_rate = r.cycleRate;
+    return succeed();
+  });
+}
+
 fg_result fg_player_set_terrain(fg_player* player, fg_height_fn height, fg_normal_fn normal, void* user) {
   const char* fn = __func__;
   return guard(fn, [&] {

@@ -151,10 +151,32 @@ FG_API fg_result fg_player_update(fg_player* player, float dt, float stick_x, fl
 
 /* The game steering the character itself: while enabled the character frame moves with
  * `velocity_x` (left) and `velocity_z` (forward), m/s in its heading frame, and turns at
- * `turn_rate` rad/s (positive left), while the pose keeps playing the blended clips and the
- * leg layer plants the feet where the steered character stands. Non-finite values count as 0. */
+ * `turn_rate` rad/s (positive left) on average, while the pose keeps playing the clips the
+ * stick blends and the leg layer plants the feet where the steered character stands.
+ * Non-finite values count as 0; magnitudes are clamped to 1000. The first request measures
+ * the graph's velocity spaces (a few ms). */
 FG_API fg_result fg_player_set_steering(fg_player* player, int32_t enabled, float velocity_x,
                                         float velocity_z, float turn_rate);
+
+/* Asks for a velocity (same frame and units as the steering) for AI and games: the player
+ * chooses the edge at each hub, the blend weights and the cycle rate (within +-20 %) that
+ * come closest, and steers the character by the rest. It replaces the stick and the steering
+ * while enabled; enabled 0 hands control back to them. */
+FG_API fg_result fg_player_set_desired_velocity(fg_player* player, int32_t enabled, float velocity_x,
+                                                float velocity_z, float turn_rate);
+
+/* What the velocity path does on the current edge; velocities as {x left, z forward (m/s),
+ * turn rate (rad/s)}. */
+typedef struct fg_velocity_report {
+  int32_t active;           /* a velocity is asked for (desired velocity or steering) */
+  int32_t chooses_weights;  /* by fg_player_set_desired_velocity */
+  float requested[3];
+  float planned[3];         /* the clips' own velocity at the played weights and rate */
+  float remainder[3];       /* requested - planned: moved by steering */
+  float cycle_rate;         /* the clock's multiplier */
+} fg_velocity_report;
+
+FG_API fg_result fg_player_velocity_report(const fg_player* player, fg_velocity_report* out_report);
 
 /* The ground: world height y at (x, z), metres. Non-finite heights count as no ground. */
 typedef float (*fg_height_fn)(void* user, float x, float z);

@@ -2,14 +2,26 @@
 // The fat-graph player (Fat Graph §5): plays a RuntimeGraph from a stick and button actions.
 //
 // Every update(dt, stick, action):
-//   1. the stick maps through the current edge's JoystickMapping onto its parameter plane and
-//      the weight grid gives the blend weights (bilinear); on an edge whose blend mode is a
-//      gradient-band mode the mapping gives a velocity instead, and the bands over the
-//      segments' velocities give the weights (band_blend.h);
-//   2. the edge's clock advances by eq. 2 and the blended root delta moves the character
-//      frame (root_motion.h);
+//   1. the control picks a point of the current edge's control plane: the stick maps through
+//      the edge's JoystickMapping onto its parameter plane (on an edge whose blend mode is a
+//      gradient-band mode, onto its segments' velocity space instead), or, when the game asks
+//      for a velocity (setDesiredVelocity), the point whose blend comes closest to it
+//      (velocity_space.h). The weight grid (bilinear) or the bands over the segments'
+//      velocities (band_blend.h) give the blend weights there;
+//   2. the edge's clock advances by eq. 2, times the cycle rate (1 unless a desired velocity
+//      asks for a speed the blend falls short of or exceeds: then within
+//      VelocityControlSettings' bounds), and the blended root delta moves the character frame
+//      (root_motion.h). Where a velocity was asked for (setDesiredVelocity, setSteering), the
+//      part the clips do not do, the request minus the blend's own velocity at that rate (the
+//      remainder), is steered: the character moves with the clips' delta plus the remainder,
+//      mixed with the request's constant-velocity arc by the clips' share of the request
+//      (1 - |remainder| / |planned|, clamped to [0, 1]), so the clips' own sway stays where
+//      they do most of the motion and a side-step from forward-walk data glides evenly; on
+//      average the character moves exactly as asked (velocityControl() reports the parts);
 //   3. when T reaches the edge's end, the player is at the edge's destination hub and takes
-//      the pending action's edge if it leaves that hub, else the hub's default edge (most
+//      the pending action's edge if it leaves that hub; else, with a desired velocity, the
+//      outgoing edge whose velocity space comes closest to it (the default edge unless another
+//      is closer by VelocityControlSettings::switchMargin); else the hub's default edge (most
 //      segments, ties: lowest index); the rest of dt is played on the new edge. The pose
 //      difference between the old edge's last pose and the new edge's first is added to the
 //      new pose and decays to zero over TransitionSettings::blendSeconds (smoothstep), so the
@@ -38,6 +50,7 @@
 // Guarantees: no allocation in update(); deterministic; dt NaN, <= 0 or infinite gives a
 // zero step, dt above 0.25 s is played in 0.25 s sub-steps up to 1 s per call (more is
 // dropped); NaN stick counts as centred; the pose is always finite.
+#include <memory>
 #include <vector>
 
 #include "fatgraph/runtime/band_blend.h"
@@ -46,17 +59,45 @@
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/math.h"
 #include "fatgraph/runtime/player_events.h"
+#include "fatgraph/runtime/velocity_space.h"
 
 namespace fatgraph {
 
-/// The game steering the character itself instead of following the clips' root motion: the
-/// character frame moves with this velocity and turning rate while the pose keeps playing the
-/// blended clips, and the leg layer plants the feet where the steered character stands
-/// (side-stepping, walking backwards or turning on the spot from forward-walk data).
+/// The game steering the character itself: the stick still chooses the blend (the animation),
+/// and the character moves with this velocity and turning rate on average. It is a velocity
+/// request whose weights come from the stick: the clips' own motion plays on and the remainder
+/// (this velocity minus the blend's) moves the character frame, and the leg layer plants the
+/// feet where the steered character stands (side-stepping, walking backwards or turning on the
+/// spot from forward-walk data).
 struct PlayerSteering {
   bool enabled = false;
   float velocity[2] = {0.0f, 0.0f};  // m/s in the character's heading frame: x left, z forward
   float turnRate = 0.0f;             // rad/s, positive turns left
+};
+
+/// How a desired velocity (Player::setDesiredVelocity) becomes edges, weights and clock.
+struct VelocityControlSettings {
+  /// The cycle-rate bounds: the clock may run this much slower or faster than the data so the
+  /// speed the blends cannot reach exactly is met by the clips themselves (±20 %).
+  float slowestRate = 0.8f;
+  float fastestRate = 1.2f;
+  /// Metres: a turning-rate error counts as the speed error of a point this far from the body
+  /// when matching a request (velocity_space.h).
+  float turnRadius = 0.5f;
+  /// m/s: at a hub another outgoing edge replaces the default edge only when it comes closer
+  /// to the request by this much (no flicker between two edges that do it equally well).
+  float switchMargin = 0.05f;
+};
+
+/// What the velocity path did for the current edge (Player::velocityControl()).
+struct VelocityControlReport {
+  bool active = false;          // a velocity was asked for (setDesiredVelocity or setSteering)
+  bool choosesWeights = false;  // by setDesiredVelocity: edges and weights follow the velocity
+  PlanarVelocity requested;     // heading frame: x left, y forward (m/s); rad/s turning left
+  PlanarVelocity planned;       // the blend's own velocity at the played weights and rate
+  float cycleRate = 1.0f;       // the clock's multiplier on the edge's eq. 2 rate
+  PlanarVelocity remainder;     // requested - planned: moved by steering the character frame
+  float clipShare = 1.0f;       // how much of the clips' own within-cycle motion is kept, [0, 1]
 };
 
 struct PlayerOptions {
@@ -65,6 +106,7 @@ struct PlayerOptions {
   CharacterFrame start;            // where the character starts in the world
   /// The leg layer (leg_layer.h) runs after forward kinematics when the graph has legs.
   LegLayerSettings legs;
+  VelocityControlSettings velocity;
 };
 
 class Player {
@@ -77,9 +119,26 @@ class Player {
   void update(float dt, float stickX, float stickY, int action = -1);
   /// Back to the start (edge, time, character frame); no allocation.
   void reset();
-  /// Steering for the following updates (see PlayerSteering); non-finite values count as 0.
+  /// Steering for the following updates (see PlayerSteering); non-finite values count as 0,
+  /// magnitudes are clamped to 1000 (m/s, rad/s).
   void setSteering(const PlayerSteering& steering);
   const PlayerSteering& steering() const { return steering_; }
+  /// Asks for a ground velocity (heading frame: x left, y forward, m/s) and a turning rate
+  /// (rad/s, positive left) from the next update on, for AI and games: it chooses the edge at
+  /// each hub, the weights inside the edge and the cycle rate (see the steps above), and
+  /// moves the remainder by steering. It replaces the stick and setSteering until
+  /// clearDesiredVelocity(). Non-finite values count as 0, magnitudes are clamped to 1000
+  /// (m/s, rad/s). The first velocity request
+  /// (this or setSteering) measures the graph's velocity spaces (allocates, a few ms);
+  /// prepareVelocityControl() does that ahead.
+  void setDesiredVelocity(const Float2& velocity, float turnRate);
+  void clearDesiredVelocity();
+  bool hasDesiredVelocity() const { return desired_; }
+  /// Builds the velocity spaces now (velocity_space.h) rather than at the first request.
+  void prepareVelocityControl();
+  /// The velocity spaces, null before the first velocity request or prepareVelocityControl().
+  const VelocitySpace* velocitySpace() const { return velocitySpace_.get(); }
+  const VelocityControlReport& velocityControl() const { return velocityReport_; }
   /// The ground the leg layer plants feet on; null: flat ground at y = 0. Not owned.
   void setTerrain(const Terrain* terrain);
   /// The leg layer's state and reports (legs(), warnings(), groundHeight()).
@@ -103,6 +162,9 @@ class Player {
   const CharacterFrame& character() const { return character_; }
   /// The root delta applied by the last update (summed over sub-steps and transitions).
   const RootDelta& lastRootDelta() const { return lastDelta_; }
+  /// Where the clips' own root motion alone (at the cycle rate, without any steered
+  /// remainder) would have taken the character since reset().
+  const CharacterFrame& animationFrame() const { return animationFrame_; }
 
   int currentEdge() const { return blend_.edge(); }
   float referenceTime() const { return blend_.time(); }
@@ -122,10 +184,11 @@ class Player {
 
  private:
   void playStep(float seconds);
-  RootDelta steeredDelta(float seconds) const;
   void takeTransition();
   int nextEdge(int hub);
-  void applyStick();
+  int closestEdge(int hub) const;
+  void applyControl();
+  PlanarVelocity request() const;
   void sampleDisplayedPose(float* rotations, float* translations) const;
   void forwardKinematics();
   LocalToModelJob localToModelJob();
@@ -142,6 +205,12 @@ class Player {
   CharacterFrame character_;
   RootDelta lastDelta_;
   PlayerSteering steering_;
+  bool desired_ = false;               // setDesiredVelocity in force
+  PlanarVelocity desiredVelocity_;
+  std::shared_ptr<const VelocitySpace> velocitySpace_;  // shared by copies: never changes
+  VelocityControlReport velocityReport_;
+  bool remainderSteers_ = false;       // the remainder is large enough to move the frame
+  bool controlStale_ = true;           // the request changed since applyControl()
   CharacterFrame animationFrame_;    // where the clips' own root motion alone would be
   RootDelta lastAnimationDelta_;     // the clips' root motion in the last update
   Float2 planePoint_;

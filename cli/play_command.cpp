@@ -119,6 +119,8 @@ VelocityObservation velocityObservation(const Player& player, double dt) {
   o.cycleRate = player.velocityControl().cycleRate;
   o.clips = player.animationFrame();
   o.character = player.character();
+  o.stopping = player.stopping();
+  o.standing = player.standing();
   return o;
 }
 
@@ -279,7 +281,10 @@ nlohmann::json velocityJson(const PlayVelocityReport& v) {
           {"clips_error", medianP95Json(v.clipsErrors)},
           {"character_error", medianP95Json(v.characterErrors)},
           {"clips_turn_error_rad_s", medianP95Json(v.clipsTurnErrors)},
-          {"cycle_rate", rate}};
+          {"cycle_rate", rate},
+          {"stops", v.timesToStand.size()},
+          {"time_to_stand_s", medianP95Json(v.timesToStand)},
+          {"standing_s", v.standingSeconds}};
 }
 
 // Everything `play --json` and the text report say.

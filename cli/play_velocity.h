@@ -27,6 +27,8 @@ struct VelocityObservation {
   float cycleRate = 1;
   CharacterFrame clips;      // Player::animationFrame()
   CharacterFrame character;  // Player::character()
+  bool stopping = false;     // Player::stopping()
+  bool standing = false;     // Player::standing()
 };
 
 struct PlayVelocityReport {
@@ -35,6 +37,8 @@ struct PlayVelocityReport {
   std::vector<double> characterErrors;   // the same for the character
   std::vector<double> clipsTurnErrors;   // |w - w*|, rad/s
   std::optional<double> slowestRate, fastestRate;  // cycle rates seen under a request
+  std::vector<double> timesToStand;      // seconds from each stop asked for to standing
+  double standingSeconds = 0;            // time spent standing
 };
 
 /// The median and the 95th percentile (nearest rank) of `values`; nullopt when empty.
@@ -62,6 +66,7 @@ class PlayVelocityMeasure {
   PlayVelocityReport report_;
   VelocityObservation last_;
   double clockRate_ = -1;  // reference seconds per second in the last update on one edge
+  double stoppingFor_ = 0;  // seconds since the current stop was asked for
   Interval interval_;
 };
 

@@ -146,6 +146,7 @@ void LegLayer::beginUpdate(const Input& input, Frame& frame) {
   frame.heading = yawQuat(frame.yaw);
   frame.floor = std::isfinite(edge.locomotion.floorHeight) ? edge.locomotion.floorHeight : 0.0f;
   frame.dt = input.dt;
+  frame.stopping = input.stopping;
   frame.locomotion = edgeUsable_[input.edge] != 0;
   const bool entered = !started_ || input.edge != lastEdge_;
   if (entered && edge.locomotion.enabled && !frame.locomotion) {
@@ -259,9 +260,12 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     target.y() += clearanceLift(terrain_, heel, toe, std::max(s.foot.heel.y(), 0.0f),
                                 std::max(s.foot.toe.y(), 0.0f), settings_);
     Vec3f ankleWorld = target + align * (s.foot.ankle - s.foot.footbase);
-    if (frame.locomotion && s.parked) {  // start/stop: the foot stays exactly as it stood
-      ankleWorld += w * (s.parkAnkle - ankleWorld);
-      align = align.slerp(w, s.parkRotation * s.foot.ankleRotation.conjugate());
+    // Start/stop: a parked foot stays exactly as it stood; after a restart the hold fades out
+    // (parkHold), so the foot leaves the footprint without a jump.
+    const float hold = s.parked ? 1.0f : s.parkHold;
+    if (frame.locomotion && hold > 0.0f) {
+      ankleWorld += w * hold * (s.parkAnkle - ankleWorld);
+      align = align.slerp(w * hold, s.parkRotation * s.foot.ankleRotation.conjugate());
     }
     s.ankleWorld = ankleWorld;
     s.ankleWorldRotation = align * s.foot.ankleRotation;
@@ -271,9 +275,11 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     s.alignment = align;
     s.twist = 0.5f * yaw;
     report.footbase = toFloat3(target);
+    report.originalFootbase = toFloat3(s.foot.footbase);
     if (frame.weight <= 0.0f) {
       report = LegReport{};
       report.footbase = toFloat3(target);
+      report.originalFootbase = toFloat3(s.foot.footbase);
       report.previousFootprint = report.nextFootprint = Float3{target.x(), followGround, target.z()};
       report.previousNormal = report.nextNormal = toFloat3(s.followNormal);
     }

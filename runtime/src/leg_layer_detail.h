@@ -120,6 +120,7 @@ struct LegLayer::LegState {
   bool initialized = false;
   bool contact = false;
   bool parked = false;
+  bool stopParked = false;    // parked while the player stopped (released when it starts)
   bool liftedEarly = false;  // left the ground before foot-off in this cycle
   float lastTau = 0;
   Vec3f previous = Vec3f::Zero();        // P: ground position (y = ground height)
@@ -130,6 +131,7 @@ struct LegLayer::LegState {
   Vec3f offFootbase = Vec3f::Zero();     // f at foot-off
   Quatf parkRotation = Quatf::Identity();  // world ankle rotation held while parked
   Vec3f parkAnkle = Vec3f::Zero();         // world ankle position held while parked
+  float parkHold = 0;  // after a restart: how much of the parked hold still applies (1 -> 0)
   Vec3f nextCorrection = Vec3f::Zero();  // N - N0 (y: ground height), smoothed
   Vec3f nextNormal = Vec3f::UnitY();
   Vec3f nominalNext = Vec3f::Zero();     // N0
@@ -168,6 +170,7 @@ struct LegLayer::Frame {
   float weight = 0;           // locomotion weight after the fade
   bool locomotion = false;    // the edge's cycles are usable
   bool steered = false;       // the game steers the character (Input::steered)
+  bool stopping = false;      // Input::stopping
 };
 
 }  // namespace fatgraph

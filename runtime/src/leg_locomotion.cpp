@@ -13,6 +13,9 @@ using namespace leg_detail;
 
 namespace {
 
+// Seconds over which a restarted leg's parked hold fades out.
+constexpr float kRestartHoldSeconds = 0.2f;
+
 // The footprint correction's normal blended from P's to N's.
 Vec3f blendNormal(const Vec3f& a, const Vec3f& b, float t) {
   const Vec3f n = a + t * (b - a);
@@ -131,6 +134,8 @@ void LegLayer::startLeg(const Step& step, LegState& leg, bool contact) const {
   leg.offYawCorrection = 0;
   leg.offFootbase = f;
   leg.parked = false;
+  leg.stopParked = false;
+  leg.parkHold = 0;
   leg.liftedEarly = false;
   leg.nextFresh = true;
   leg.contact = contact;
@@ -149,7 +154,9 @@ void LegLayer::changeContact(const Step& step, LegState& leg, bool contact) cons
       leg.previousNormal = leg.nextNormal;
       leg.lockYaw = step.foot.yaw;
     }
-    leg.parked = false;
+    // Stopping, a parked foot stays parked: the leg has finished its step.
+    leg.parked = leg.parked && step.frame.stopping;
+    leg.stopParked = leg.parked;
   } else {
     // Foot-off: the flight starts from the last planted update's correction (the original
     // foot may already have begun to rise in this one, so P - f here would pull it back);
@@ -158,16 +165,41 @@ void LegLayer::changeContact(const Step& step, LegState& leg, bool contact) cons
     leg.offYawCorrection = leg.yawCorrection;
     leg.offFootbase = f;
     leg.nextFresh = true;
-    float nextYaw = 0;
-    const Vec3f target = predictTarget(step, nextYaw).at;
-    const float stepLength = Vec3f(target.x() - leg.previous.x(), 0.0f, target.z() - leg.previous.z()).norm();
-    const float turn = std::abs(wrapPi(nextYaw - leg.lockYaw));
-    leg.parked = stepLength < settings_.parkStepLength * leg.restLength && turn < settings_.parkTurn;
+    // Stopping, the foot that would lift stays on the footprint it stands on.
+    leg.parked = step.frame.stopping || shortStep(step, leg);
+    leg.stopParked = step.frame.stopping;
     // A parked foot is held rigidly as it stood in the last planted update (apply()).
     leg.parkAnkle = leg.ankleWorld;
     leg.parkRotation = leg.ankleWorldRotation;
   }
   leg.contact = contact;
+}
+
+// The coming step N0 - P is too short to be worth taking (start/stop, ALGORITHMS F).
+bool LegLayer::shortStep(const Step& step, const LegState& leg) const {
+  float nextYaw = 0;
+  const Vec3f target = predictTarget(step, nextYaw).at;
+  const float stepLength = Vec3f(target.x() - leg.previous.x(), 0.0f, target.z() - leg.previous.z()).norm();
+  const float turn = std::abs(wrapPi(nextYaw - leg.lockYaw));
+  return stepLength < settings_.parkStepLength * leg.restLength && turn < settings_.parkTurn;
+}
+
+// The player starts again (Input::stopping over): a leg the stop parked leaves its footprint
+// now if its cycle is in flight, its flight starting from where the foot stands (the held
+// correction, the original foot's place now); in stance it stands on P until its foot-off.
+// The legs thus go in the order their cycles reach flight.
+void LegLayer::restartLeg(const Step& step, LegState& leg, bool contact) const {
+  leg.stopParked = false;
+  leg.parked = false;
+  leg.parkHold = 1.0f;
+  if (contact) return;
+  // The flight starts on the footprint: the pose may hold this foot in the air already (its
+  // clip swung on while the leg was parked), so the height is corrected down to P as well.
+  leg.offCorrection = Vec3f(leg.previous.x() - step.foot.footbase.x(), leg.previous.y() - step.foot.footbase.y(),
+                            leg.previous.z() - step.foot.footbase.z());
+  leg.offYawCorrection = leg.yawCorrection;
+  leg.offFootbase = step.foot.footbase;
+  leg.nextFresh = true;
 }
 
 // A standing (or parked) foot stays on P; returns the next footprint N as last predicted.
@@ -256,8 +288,16 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
     startLeg(step, leg, contact);
   } else if (contact != leg.contact) {
     changeContact(step, leg, contact);
+  } else if (leg.stopParked && !frame.stopping) {
+    restartLeg(step, leg, contact);
+  } else if (leg.parked && !contact && !frame.stopping && !shortStep(step, leg)) {
+    // Parked for a short step at foot-off, but the body has sped up since (a start): the
+    // step is worth taking after all, from where the foot stands, in the flight left.
+    restartLeg(step, leg, contact);
   }
   leg.lastTau = step.tau;
+  if (leg.parkHold > 0.0f && !leg.parked)
+    leg.parkHold = std::max(0.0f, leg.parkHold - frame.dt / kRestartHoldSeconds);
   report.nextFootprint = toFloat3((contact || leg.parked ? plant(leg) : swing(step, leg, flight)).at);
   report.previousFootprint = toFloat3(leg.previous);
   report.previousNormal = toFloat3(leg.previousNormal);

@@ -77,15 +77,6 @@ float clipShare(const PlanarVelocity& planned, const PlanarVelocity& remainder, 
   return p > 1e-6f ? std::clamp(1.0f - norm(remainder) / p, 0.0f, 1.0f) : 0.0f;
 }
 
-// Whether `b` lies within 5 cm/s or 10 % of `a` in the matching metric.
-bool smallChange(const PlanarVelocity& a, const PlanarVelocity& b, float turnRadius) {
-  const float dx = b.velocity.x - a.velocity.x, dz = b.velocity.y - a.velocity.y;
-  const float dw = turnRadius * (b.turnRate - a.turnRate);
-  const float size = std::sqrt(a.velocity.x * a.velocity.x + a.velocity.y * a.velocity.y +
-                               turnRadius * turnRadius * a.turnRate * a.turnRate);
-  return std::sqrt(dx * dx + dz * dz + dw * dw) <= std::max(0.05f, 0.1f * size);
-}
-
 PlanarVelocity scaled(const PlanarVelocity& v, float k) {
   return {{v.velocity.x * k, v.velocity.y * k}, v.turnRate * k};
 }
@@ -139,6 +130,8 @@ void Player::reset() {
   stick_[0] = stick_[1] = 0.0f;
   pendingAction_ = -1;
   transitions_ = 0;
+  stopping_ = standing_ = false;
+  actingKnown_ = false;
   transitionAge_ = std::numeric_limits<float>::infinity();  // no offset until a transition
   clock_ = 0.0;
   events_.clear();
@@ -177,16 +170,82 @@ void Player::setDesiredVelocity(const Float2& velocity, float turnRate) {
 void Player::clearDesiredVelocity() {
   controlStale_ = controlStale_ || desired_;
   desired_ = false;
+  actingKnown_ = false;
 }
 
 void Player::prepareVelocityControl() {
   if (!velocitySpace_) velocitySpace_ = std::make_shared<const VelocitySpace>(*graph_);
 }
 
-// The velocity asked for: setDesiredVelocity's, else the steering's.
+// The velocity acted on: setDesiredVelocity's as followed, else the steering's.
 PlanarVelocity Player::request() const {
-  if (desired_) return desiredVelocity_;
+  if (desired_) return actingKnown_ ? acting_ : desiredVelocity_;
   return {{steering_.velocity[0], steering_.velocity[1]}, steering_.turnRate};
+}
+
+// The desired velocity is followed over responseSeconds from the clips' own velocity at the
+// moment it was first asked for; whether to stop or start is read from the game's request
+// itself (with the gap between the stop and start thresholds).
+void Player::followRequest(float dt) {
+  const VelocityControlSettings& s = options_.velocity;
+  const float speed = std::hypot(desiredVelocity_.velocity.x, desiredVelocity_.velocity.y);
+  const float turn = std::abs(desiredVelocity_.turnRate);
+  if (!desired_) {
+    stopping_ = false;
+  } else if (stopping_) {
+    stopping_ = !(speed >= s.startSpeed || turn >= s.startTurn);
+  } else {
+    stopping_ = speed < s.stopSpeed && turn < s.stopTurn;
+  }
+  if (!desired_ || !velocitySpace_ || blend_.edge() < 0) return;
+  if (!actingKnown_) {
+    acting_ = velocityReport_.active ? velocityReport_.planned : velocitySpace_->at(blend_.edge(), planePoint_);
+    actingKnown_ = true;
+    controlStale_ = true;
+  }
+  const PlanarVelocity target = stopping_ ? PlanarVelocity{} : desiredVelocity_;
+  const float a = s.responseSeconds > 0.0f && std::isfinite(s.responseSeconds)
+                      ? 1.0f - std::exp(-std::max(dt, 0.0f) / s.responseSeconds)
+                      : 1.0f;
+  const PlanarVelocity before = acting_;
+  const auto follow = [a](float& value, float goal) {
+    value += a * (goal - value);
+    if (std::abs(goal - value) < 1e-4f) value = goal;
+  };
+  follow(acting_.velocity.x, target.velocity.x);
+  follow(acting_.velocity.y, target.velocity.y);
+  follow(acting_.turnRate, target.turnRate);
+  if (acting_.velocity.x != before.velocity.x || acting_.velocity.y != before.velocity.y ||
+      acting_.turnRate != before.turnRate)
+    controlStale_ = true;
+}
+
+// Standing: the character frame glides so that the frozen pose's own feet come over the
+// footprints the legs stand on (the mean offset over the legs), the feet staying put.
+void Player::settle(float seconds) {
+  const Span<const LegReport> legs = legs_.legs();
+  const float tau = options_.velocity.settleSeconds;
+  if (legs.empty() || !(seconds > 0.0f)) return;
+  float dx = 0, dz = 0;
+  for (const LegReport& r : legs) {
+    dx += r.previousFootprint.x - r.originalFootbase.x;
+    dz += r.previousFootprint.z - r.originalFootbase.z;
+  }
+  const float k = (tau > 0.0f ? 1.0f - std::exp(-seconds / tau) : 1.0f) / static_cast<float>(legs.size());
+  if (!std::isfinite(dx * k) || !std::isfinite(dz * k)) return;
+  const CharacterFrame before = character_;
+  character_.position.x += k * dx;
+  character_.position.z += k * dz;
+  lastDelta_ = rootDelta(before, character_);
+}
+
+// Every leg stands on the ground (in contact or parked): the moment a stop freezes the clock.
+// Without legs (or with the layer off) there is nothing to wait for.
+bool Player::everyLegStands() const {
+  if (!options_.legs.enabled || graph_->legs.empty()) return true;
+  for (const LegReport& r : legs_.legs())
+    if (r.cycleKnown && !r.planted) return false;  // a leg off its cycle cannot be waited for
+  return true;
 }
 
 // The one control path. The plane point comes from the desired velocity (its best match in
@@ -201,16 +260,25 @@ void Player::applyControl() {
   VelocityControlReport report;
   report.active = (desired_ || steering_.enabled) && velocitySpace_ != nullptr;
   report.choosesWeights = desired_ && report.active;
-  if (report.active) report.requested = request();
-  if (report.choosesWeights) {
-    // On the same edge a request that moved a little (an AI tracking a target) is found
-    // from the last match; a new edge or a jump in the request scans the lattice.
-    const bool warm = velocityReport_.choosesWeights && blend_.edge() == mappedEdge_ &&
-                      smallChange(velocityReport_.requested, report.requested, options_.velocity.turnRadius);
-    const VelocityMatch m =
-        velocitySpace_->match(blend_.edge(), report.requested, options_.velocity.turnRadius, warm ? &planePoint_ : nullptr);
+  if (report.active) {
+    report.requested = desired_ ? desiredVelocity_ : request();
+    report.acting = request();
+  }
+  const bool sameEdge = blend_.edge() == mappedEdge_ && velocityReport_.choosesWeights;
+  if (report.choosesWeights && stopping_ && sameEdge) {
+    // Stopping, the clips keep the weights and rate they had: the body slows by steering
+    // alone, so the legs finish their steps in the gait they began them in.
+    report.cycleRate = velocityReport_.cycleRate;
+    report.planned = velocityReport_.planned;
+  } else if (report.choosesWeights) {
+    // Within an edge's pass the search starts from the last match: the acting velocity moves
+    // continuously, and so does the plane point (no jump between two far points that do
+    // nearly the same); each pass of an edge begins with a scan of its whole lattice (the
+    // transition's pose blend covers the change at the hub).
+    const VelocityMatch m = velocitySpace_->match(blend_.edge(), report.acting, options_.velocity.turnRadius,
+                                                  sameEdge ? &planePoint_ : nullptr);
     planePoint_ = m.planePoint;
-    report.cycleRate = cycleRate(m.achieved, report.requested, options_.velocity);
+    report.cycleRate = cycleRate(m.achieved, report.acting, options_.velocity);
     report.planned = scaled(m.achieved, report.cycleRate);
   } else {
     planePoint_ = joystickPlanePoint(edge.joystick, stick_[0], stick_[1]);
@@ -221,9 +289,9 @@ void Player::applyControl() {
   else
     blend_.setWeights(bands_.evaluate(edge, planePoint_));  // empty: the reference segment
   if (report.active) {
-    report.remainder = {{report.requested.velocity.x - report.planned.velocity.x,
-                         report.requested.velocity.y - report.planned.velocity.y},
-                        report.requested.turnRate - report.planned.turnRate};
+    report.remainder = {{report.acting.velocity.x - report.planned.velocity.x,
+                         report.acting.velocity.y - report.planned.velocity.y},
+                        report.acting.turnRate - report.planned.turnRate};
   }
   report.clipShare = clipShare(report.planned, report.remainder, options_.velocity.turnRadius);
   remainderSteers_ = std::abs(report.remainder.velocity.x) > kNegligibleRemainder ||
@@ -240,25 +308,39 @@ void Player::update(float dt, float stickX, float stickY, int action) {
   if (action >= 0 && action < static_cast<int>(graph_->edges.size())) pendingAction_ = action;
   stick_[0] = stickX;
   stick_[1] = stickY;
+  float remaining = std::isfinite(dt) && dt > 0.0f ? std::min(dt, kLongestUpdate) : 0.0f;
+  const float played = remaining;
+  followRequest(played);
   const bool stickMoved = !desired_ && !(stickX == mappedStick_[0] && stickY == mappedStick_[1]);
-  if (controlStale_ || stickMoved || blend_.edge() != mappedEdge_) applyControl();
+  // Standing, the pose holds the weights it stopped with (the clock does not run to need new
+  // ones); the request's changes are taken up when it starts again.
+  if (!standing_ && (controlStale_ || stickMoved || blend_.edge() != mappedEdge_)) applyControl();
   events_.clear();
   const CharacterFrame before = character_;
   const CharacterFrame animationBefore = animationFrame_;
   const int transitionsBefore = transitions_;
   advances_ = 0;
-  float remaining = std::isfinite(dt) && dt > 0.0f ? std::min(dt, kLongestUpdate) : 0.0f;
-  const float played = remaining;
-  while (remaining > 0.0f && blend_.edge() >= 0) {
+  if (standing_) {
+    // The clock stands still; wall time runs on for the transition fade and the events.
+    lastDelta_ = RootDelta{};
+    settle(played);
+    transitionAge_ += played;
+    clock_ += played;
+  }
+  while (!standing_ && remaining > 0.0f && blend_.edge() >= 0) {
     const float step = std::min(remaining, kLongestSubStep);
     remaining -= step;
     playStep(step);
   }
-  if (advances_ != 1) lastDelta_ = advances_ == 0 ? RootDelta{} : rootDelta(before, character_);
+  if (advances_ > 1) lastDelta_ = rootDelta(before, character_);
+  if (advances_ == 0 && !standing_) lastDelta_ = RootDelta{};
   lastAnimationDelta_ = advances_ == 0 ? RootDelta{} : rootDelta(animationBefore, animationFrame_);
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
   forwardKinematics();
   applyLegs(played, transitions_ != transitionsBefore);
+  // Stop: once every leg stands the clock stops; start: it runs on from the next update.
+  if (stopping_ && !standing_ && everyLegStands()) standing_ = true;
+  if (!stopping_) standing_ = false;
 }
 
 // The leg layer (leg_layer.h) on the model pose just computed. It moves the whole model pose
@@ -281,6 +363,7 @@ void Player::applyLegs(float dt, bool edgeChanged) {
   input.steered = remainderSteers_;
   input.animationDelta = lastAnimationDelta_;
   input.edgeChanged = edgeChanged;
+  input.stopping = stopping_;
   // The offset is read back from a root (the layer moves every joint by it).
   int root = 0;
   while (root < graph_->jointCount() && parents_[root] >= 0) ++root;
@@ -347,7 +430,7 @@ void Player::playStep(float seconds) {
       // share (the header's step 2).
       const float share = velocityReport_.clipShare;
       const RootDelta steer = arcDelta(velocityReport_.remainder, played);
-      const RootDelta even = arcDelta(velocityReport_.requested, played);
+      const RootDelta even = arcDelta(velocityReport_.acting, played);
       lastDelta_.displacement.x = share * (lastDelta_.displacement.x + steer.displacement.x) + (1 - share) * even.displacement.x;
       lastDelta_.displacement.z = share * (lastDelta_.displacement.z + steer.displacement.z) + (1 - share) * even.displacement.z;
       lastDelta_.yaw = wrapAngle(share * (lastDelta_.yaw + steer.yaw) + (1 - share) * even.yaw);
@@ -412,6 +495,7 @@ void Player::takeTransition() {
   if (next != from) pushEvent(PlayerEventKind::TransitionStarted, next, from, hub);
   pushEvent(PlayerEventKind::EdgeStarted, next, -1, hub);
   blend_.begin(next);
+  mappedEdge_ = -1;  // a new pass: the velocity match scans the whole lattice again
   applyControl();
   transitionAge_ = std::numeric_limits<float>::infinity();  // the new edge's own first pose
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());

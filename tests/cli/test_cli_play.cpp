@@ -238,6 +238,36 @@ class TestCliPlay : public QObject {
     QVERIFY(plain.value(s("clips_error")).isNull());
   }
 
+  // Stop and start through the velocity columns: walking, nothing asked for three seconds,
+  // walking again. One stop, standing within a gait cycle, the written feet still, and joint
+  // steps within the centred stick's bound (a quarter above the capture's own fastest, for
+  // the transitions' blends; the restart itself is held to the capture's own in
+  // test_player_stop_start).
+  void stopAndStart() {
+    const QByteArray csv = "t,x,y,action,vel_x,vel_z,turn\n0,0,0,,0,0.9,0\n4,0,0,,0,0,0\n7,0,0,,0,0.9,0\n11,0,0,,0,0.9,0\n";
+    const CliRun run = play(csv, path("stop.bvh"), {s("--json"), s("--terrain"), s("bumps")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject j = run.json();
+    const QJsonObject v = j.value(s("velocity")).toObject();
+    const double toStand = v.value(s("time_to_stand_s")).toObject().value(s("median")).toDouble(-1);
+    const double midSkate = j.value(s("motion_contacts")).toObject().value(s("skate_mid_mm_median")).toDouble(-1);
+    const double jump = j.value(s("max_joint_jump_m")).toDouble();
+    qInfo("stop and start: %d stop(s), standing after %.3f s for %.2f s; mid-stance skate median %.2f mm; largest "
+          "joint jump %.3f m; overextension %.2f mm",
+          v.value(s("stops")).toInt(), toStand, v.value(s("standing_s")).toDouble(), midSkate, jump,
+          j.value(s("leg_overextension_mm")).toDouble());
+    QCOMPARE(j.value(s("nan_frames")).toInt(), 0);
+    QCOMPARE(v.value(s("stops")).toInt(), 1);
+    QVERIFY2(toStand > 0 && toStand < 1.2, qPrintable(QString::number(toStand)));
+    QVERIFY(v.value(s("standing_s")).toDouble() > 1.5);
+    QVERIFY2(midSkate >= 0 && midSkate < 1.0, qPrintable(QString::number(midSkate)));
+    fatgraph::BvhImportOptions source;
+    source.resampleFps = 30;
+    const fatgraph::BvhImport mocap = fatgraph::importBvh(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh", source);
+    QVERIFY2(jump < 1.25 * largestJointStep(mocap.skeleton, mocap.clip), qPrintable(QString::number(jump)));
+    QVERIFY(j.value(s("leg_overextension_mm")).toDouble() < 1.0);
+  }
+
   // An action is taken at the first hub its edge leaves.
   void action() {
     const CliRun plain = play(held(0, 0, 4), path("plain.bvh"));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fatgraph/core/cycle_analysis.h"
+#include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/eigen_bridge.h"
@@ -63,6 +64,19 @@ inline LegGraph syntheticLegGraph(const SyntheticMotion& m) {
   for (RuntimeEdge& e : out.graph.edges) applyLocomotion(out.graph, e, cycles, true, &out.notes);
   out.start = segmentStartFrame(m.skeleton, m.clip, n);
   return out;
+}
+
+/// 144_03 with its legs, built with one hub: the real walk the leg tests play.
+inline const Project& oneHubWalk14403() {
+  static const Project p = [] {
+    Project project = walk14403Project();
+    if (project.legs.empty()) project.legs = detectLegs(project.skeleton, &project.clips[0]);
+    BuildOptions one;
+    one.hubCount = 1;
+    buildMotionGraph(project, one);
+    return project;
+  }();
+  return p;
 }
 
 /// Every pose value and the character frame finite (model and local pose).

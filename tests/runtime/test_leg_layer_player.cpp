@@ -6,7 +6,6 @@
 
 #include <cmath>
 
-#include "fatgraph/core/fat_graph_builder.h"
 #include "leg_layer_fixtures.h"
 #include "skippable_test_main.h"
 
@@ -27,17 +26,6 @@ std::vector<Vec3f> worldPose(const Player& p, float extraY) {
   return out;
 }
 
-const Project& walkProject() {
-  static const Project p = [] {
-    Project project = walk14403Project();
-    if (project.legs.empty()) project.legs = detectLegs(project.skeleton, &project.clips[0]);
-    BuildOptions one;
-    one.hubCount = 1;
-    buildMotionGraph(project, one);
-    return project;
-  }();
-  return p;
-}
 
 }  // namespace
 
@@ -167,7 +155,7 @@ class TestLegLayerPlayer : public QObject {
   void realWalkOnEveryPreset() {
     QFETCH(QString, terrain);
     QVERIFY2(QFile::exists(QString::fromStdString(kWalk14403)), "144_03.bvh ships in data/");
-    const RuntimeGraph graph = buildRuntimeGraph(walkProject());
+    const RuntimeGraph graph = buildRuntimeGraph(oneHubWalk14403());
     int locomotion = 0;
     for (const RuntimeEdge& e : graph.edges) locomotion += e.locomotion.enabled;
     QVERIFY2(!graph.legs.empty() && locomotion > 0, "no locomotion edge in the 144_03 graph");
@@ -190,7 +178,7 @@ class TestLegLayerPlayer : public QObject {
   // On captured data the change is only what planting needs: report the largest joint change.
   void realWalkLargestChange() {
     QVERIFY2(QFile::exists(QString::fromStdString(kWalk14403)), "144_03.bvh ships in data/");
-    const RuntimeGraph graph = buildRuntimeGraph(walkProject());
+    const RuntimeGraph graph = buildRuntimeGraph(oneHubWalk14403());
     PlayerOptions off;
     off.legs.enabled = false;
     Player withLegs(graph), without(graph, off);

@@ -48,7 +48,11 @@
 //     the foot's yaw correction.
 //  7. Start and stop. At a new step (foot-off) a leg parks (its foot is held on P exactly as it
 //     last stood) when the step N0 - P is shorter than parkStepLength * leg length and the
-//     turn is below parkTurn; it unparks at its next foot-strike, still on P.
+//     turn is below parkTurn; it unparks at its next foot-strike, still on P. While the player
+//     stops (Input::stopping) every leg parks at its next foot-off and a parked leg stays
+//     parked through its foot-strike, so each leg finishes its step and stands; when stopping
+//     ends, a parked leg whose cycle is in flight leaves its footprint at once and one in
+//     stance stands on it until its own foot-off: the legs restart in cycle order.
 // Edges that are not locomotion (or graphs whose locomotion is off) get ground following: the
 // body rides on the terrain under the character, each foot is lifted by the terrain under it
 // relative to that height and tilted to its normal, the hip offset and IK as above. The layer's
@@ -82,6 +86,7 @@ struct LegLayerSettings {
 /// What the layer did to one leg in the last update (for reports, metrics and the editor).
 struct LegReport {
   Float3 footbase;               // world target of the footbase
+  Float3 originalFootbase;       // where the unadjusted pose has it (world)
   Float3 previousFootprint;      // P (world)
   Float3 nextFootprint;          // N (world, grounded)
   Float3 previousNormal{0, 1, 0};
@@ -137,6 +142,8 @@ class LegLayer {
     /// put the foot. Unsteered, both are the same motion.
     bool steered = false;
     RootDelta animationDelta;
+    /// The player is bringing the character to a stand (Player::stopping(); item 7 above).
+    bool stopping = false;
   };
 
   /// Adjusts one pose in place. `modelRotations` / `modelPositions` hold J entries: every
@@ -174,6 +181,8 @@ class LegLayer {
   bool footContact(const Step& step, LegState& leg) const;
   void startLeg(const Step& step, LegState& leg, bool contact) const;
   void changeContact(const Step& step, LegState& leg, bool contact) const;
+  void restartLeg(const Step& step, LegState& leg, bool contact) const;
+  bool shortStep(const Step& step, const LegState& leg) const;
   // Positions in the world: an Eigen vector in a struct defined beside Step, so this header
   // needs no Eigen. (Not Float3: returned by value it comes back in two registers, packed
   // through the stack, and read back as a whole; store-forwarding stalls on every call.)

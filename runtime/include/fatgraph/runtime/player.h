@@ -87,6 +87,19 @@ struct VelocityControlSettings {
   /// m/s: at a hub another outgoing edge replaces the default edge only when it comes closer
   /// to the request by this much (no flicker between two edges that do it equally well).
   float switchMargin = 0.05f;
+  /// Seconds: the velocity the player acts on follows the game's request with this time
+  /// constant (first order), so a request that jumps (walk to stop, walk to run) accelerates
+  /// the body instead of jerking it. 0 follows at once.
+  float responseSeconds = 0.25f;
+  /// Stop and start (thesis 7.5): a desired velocity slower than stopSpeed (m/s) turning
+  /// slower than stopTurn (rad/s) stops the character; it starts again above startSpeed or
+  /// startTurn (the gap keeps a request near the threshold from stuttering).
+  float stopSpeed = 0.1f;
+  float stopTurn = 0.2f;
+  float startSpeed = 0.15f;
+  float startTurn = 0.3f;
+  /// Seconds: standing, the body glides over the planted feet with this time constant.
+  float settleSeconds = 0.3f;
 };
 
 /// What the velocity path did for the current edge (Player::velocityControl()).
@@ -94,9 +107,11 @@ struct VelocityControlReport {
   bool active = false;          // a velocity was asked for (setDesiredVelocity or setSteering)
   bool choosesWeights = false;  // by setDesiredVelocity: edges and weights follow the velocity
   PlanarVelocity requested;     // heading frame: x left, y forward (m/s); rad/s turning left
+  PlanarVelocity acting;        // what the player acts on: a desired velocity followed over
+                                // VelocityControlSettings::responseSeconds (steering: as asked)
   PlanarVelocity planned;       // the blend's own velocity at the played weights and rate
   float cycleRate = 1.0f;       // the clock's multiplier on the edge's eq. 2 rate
-  PlanarVelocity remainder;     // requested - planned: moved by steering the character frame
+  PlanarVelocity remainder;     // acting - planned: moved by steering the character frame
   float clipShare = 1.0f;       // how much of the clips' own within-cycle motion is kept, [0, 1]
 };
 
@@ -139,6 +154,16 @@ class Player {
   /// The velocity spaces, null before the first velocity request or prepareVelocityControl().
   const VelocitySpace* velocitySpace() const { return velocitySpace_.get(); }
   const VelocityControlReport& velocityControl() const { return velocityReport_; }
+  /// Stop and start (thesis 7.5; the steps above). A desired velocity under
+  /// VelocityControlSettings::stopSpeed and stopTurn makes the player stop: the body slows as
+  /// the acting velocity falls, each leg finishes its step and stays on the footprint it
+  /// reaches (the leg layer's Input::stopping), and once every leg stands the edge's clock
+  /// stops (standing()): the pose holds the moment the last foot came down and the body glides
+  /// over the feet (settleSeconds). A request above startSpeed or startTurn runs the clock on
+  /// from that moment and the legs leave their footprints in cycle order. A graph without legs
+  /// (or with the layer off) stands at once: there is no foot to wait for.
+  bool stopping() const { return stopping_; }
+  bool standing() const { return standing_; }
   /// The ground the leg layer plants feet on; null: flat ground at y = 0. Not owned.
   void setTerrain(const Terrain* terrain);
   /// The leg layer's state and reports (legs(), warnings(), groundHeight()).
@@ -189,6 +214,9 @@ class Player {
   int closestEdge(int hub) const;
   void applyControl();
   PlanarVelocity request() const;
+  void followRequest(float dt);
+  void settle(float seconds);
+  bool everyLegStands() const;
   void sampleDisplayedPose(float* rotations, float* translations) const;
   void forwardKinematics();
   LocalToModelJob localToModelJob();
@@ -210,6 +238,10 @@ class Player {
   std::shared_ptr<const VelocitySpace> velocitySpace_;  // shared by copies: never changes
   VelocityControlReport velocityReport_;
   bool remainderSteers_ = false;       // the remainder is large enough to move the frame
+  PlanarVelocity acting_;              // the desired velocity as followed (responseSeconds)
+  bool actingKnown_ = false;           // acting_ started from the clips' velocity
+  bool stopping_ = false;              // a stop was asked for (thesis 7.5)
+  bool standing_ = false;              // every leg stood and the clock stopped
   bool controlStale_ = true;           // the request changed since applyControl()
   CharacterFrame animationFrame_;    // where the clips' own root motion alone would be
   RootDelta lastAnimationDelta_;     // the clips' root motion in the last update

@@ -1,6 +1,7 @@
 #include "docks/play_dock.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -25,6 +26,7 @@ namespace {
 
 constexpr int kTickMs = 16;       // about 60 Hz
 constexpr int kIdlePollMs = 250;  // hot-plug while stopped: the name shows within a moment
+constexpr float kTopTurnRate = 1.5f;  // rad/s at full sideways stick (Velocity control)
 
 QString stickText(float x, float y) {
   return PlayDock::tr("x %1, y %2").arg(x, 0, 'f', 2).arg(y, 0, 'f', 2);
@@ -43,6 +45,8 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
       playButton_(new QPushButton(tr("Play"), this)),
       recordButton_(new QPushButton(tr("Record Input…"), this)),
       followCheck_(new QCheckBox(tr("Follow camera"), this)),
+      controlCombo_(new QComboBox(this)),
+      velocityLabel_(new QLabel(this)),
       sourceLabel_(new QLabel(this)),
       gamepadLabel_(new QLabel(this)),
       stickLabel_(new QLabel(this)),
@@ -57,6 +61,15 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
   recordButton_->setObjectName(QStringLiteral("recordInputButton"));
   followCheck_->setObjectName(QStringLiteral("followCameraCheck"));
   followCheck_->setChecked(true);
+  controlCombo_->setObjectName(QStringLiteral("playControlCombo"));
+  controlCombo_->addItem(tr("Stick on the plane"));
+  controlCombo_->addItem(tr("Velocity (speed and turn)"));
+  controlCombo_->setToolTip(
+      tr("Stick on the plane: the stick picks each edge's blend. Velocity: the stick asks for a "
+         "speed (forward) and a turning rate (sideways), as a game's AI would; centred, the "
+         "character stops and stands"));
+  velocityLabel_->setObjectName(QStringLiteral("playVelocityLabel"));
+  velocityLabel_->setWordWrap(true);
   playButton_->setToolTip(
       tr("Play the graph with the runtime player: W/A/S/D or the left "
          "stick steer, 1–9 or A/B/X/Y choose the edge at the next hub"));
@@ -76,7 +89,9 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
   auto* form = new QFormLayout;
   form->addRow(tr("Input"), sourceLabel_);
   form->addRow(tr("Gamepad"), gamepadLabel_);
+  form->addRow(tr("Control"), controlCombo_);
   form->addRow(tr("Stick"), stickLabel_);
+  form->addRow(tr("Velocity"), velocityLabel_);
   form->addRow(tr("Edge"), edgeLabel_);
   form->addRow(tr("Next hub"), nextLabel_);
   form->addRow(tr("Choices"), choicesLabel_);
@@ -154,6 +169,7 @@ void PlayDock::graphReady() {
     return;
   }
   stale_ = false;  // a recording goes on across a restart: sessionTime_ keeps counting
+  topSpeed_ = 0;   // another graph: measured again when Velocity control asks
   events_.reset(static_cast<int>(preview_.graph().legs.size()));
   showPlayingMessage(restarting);
   showPose(0.0);
@@ -213,7 +229,7 @@ void PlayDock::stop() {
   playButton_->setText(tr("Play"));
   messageLabel_->clear();
   if (!recordingPath_.isEmpty()) {
-    recording_.finish(sessionTime_, controls_.stickX(), controls_.stickY());
+    recording_.finish(sessionTime_, controls_.stickX(), controls_.stickY(), velocity_);
     const QString error = recording_.write(recordingPath_);
     messageLabel_->setText(
         error.isEmpty() ? tr("Recorded %1 s of input to %2: fatgraph play GRAPH.fgraph --input %2")
@@ -272,10 +288,40 @@ void PlayDock::advance(double seconds) {
       std::isfinite(seconds) ? std::clamp(seconds, 0.0, PlayerPreview::kMaxStepSeconds) : 0.0;
   sessionTime_ += dt;
   const float x = controls_.stickX(), y = controls_.stickY();
-  if (!recordingPath_.isEmpty()) recording_.sample(sessionTime_, x, y, preview_.edgeName(action));
+  velocity_ = velocityControl() ? stickVelocity(x, y) : RecordedVelocity{};
+  preview_.setDesiredVelocity(velocity_.enabled, velocity_.x, velocity_.z, velocity_.turn);
+  if (!recordingPath_.isEmpty()) recording_.sample(sessionTime_, x, y, preview_.edgeName(action), velocity_);
   preview_.step(dt, x, y, action);
   events_.observe(preview_.player());
   showPose(dt);
+}
+
+bool PlayDock::velocityControl() const { return controlCombo_->currentIndex() == 1; }
+
+// Velocity control: stick forward (y) is a speed up to the graph's fastest blend, stick right
+// (x) turns right; a centred stick asks for nothing, which stops the character.
+RecordedVelocity PlayDock::stickVelocity(float x, float y) {
+  if (topSpeed_ <= 0.0f) topSpeed_ = preview_.topSpeed();
+  RecordedVelocity v;
+  v.enabled = true;
+  v.z = y * topSpeed_;
+  v.turn = -x * kTopTurnRate;
+  return v;
+}
+
+QString PlayDock::velocityText() const {
+  if (!velocityControl()) return tr("the stick picks the blend (Control: Velocity asks for speeds)");
+  if (!playing_ || !preview_.isReady()) return tr("—");
+  const Player& player = preview_.player();
+  const VelocityControlReport& r = player.velocityControl();
+  QString text = tr("asked %1 m/s, %2 rad/s · clips %3 m/s at ×%4")
+                     .arg(std::hypot(r.requested.velocity.x, r.requested.velocity.y), 0, 'f', 2)
+                     .arg(r.requested.turnRate, 0, 'f', 2)
+                     .arg(std::hypot(r.planned.velocity.x, r.planned.velocity.y), 0, 'f', 2)
+                     .arg(r.cycleRate, 0, 'f', 2);
+  if (player.standing()) return text + tr(" · standing");
+  if (player.stopping()) return text + tr(" · stopping");
+  return text;
 }
 
 void PlayDock::showPose(double seconds) {
@@ -311,6 +357,7 @@ void PlayDock::refreshStatus() {
   gamepadLabel_->setText(gamepadText());
   sourceLabel_->setText(inputSourceName(controls_.activeSource()));
   stickLabel_->setText(stickText(controls_.stickX(), controls_.stickY()));
+  velocityLabel_->setText(velocityText());
   if (controls_.activeSource() != InputSource::Mouse || !stickPad_->isDragging()) {
     stickPad_->setStick(controls_.stickX(), controls_.stickY());
   }

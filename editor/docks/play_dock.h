@@ -7,6 +7,14 @@
 // (View > Terrain), Follow camera, and Record input…, which writes the session as the CSV
 // `fatgraph play` replays (play/input_recording.h) when Play stops.
 //
+// Control: "Stick on the plane" maps the stick onto each edge's parameter plane (the paper's
+// joystick); "Velocity" asks the player for a velocity instead, as a game's AI would
+// (Player::setDesiredVelocity): stick forward is speed up to the graph's fastest blend, stick
+// sideways a turning rate up to 1.5 rad/s, and a centred stick stops the character (each leg
+// finishes its step, then it stands) until the stick moves again. The Velocity row says what
+// was asked, what the clips do and at which cycle rate, and whether the character stops or
+// stands.
+//
 // A 60 Hz timer steps the player with the wall time (a stalled tick is clamped, see
 // PlayerPreview::kMaxStepSeconds). An edit of the graph rebuilds the runtime graph and, while
 // playing, restarts from the start edge; when the project has no parameterized graph the dock
@@ -23,6 +31,7 @@
 #include "play/player_preview.h"
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QPushButton;
 
@@ -51,6 +60,11 @@ class PlayDock : public QDockWidget {
   StickPad* stickPad() const { return stickPad_; }
   QPushButton* playButton() const { return playButton_; }
   QCheckBox* followCamera() const { return followCheck_; }
+  /// Stick on the plane (0) or Velocity (1); see the header.
+  QComboBox* controlCombo() const { return controlCombo_; }
+  bool velocityControl() const;
+  /// "asked 1.20 m/s, 0.00 rad/s · clips 1.18 m/s at ×1.02", "… · standing".
+  QLabel* velocityLabel() const { return velocityLabel_; }
   /// What the user should know now: how to get a graph, an edge a choice does not have, where
   /// the recording went or why it failed.
   QLabel* messageLabel() const { return messageLabel_; }
@@ -94,6 +108,8 @@ class PlayDock : public QDockWidget {
   void showPose(double seconds);
   void refreshStatus();
   void pollIdleGamepad();
+  RecordedVelocity stickVelocity(float x, float y);
+  QString velocityText() const;
   QString gamepadText() const;
 
   Document* document_;
@@ -108,6 +124,8 @@ class PlayDock : public QDockWidget {
   QPushButton* playButton_;
   QPushButton* recordButton_;
   QCheckBox* followCheck_;
+  QComboBox* controlCombo_;
+  QLabel* velocityLabel_;
   QLabel* sourceLabel_;
   QLabel* gamepadLabel_;
   QLabel* stickLabel_;
@@ -121,6 +139,8 @@ class PlayDock : public QDockWidget {
   QString recordingPath_;
   bool stale_ = true;  // the graph changed since the runtime graph was built
   bool playing_ = false;
+  RecordedVelocity velocity_;  // asked for in the last tick (Velocity control)
+  float topSpeed_ = 0;                 // the graph's fastest blend, m/s (0: not measured yet)
   PlayEventLog events_;     // footsteps and hubs since Play
   double sessionTime_ = 0;  // seconds played since Play (or since recording began)
   QTimer timer_;            // 60 Hz while playing

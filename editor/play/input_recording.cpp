@@ -27,26 +27,33 @@ QString number(float v) { return v == 0.0f ? QStringLiteral("0") : QString::numb
 
 }  // namespace
 
-void InputRecording::sample(double time, float x, float y, const QString& action) {
+void InputRecording::sample(double time, float x, float y, const QString& action, const RecordedVelocity& velocity) {
   if (!rows_.empty()) {
     time = std::max(time, rows_.back().time);  // never backwards, whatever the clock did
     const Row& last = rows_.back();
-    if (action.isEmpty() && last.x == x && last.y == y) return;
+    if (action.isEmpty() && last.x == x && last.y == y && last.velocity == velocity) return;
   }
-  rows_.push_back({time, x, y, action});
+  rows_.push_back({time, x, y, action, velocity});
 }
 
-void InputRecording::finish(double time, float x, float y) {
+void InputRecording::finish(double time, float x, float y, const RecordedVelocity& velocity) {
   if (!rows_.empty()) time = std::max(time, rows_.back().time);
-  rows_.push_back({time, x, y, {}});
+  rows_.push_back({time, x, y, {}, velocity});
 }
 
 QString InputRecording::toCsv() const {
-  QString csv = QStringLiteral("t,x,y,action\n");
+  const bool velocities = std::any_of(rows_.begin(), rows_.end(), [](const Row& r) { return r.velocity.enabled; });
+  QString csv = velocities ? QStringLiteral("t,x,y,action,vel_x,vel_z,turn\n") : QStringLiteral("t,x,y,action\n");
   for (const Row& row : rows_) {
     // Milliseconds: finer than a 60 Hz tick, and rounding keeps the times in order.
     csv += QString::number(row.time, 'f', 3) + QLatin1Char(',') + number(row.x) + QLatin1Char(',') +
-           number(row.y) + QLatin1Char(',') + csvField(row.action) + QLatin1Char('\n');
+           number(row.y) + QLatin1Char(',') + csvField(row.action);
+    if (velocities) {
+      const RecordedVelocity& v = row.velocity;
+      csv += v.enabled ? QLatin1Char(',') + number(v.x) + QLatin1Char(',') + number(v.z) + QLatin1Char(',') + number(v.turn)
+                       : QStringLiteral(",,,");
+    }
+    csv += QLatin1Char('\n');
   }
   return csv;
 }

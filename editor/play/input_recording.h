@@ -3,13 +3,23 @@
 // replays it headless: `fatgraph play GRAPH.fgraph --input THAT.csv -o OUT.bvh`. The header
 // `t,x,y,action`, then a row whenever the stick changes or an action is sent: t in seconds
 // from Play, the stick, and the action as the fat edge's name (quoted when it holds a comma or
-// a quote), which is what `play` resolves to the same edge index the preview sent. A last row
-// at Stop holds the stick to the session's end. The file is written atomically.
+// a quote), which is what `play` resolves to the same edge index the preview sent. A session
+// that asked for velocities (the Play dock's velocity control) adds the group `vel_x,vel_z,turn`
+// (empty on rows that did not). A last row at Stop holds the input to the session's end. The
+// file is written atomically.
 #include <QString>
 
 #include <vector>
 
 namespace fatgraph::editor {
+
+/// A desired velocity of a recorded session (Player::setDesiredVelocity): m/s left and forward,
+/// rad/s left; not enabled: the stick drove.
+struct RecordedVelocity {
+  bool enabled = false;
+  float x = 0, z = 0, turn = 0;
+  bool operator==(const RecordedVelocity&) const = default;
+};
 
 class InputRecording {
  public:
@@ -17,15 +27,16 @@ class InputRecording {
     double time = 0;
     float x = 0, y = 0;
     QString action;  // a fat edge's name, empty for none
+    RecordedVelocity velocity;
   };
 
   /// Forgets the rows; the next sample starts the session at its time.
   void clear() { rows_.clear(); }
   /// The input at `time` seconds since Play (not decreasing): a row when the stick moved or
   /// `action` is not empty, nothing when the input is as the last row left it.
-  void sample(double time, float x, float y, const QString& action = {});
-  /// The closing row at `time` with the stick as it is (the session's duration).
-  void finish(double time, float x, float y);
+  void sample(double time, float x, float y, const QString& action = {}, const RecordedVelocity& velocity = {});
+  /// The closing row at `time` with the input as it is (the session's duration).
+  void finish(double time, float x, float y, const RecordedVelocity& velocity = {});
   const std::vector<Row>& rows() const { return rows_; }
 
   /// The CSV text (LF line ends).

@@ -89,6 +89,23 @@ void PlayerPreview::step(double seconds, float stickX, float stickY, int action)
   refreshWorldPose();
 }
 
+void PlayerPreview::setDesiredVelocity(bool enabled, float velocityX, float velocityZ, float turnRate) {
+  if (!player_) return;
+  if (enabled)
+    player_->setDesiredVelocity({velocityX, velocityZ}, turnRate);
+  else
+    player_->clearDesiredVelocity();
+}
+
+float PlayerPreview::topSpeed() {
+  if (!player_) return 0.0f;
+  player_->prepareVelocityControl();
+  float top = 0.0f;
+  for (int e = 0; e < static_cast<int>(graph_->edges.size()); ++e)
+    top = std::max(top, player_->velocitySpace()->speedRange(e).y);
+  return top;
+}
+
 void PlayerPreview::refreshWorldPose() {
   // world = R_y(yaw) * model + position (player.h), the position's y the leg layer's ground.
   const CharacterFrame& character = player_->character();

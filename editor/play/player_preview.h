@@ -57,6 +57,13 @@ class PlayerPreview {
   /// world pose is refreshed.
   void step(double seconds, float stickX, float stickY, int action);
 
+  /// A desired velocity for the following steps (Player::setDesiredVelocity; m/s left and
+  /// forward, rad/s left), or back to the stick (enabled false).
+  void setDesiredVelocity(bool enabled, float velocityX, float velocityZ, float turnRate);
+  /// The fastest any edge's blends go (m/s, the velocity spaces), for mapping a stick onto
+  /// speeds; measures the velocity spaces on first use. 0 when not ready.
+  float topSpeed();
+
   /// The edge the k-th choice (0-based: button A, key 1, ...) takes at the next hub: the k-th
   /// outgoing edge of the current edge's destination hub, ascending; -1 when it has none.
   int edgeForChoice(int choice) const;

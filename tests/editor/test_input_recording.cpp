@@ -57,6 +57,23 @@ class TestInputRecording : public QObject {
                                                "0.300,0,1,run\n0.300,0.5,1,\n"));
   }
 
+  // A velocity asked for adds the group vel_x,vel_z,turn (empty where the stick drove) and a
+  // changed velocity is a row; `fatgraph play` reads it back.
+  void velocitiesAddTheirColumns() {
+    InputRecording recording;
+    recording.sample(0.0, 0.0f, 0.0f);
+    recording.sample(0.1, 0.0f, 1.0f, {}, {true, 0.0f, 1.5f, 0.0f});
+    recording.sample(0.2, 0.0f, 1.0f, {}, {true, 0.0f, 1.5f, 0.0f});  // unchanged: no row
+    recording.sample(0.3, 0.0f, 1.0f, {}, {true, 0.0f, 1.5f, -0.75f});
+    recording.finish(0.5, 0.0f, 0.0f, {true, 0.0f, 0.0f, 0.0f});
+    QCOMPARE(recording.toCsv(), QStringLiteral("t,x,y,action,vel_x,vel_z,turn\n0.000,0,0,,,,\n0.100,0,1,,0,1.5,0\n"
+                                               "0.300,0,1,,0,1.5,-0.75\n0.500,0,0,,0,0,0\n"));
+    const fatgraph::cli::PlayInput input =
+        fatgraph::cli::parsePlayInput(recording.toCsv().toStdString(), "session.csv", {"walk"});
+    QVERIFY(!input.rows[0].velocity && input.rows[1].velocity);
+    QCOMPARE(input.rows[2].desiredTurn, -0.75f);
+  }
+
   void writesWholeOrNothing() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());

@@ -8,6 +8,9 @@
 // stops it.
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QFile>
 #include <QLabel>
 #include <QProcess>
@@ -316,6 +319,61 @@ class TestPlayDock : public QObject {
     QVERIFY(play.waitForFinished(-1));
     QVERIFY2(play.exitCode() == 0, play.readAllStandardError().constData());
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral("played.bvh"))));
+  }
+
+  // Velocity control: the stick asks for a speed and a turn, a centred stick stops the
+  // character (it stands), and the session replays through `fatgraph play` with the velocity
+  // columns, stopping there too.
+  void velocityControlWalksStopsAndReplays() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString csv = dir.filePath(QStringLiteral("velocity.csv"));
+    dock_->setRecordingPath(csv);
+    dock_->controlCombo()->setCurrentIndex(1);
+    QVERIFY(dock_->velocityControl());
+    const fatgraph::Player& player = dock_->preview().player();
+    const fatgraph::Vec3 start = fatgraph::toEigenDouble(player.character().position);
+    QTest::keyPress(viewport(), Qt::Key_W);
+    tick(3 * 60);
+    QTest::keyRelease(viewport(), Qt::Key_W);
+    const fatgraph::Vec3 walked = fatgraph::toEigenDouble(player.character().position);
+    QVERIFY2(groundDistance(start, walked) > 1.0, qPrintable(QString::number(groundDistance(start, walked))));
+    QVERIFY(player.hasDesiredVelocity());
+    QVERIFY2(dock_->velocityLabel()->text().startsWith(QStringLiteral("asked ")), qPrintable(dock_->velocityLabel()->text()));
+    tick(2 * 60);  // centred: each leg finishes its step, then the character stands
+    QVERIFY(player.standing());
+    QVERIFY2(dock_->velocityLabel()->text().endsWith(QStringLiteral("standing")), qPrintable(dock_->velocityLabel()->text()));
+    const fatgraph::Vec3 standing = fatgraph::toEigenDouble(player.character().position);
+    tick(30);
+    QVERIFY(groundDistance(standing, fatgraph::toEigenDouble(player.character().position)) < 0.02);
+    QTest::keyPress(viewport(), Qt::Key_W);
+    tick(60);
+    QTest::keyRelease(viewport(), Qt::Key_W);
+    QVERIFY(!player.standing());
+    QVERIFY(finitePose(dock_->preview()));
+    dock_->stop();
+    dock_->controlCombo()->setCurrentIndex(0);
+
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY2(text.startsWith("t,x,y,action,vel_x,vel_z,turn\n"), text.left(60).constData());
+    std::vector<std::string> names;
+    for (const fatgraph::RuntimeEdge& edge : dock_->preview().graph().edges) names.push_back(edge.name);
+    const fatgraph::cli::PlayInput input = fatgraph::cli::parsePlayInput(text.toStdString(), "velocity.csv", names);
+    // The recording began before Velocity was chosen: its first row is the stick's.
+    QVERIFY(input.rows.size() >= 4 && !input.rows.front().velocity);
+    QVERIFY(std::all_of(input.rows.begin() + 1, input.rows.end(), [](const auto& row) { return row.velocity; }));
+    const QString fgraph = dir.filePath(QStringLiteral("roll.fgraph"));
+    fatgraph::exportProject(window_->document()->project(), fgraph.toStdString());
+    QProcess play;
+    play.start(QStringLiteral(FATGRAPH_CLI),
+               {QStringLiteral("play"), fgraph, QStringLiteral("--input"), csv, QStringLiteral("-o"),
+                dir.filePath(QStringLiteral("played.bvh")), QStringLiteral("--json")});
+    QVERIFY(play.waitForFinished(-1));
+    QVERIFY2(play.exitCode() == 0, play.readAllStandardError().constData());
+    const QJsonObject report = QJsonDocument::fromJson(play.readAllStandardOutput()).object();
+    QCOMPARE(report.value(QStringLiteral("velocity")).toObject().value(QStringLiteral("stops")).toInt(), 1);
   }
 
   void anEditRestartsAndUndoingTheBuildStops() {

@@ -136,6 +136,10 @@ void applyRequests(Player& player, const PlayUpdate& u) {
     player.setDesiredVelocity({u.desiredVelocity[0], u.desiredVelocity[1]}, u.desiredTurn);
   else
     player.clearDesiredVelocity();
+  if (u.aim)
+    player.aim({u.aimTarget[0], u.aimTarget[1], u.aimTarget[2]});
+  else
+    player.clearAim();
 }
 
 // Drives the player through the scheduled updates (the stick, actions and steering of the
@@ -181,6 +185,7 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
                             o.character);
     o.modelRotations = player.modelRotations();
     o.legs = player.legLayer().legs();
+    if (player.aimReport().active && player.aimReport().aimable) o.aim = toEigenDouble(player.aimReport().target);
     run.metrics.observe(o, u.dt, u.outputFrame);
     if (u.outputFrame) {
       appendWorldFrame(clip, skeleton, player.localRotations(), player.localTranslations(), o.character);
@@ -287,6 +292,19 @@ nlohmann::json velocityJson(const PlayVelocityReport& v) {
           {"standing_s", v.standingSeconds}};
 }
 
+// The aim's passes (Player::aim): over all and per edge, the joint's distance from the target.
+nlohmann::json aimJson(const RuntimeGraph& graph, const PlayReport& r) {
+  nlohmann::json perEdge = nlohmann::json::array();
+  for (int e = 0; e < static_cast<int>(graph.edges.size()); ++e) {
+    std::vector<double> errors;
+    for (size_t k = 0; k < r.aimErrors.size(); ++k)
+      if (r.aimEdges[k] == e) errors.push_back(r.aimErrors[k]);
+    if (!errors.empty())
+      perEdge.push_back({{"edge", graph.edges[size_t(e)].name}, {"passes", errors.size()}, {"error_m", medianP95Json(errors)}});
+  }
+  return {{"passes", r.aimErrors.size()}, {"error_m", medianP95Json(r.aimErrors)}, {"per_edge", perEdge}};
+}
+
 // Everything `play --json` and the text report say.
 struct PlaySummary {
   const RuntimeGraph& graph;
@@ -367,6 +385,7 @@ void printPlayJson(const PlaySummary& s) {
                       {"hip_jerk", r.hipJerk},
                       {"events", eventsJson(s.graph, s.run)},
                       {"velocity", velocityJson(s.run.velocity)},
+                      {"aim", aimJson(s.graph, r)},
                       {"leg_warnings", {{"unreachable", warnings.unreachable},
                                         {"no_ground", warnings.noGround},
                                         {"invalid_input", warnings.invalidInput},

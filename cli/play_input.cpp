@@ -16,17 +16,23 @@ constexpr std::string_view kHeader = "t,x,y,action";
 // the character itself, and a desired velocity that chooses edges, weights and cycle rate.
 constexpr std::string_view kSteerColumns = ",steer_x,steer_z,steer_turn";
 constexpr std::string_view kVelocityColumns = ",vel_x,vel_z,turn";
+constexpr std::string_view kAimColumns = ",aim_x,aim_y,aim_z";
 constexpr std::string_view kAcceptedHeaders =
-    "t,x,y,action, optionally followed by ,steer_x,steer_z,steer_turn and/or ,vel_x,vel_z,turn";
+    "t,x,y,action, optionally followed by any of ,steer_x,steer_z,steer_turn ,vel_x,vel_z,turn "
+    ",aim_x,aim_y,aim_z in this order";
 
 // The header's optional groups, or false when it is not one of the accepted headers.
-bool readHeader(std::string_view line, bool& steer, bool& velocity) {
+bool readHeader(std::string_view line, bool& steer, bool& velocity, bool& aim) {
   if (!line.starts_with(kHeader)) return false;
   line.remove_prefix(kHeader.size());
-  steer = line.starts_with(kSteerColumns);
-  if (steer) line.remove_prefix(kSteerColumns.size());
-  velocity = line.starts_with(kVelocityColumns);
-  if (velocity) line.remove_prefix(kVelocityColumns.size());
+  const auto group = [&line](std::string_view columns) {
+    const bool present = line.starts_with(columns);
+    if (present) line.remove_prefix(columns.size());
+    return present;
+  };
+  steer = group(kSteerColumns);
+  velocity = group(kVelocityColumns);
+  aim = group(kAimColumns);
   return line.empty();
 }
 
@@ -119,7 +125,7 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
   PlayInput input;
   std::vector<std::string> fields;
   bool headerSeen = false;
-  bool steerColumns = false, velocityColumns = false;
+  bool steerColumns = false, velocityColumns = false, aimColumns = false;
   size_t columns = 4;
   std::string header;
   int lineNumber = 0;
@@ -135,12 +141,12 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
     }
     if (trimmed(line).empty()) continue;
     if (!headerSeen) {
-      if (!readHeader(line, steerColumns, velocityColumns)) {
+      if (!readHeader(line, steerColumns, velocityColumns, aimColumns)) {
         const std::string shown = line.size() > 60 ? std::string(line.substr(0, 60)) + "..." : std::string(line);
         throw FileError(fileName, lineNumber, "expected the header " + std::string(kAcceptedHeaders) + ", got '" +
                                                   shown + "'");
       }
-      columns = 4 + (steerColumns ? 3 : 0) + (velocityColumns ? 3 : 0);
+      columns = 4 + (steerColumns ? 3 : 0) + (velocityColumns ? 3 : 0) + (aimColumns ? 3 : 0);
       header = std::string(line);
       headerSeen = true;
       continue;
@@ -195,6 +201,11 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
       float v[3];
       row.velocity = readGroup(fields, next, names, v, fileName, lineNumber);
       if (row.velocity) row.desiredVelocity[0] = v[0], row.desiredVelocity[1] = v[1], row.desiredTurn = v[2];
+      next += 3;
+    }
+    if (aimColumns) {
+      static const char* const names[3] = {"aim_x", "aim_y", "aim_z"};
+      row.aim = readGroup(fields, next, names, row.aimTarget, fileName, lineNumber);
     }
     input.rows.push_back(row);
   }
@@ -251,6 +262,8 @@ std::vector<PlayUpdate> schedulePlayUpdates(const PlayInput& input, double fps, 
     u.desiredVelocity[0] = steering.desiredVelocity[0];
     u.desiredVelocity[1] = steering.desiredVelocity[1];
     u.desiredTurn = steering.desiredTurn;
+    u.aim = steering.aim;
+    for (int k = 0; k < 3; ++k) u.aimTarget[k] = steering.aimTarget[k];
     previousTime = time;
     updates.push_back(u);
   };

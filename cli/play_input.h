@@ -2,8 +2,9 @@
 // The input of `fatgraph play` (docs/PLAY.md): a CSV of timed stick positions and actions,
 // and the schedule of player updates it gives at an output frame rate.
 //
-// Format: the header `t,x,y,action`, optionally followed by the groups `,steer_x,steer_z,steer_turn`
-// and `,vel_x,vel_z,turn` (either or both, in this order), then one row per change of input. t is seconds (>= 0, not
+// Format: the header `t,x,y,action`, optionally followed by the groups `,steer_x,steer_z,steer_turn`,
+// `,vel_x,vel_z,turn` and `,aim_x,aim_y,aim_z` (any of them, in this order), then one row per
+// change of input. t is seconds (>= 0, not
 // decreasing; equal times allowed), x and y are the stick's axes (clamped to [-1, 1]), action
 // names a fat edge or is empty. A row's stick holds from its time until the next row's; before
 // the first row the stick is centred. Fields may be double-quoted (RFC 4180, `""` for a quote)
@@ -11,7 +12,9 @@
 // make the game move the character itself from that row on (Player::setSteering); a row with
 // all three empty hands the character back to the clips' root motion. The velocity columns
 // (the same frame and units) ask for a velocity (Player::setDesiredVelocity) from that row on,
-// overriding the stick and the steering; all three empty hands control back to the stick.
+// overriding the stick and the steering; all three empty hands control back to the stick. The
+// aim columns (metres, the edge-start character frame: x left, y up, z forward) aim the edges'
+// parameterized joint at that point (Player::aim) from that row on; all three empty stop aiming.
 // Lines may end in CRLF; a UTF-8 byte-order mark and
 // blank lines are ignored.
 #include <string>
@@ -34,6 +37,8 @@ struct PlayInputRow {
   bool velocity = false;  // velocity columns given (non-empty) in this row
   float desiredVelocity[2] = {0, 0};  // m/s, x left, z forward (character frame)
   float desiredTurn = 0;              // rad/s, positive left
+  bool aim = false;         // aim columns given (non-empty) in this row
+  float aimTarget[3] = {0, 0, 0};  // metres, edge-start character frame
 };
 
 struct PlayInput {
@@ -69,6 +74,8 @@ struct PlayUpdate {
   bool velocity = false;     // the desired velocity in force (from the last row reached)
   float desiredVelocity[2] = {0, 0};
   float desiredTurn = 0;
+  bool aim = false;          // the aim in force (from the last row reached)
+  float aimTarget[3] = {0, 0, 0};
 };
 
 /// Output frame count: frames at 0, 1/fps, ... up to the last row's time (at least one).

@@ -100,8 +100,8 @@ double fractionOnOldEdge(double remaining, double clockRate, double dt, double n
   return 1.0;
 }
 
-void PlayMetrics::recordPass(int edge, double fraction, const CharacterFrame& edgeStart,
-                             const Float2& planePoint, std::span<const Vec3> world) {
+void PlayMetrics::recordPass(int edge, double fraction, const CharacterFrame& edgeStart, const Float2& planePoint,
+                             const std::optional<Vec3>& aim, std::span<const Vec3> world) {
   const RuntimeParameterSpace& p = graph_->edges[size_t(edge)].parameters;
   const size_t j = size_t(p.joint);
   if (j >= world.size()) return;
@@ -115,6 +115,10 @@ void PlayMetrics::recordPass(int edge, double fraction, const CharacterFrame& ed
   const Vec3 target = origin + double(planePoint.x) * xAxis + double(planePoint.y) * yAxis;
   const double error = (achieved - target).norm();
   if (std::isfinite(error)) report_.paramErrors.push_back(error);
+  if (aim && std::isfinite((achieved - *aim).norm())) {
+    report_.aimErrors.push_back((achieved - *aim).norm());
+    report_.aimEdges.push_back(edge);
+  }
 }
 
 void PlayMetrics::observe(const PlayObservation& o, double dt, bool outputFrame) {
@@ -127,7 +131,7 @@ void PlayMetrics::observe(const PlayObservation& o, double dt, bool outputFrame)
       const double ref = e.parameters.referenceTime;
       if (hasPlane(e) && edgeStartKnown_ && time_ < ref && ref <= o.time) {
         const double fraction = o.time > before ? (ref - before) / (o.time - before) : 1.0;
-        recordPass(o.edge, fraction, edgeStart_, o.planePoint, o.world);
+        recordPass(o.edge, fraction, edgeStart_, o.planePoint, o.aim, o.world);
       }
       if (dt > 0) rate = (o.time - before) / dt;
     }
@@ -138,7 +142,7 @@ void PlayMetrics::observe(const PlayObservation& o, double dt, bool outputFrame)
     const double oldRef = old.parameters.referenceTime;
     if (hasPlane(old) && edgeStartKnown_ && time_ < oldRef && oldRef <= old.referenceDuration) {
       const double within = remaining > 0 ? (oldRef - before) / remaining : 1.0;
-      recordPass(edge_, s * within, edgeStart_, planePoint_, o.world);
+      recordPass(edge_, s * within, edgeStart_, planePoint_, aim_, o.world);
     }
     edgeStart_ = lerpFrame(character_, o.character, s);
     edgeStartKnown_ = true;
@@ -146,7 +150,7 @@ void PlayMetrics::observe(const PlayObservation& o, double dt, bool outputFrame)
     const double ref = e.parameters.referenceTime;
     if (hasPlane(e) && ref <= o.time) {
       const double fraction = s + (1 - s) * (o.time > 0 ? ref / o.time : 0.0);
-      recordPass(o.edge, fraction, edgeStart_, o.planePoint, o.world);
+      recordPass(o.edge, fraction, edgeStart_, o.planePoint, o.aim, o.world);
     }
     report_.edgesPlayed.push_back(o.edge);
   } else if (changes != 0 || o.edge != edge_) {
@@ -162,6 +166,7 @@ void PlayMetrics::observe(const PlayObservation& o, double dt, bool outputFrame)
   transitions_ = o.transitions;
   character_ = o.character;
   planePoint_ = o.planePoint;
+  aim_ = o.aim;
   world_.assign(o.world.begin(), o.world.end());
   clockRate_ = rate;
   report_.transitions = o.transitions;

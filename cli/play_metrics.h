@@ -64,6 +64,8 @@ struct PlayObservation {
   Span<const Quaternion> modelRotations;
   /// The leg layer's report per leg of graph.legs (only `planted` is read); empty: no stances.
   Span<const LegReport> legs;
+  /// Where the player aims the edge's joint (Player::aim; the edge-start frame), when it does.
+  std::optional<Vec3> aim;
 };
 
 struct PlayReport {
@@ -75,6 +77,8 @@ struct PlayReport {
   int maxJointJumpFrame = -1;    // the later frame of that pair (-1: one frame only)
   int maxJointJumpJoint = -1;
   std::vector<double> paramErrors;  // metres, one per pass of a parameter reference time
+  std::vector<double> aimErrors;    // metres, joint to aim target, one per pass under an aim
+  std::vector<int> aimEdges;        // the edge of each of those passes
   int nanFrames = 0;
   int firstNanFrame = -1;
   Vec3 rootStart = Vec3::Zero(), rootEnd = Vec3::Zero();  // root joint, world, first/last frame
@@ -116,8 +120,8 @@ class PlayMetrics {
   const PlayReport& report() const { return report_; }
 
  private:
-  void recordPass(int edge, double fraction, const CharacterFrame& edgeStart,
-                  const Float2& planePoint, std::span<const Vec3> world);
+  void recordPass(int edge, double fraction, const CharacterFrame& edgeStart, const Float2& planePoint,
+                  const std::optional<Vec3>& aim, std::span<const Vec3> world);
   void observeFeet(const PlayObservation& o, int frame);
   void observeJerk(const Vec3& root, double frameTime);
 
@@ -143,6 +147,7 @@ class PlayMetrics {
   int transitions_ = 0;
   CharacterFrame character_;
   Float2 planePoint_;
+  std::optional<Vec3> aim_;
   std::vector<Vec3> world_;  // empty before the first observation
   double clockRate_ = -1;    // reference seconds per second in the last update; < 0 unknown
   double yaw_ = 0;           // unwrapped

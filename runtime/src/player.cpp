@@ -173,6 +173,54 @@ void Player::clearDesiredVelocity() {
   actingKnown_ = false;
 }
 
+void Player::aim(const Float3& target) {
+  if (!isFinite(target)) {
+    clearAim();
+    return;
+  }
+  controlStale_ = controlStale_ || !aiming_ || target.x != aimTarget_.x || target.y != aimTarget_.y ||
+                  target.z != aimTarget_.z;
+  aiming_ = true;
+  aimTarget_ = target;
+}
+
+void Player::clearAim() {
+  controlStale_ = controlStale_ || aiming_;
+  aiming_ = false;
+  aimReport_ = AimReport{};
+}
+
+// The aim on `edge` (Fat Graph §4 inverted): the parameter plane's coordinates are the joint's
+// position in the edge-start frame, origin + u x + v y, so the target's orthogonal projection
+// onto the plane, clamped to the weight grid, is the plane point that puts the joint nearest
+// it. A line (dimension 1) projects onto its axis; an edge without a grid cannot aim.
+bool Player::aimAtTarget(const RuntimeEdge& edge) {
+  const RuntimeParameterSpace& p = edge.parameters;
+  AimReport report;
+  report.active = true;
+  report.target = aimTarget_;
+  report.joint = p.joint;
+  report.atTime = p.referenceTime;
+  report.aimable = edge.blend == EdgeBlendMode::Grid && p.gridResolution > 0 && p.dimension >= 1;
+  if (!report.aimable) {
+    aimReport_ = report;
+    return false;
+  }
+  const float d[3] = {aimTarget_.x - p.origin[0], aimTarget_.y - p.origin[1], aimTarget_.z - p.origin[2]};
+  float u = d[0] * p.xAxis[0] + d[1] * p.xAxis[1] + d[2] * p.xAxis[2];
+  float v = p.dimension >= 2 ? d[0] * p.yAxis[0] + d[1] * p.yAxis[1] + d[2] * p.yAxis[2] : 0.0f;
+  u = std::clamp(u, p.gridMin[0], p.gridMax[0]);
+  v = std::clamp(v, p.gridMin[1], p.gridMax[1]);
+  planePoint_ = {u, v};
+  report.planned = {p.origin[0] + u * p.xAxis[0] + v * p.yAxis[0], p.origin[1] + u * p.xAxis[1] + v * p.yAxis[1],
+                    p.origin[2] + u * p.xAxis[2] + v * p.yAxis[2]};
+  const float ex = aimTarget_.x - report.planned.x, ey = aimTarget_.y - report.planned.y,
+              ez = aimTarget_.z - report.planned.z;
+  report.unreachable = std::sqrt(ex * ex + ey * ey + ez * ez);
+  aimReport_ = report;
+  return true;
+}
+
 void Player::prepareVelocityControl() {
   if (!velocitySpace_) velocitySpace_ = std::make_shared<const VelocitySpace>(*graph_);
 }
@@ -270,6 +318,10 @@ void Player::applyControl() {
     // alone, so the legs finish their steps in the gait they began them in.
     report.cycleRate = velocityReport_.cycleRate;
     report.planned = velocityReport_.planned;
+  } else if (aiming_ && aimAtTarget(edge)) {
+    // The aim chose the plane point; the clock runs at the data's rate and a velocity
+    // request, if any, is met by steering alone.
+    if (report.active) report.planned = velocitySpace_->at(blend_.edge(), planePoint_);
   } else if (report.choosesWeights) {
     // Within an edge's pass the search starts from the last match: the acting velocity moves
     // continuously, and so does the plane point (no jump between two far points that do

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "fatgraph/core/bvh_import.h"
+#include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "fatgraph/core/forward_kinematics.h"
 
 namespace {
@@ -266,6 +267,45 @@ class TestCliPlay : public QObject {
     const fatgraph::BvhImport mocap = fatgraph::importBvh(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh", source);
     QVERIFY2(jump < 1.25 * largestJointStep(mocap.skeleton, mocap.clip), qPrintable(QString::number(jump)));
     QVERIFY(j.value(s("leg_overextension_mm")).toDouble() < 1.0);
+  }
+
+  // The aim columns: the walk edge's parameterized joint (the root at the edge's end) aimed at
+  // points of its plane; every pass under the aim is measured from the written motion against
+  // the target and lands within the edge's parameter error plus a centimetre.
+  void aimColumns() {
+    const fatgraph::RuntimeGraph graph = fatgraph::loadRuntimeGraph(graph_.toStdString());
+    const fatgraph::RuntimeEdge* planeEdge = nullptr;
+    for (const fatgraph::RuntimeEdge& e : graph.edges)  // the centred walk's loop has a plane
+      if (e.parameters.dimension == 2 && e.parameters.gridResolution > 0 && e.fromHub == e.toHub) planeEdge = &e;
+    QVERIFY(planeEdge != nullptr);
+    const fatgraph::RuntimeParameterSpace& p = planeEdge->parameters;
+    // Targets: the plane's centred-stick point and two shifted 5-10 cm in the plane, held
+    // 4 s each (inside the walk's hull).
+    QByteArray csv = "t,x,y,action,aim_x,aim_y,aim_z\n";
+    for (int k = 0; k < 3; ++k) {
+      const float u = planeEdge->joystick.neutral[0] + 0.05f * float(k - 1);
+      const float v = planeEdge->joystick.neutral[1] - 0.05f * float(k);
+      csv += QStringLiteral("%1,0,0,,%2,%3,%4\n")
+                 .arg(4 * k)
+                 .arg(p.origin[0] + u * p.xAxis[0] + v * p.yAxis[0])
+                 .arg(p.origin[1] + u * p.xAxis[1] + v * p.yAxis[1])
+                 .arg(p.origin[2] + u * p.xAxis[2] + v * p.yAxis[2])
+                 .toUtf8();
+    }
+    csv += "12,0,0,,,,\n";
+    const CliRun run = play(csv, path("aim.bvh"));
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    // The target is a point of this edge's plane; the other edges' planes measure other
+    // joints or times, so their passes (under the same target) are listed apart.
+    QJsonObject aim;
+    for (const auto& entry : run.json().value(s("aim")).toObject().value(s("per_edge")).toArray())
+      if (entry.toObject().value(s("edge")).toString() == QString::fromStdString(planeEdge->name)) aim = entry.toObject();
+    const double median = aim.value(s("error_m")).toObject().value(s("median")).toDouble(-1);
+    qInfo("aim: %d passes, error median %.4f m (p95 %.4f m); the edge's parameter error median %.4f m",
+          aim.value(s("passes")).toInt(), median, aim.value(s("error_m")).toObject().value(s("p95")).toDouble(),
+          double(planeEdge->paramErrorMedian));
+    QVERIFY(aim.value(s("passes")).toInt() >= 5);
+    QVERIFY2(median >= 0 && median <= planeEdge->paramErrorMedian + 0.01, qPrintable(QString::number(median)));
   }
 
   // An action is taken at the first hub its edge leaves.

@@ -33,7 +33,7 @@ class TestPlayInput : public QObject {
     const QByteArray h = "t,x,y,action\n";
     QTest::newRow("empty file") << QByteArray() << 0 << QStringLiteral("empty file");
     QTest::newRow("blank lines only") << QByteArray("\n \r\n\n") << 0 << QStringLiteral("empty file");
-    QTest::newRow("missing header") << QByteArray("0,0,0,\n") << 1 << QStringLiteral("and/or ,vel_x,vel_z,turn, got '0,0,0,'");
+    QTest::newRow("missing header") << QByteArray("0,0,0,\n") << 1 << QStringLiteral(",aim_x,aim_y,aim_z in this order, got '0,0,0,'");
     QTest::newRow("other header") << QByteArray("time,x,y,action\n0,0,0,\n") << 1 << QStringLiteral("expected the header");
     QTest::newRow("header with a fifth column") << QByteArray("t,x,y,action,z\n") << 1 << QStringLiteral("expected the header");
     QTest::newRow("header after a blank line") << QByteArray("\nt,x,y\n") << 2 << QStringLiteral("expected the header");
@@ -71,8 +71,10 @@ class TestPlayInput : public QObject {
     QTest::newRow("both groups, NaN velocity") << both + "0,0,0,,,,,inf,0,0\n" << 2 << QStringLiteral("vel_x 'inf' is not finite");
     QTest::newRow("groups out of order") << QByteArray("t,x,y,action,vel_x,vel_z,turn,steer_x,steer_z,steer_turn\n0,0,0,,,,,,,\n")
                                          << 1 << QStringLiteral("expected the header");
-    QTest::newRow("aim group (not a column of play)") << QByteArray("t,x,y,action,aim_x,aim_y,aim_z\n0,0,0,,0,1,2\n")
-                                                    << 1 << QStringLiteral("expected the header");
+    QTest::newRow("aim before velocity") << QByteArray("t,x,y,action,aim_x,aim_y,aim_z,vel_x,vel_z,turn\n0,0,0,,0,1,2,,,\n")
+                                         << 1 << QStringLiteral("expected the header");
+    QTest::newRow("aim half given") << QByteArray("t,x,y,action,aim_x,aim_y,aim_z\n0,0,0,,0,1,\n") << 2
+                                    << QStringLiteral("aim_z is empty");
   }
 
   void rejects() {
@@ -179,6 +181,18 @@ class TestPlayInput : public QObject {
     const PlayInput alone = parse("t,x,y,action,vel_x,vel_z,turn\n0,0,0,,0.1,0.9,-0.4\n");
     QVERIFY(alone.rows[0].velocity);
     QCOMPARE(alone.rows[0].desiredTurn, -0.4f);
+  }
+
+  // The aim columns, after the others: a target from its row on, empty stops aiming.
+  void aimColumns() {
+    const PlayInput input = parse("t,x,y,action,steer_x,steer_z,steer_turn,vel_x,vel_z,turn,aim_x,aim_y,aim_z\n"
+                                  "0,0,0,,,,,,,,0.1,1.2,0.8\n1,0,0,,,,,0,1,0,,,\n");
+    QVERIFY(input.rows[0].aim && !input.rows[0].velocity);
+    QCOMPARE(input.rows[0].aimTarget[1], 1.2f);
+    QVERIFY(!input.rows[1].aim && input.rows[1].velocity);
+    const auto updates = fatgraph::cli::schedulePlayUpdates(input, 2.0);
+    QVERIFY(updates[1].aim && !updates[2].aim);
+    QCOMPARE(updates[1].aimTarget[2], 0.8f);
   }
 
   void missingFileNamesIt() {

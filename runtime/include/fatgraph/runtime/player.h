@@ -6,7 +6,9 @@
 //      the edge's JoystickMapping onto its parameter plane (on an edge whose blend mode is a
 //      gradient-band mode, onto its segments' velocity space instead), or, when the game asks
 //      for a velocity (setDesiredVelocity), the point whose blend comes closest to it
-//      (velocity_space.h). The weight grid (bilinear) or the bands over the segments'
+//      (velocity_space.h), or, when it aims (aim()) and the edge has a parameter plane, the
+//      plane point under the target (Fat Graph §4 inverted: the plane's coordinates are the
+//      joint's position, so the target's projection onto the plane, clamped to the grid). The weight grid (bilinear) or the bands over the segments'
 //      velocities (band_blend.h) give the blend weights there;
 //   2. the edge's clock advances by eq. 2, times the cycle rate (1 unless a desired velocity
 //      asks for a speed the blend falls short of or exceeds: then within
@@ -73,6 +75,20 @@ struct PlayerSteering {
   bool enabled = false;
   float velocity[2] = {0.0f, 0.0f};  // m/s in the character's heading frame: x left, z forward
   float turnRate = 0.0f;             // rad/s, positive turns left
+};
+
+/// What aiming (Player::aim) did on the current edge.
+struct AimReport {
+  bool active = false;     // a target is set
+  bool aimable = false;    // the current edge has a parameter plane with a grid (else the
+                           // stick or velocity chooses its weights, and the aim waits)
+  Float3 target;           // in the edge-start character frame (metres)
+  Float3 planned;          // the plane point's position: where the blend puts the joint
+  /// |target - planned|, metres: what the plane cannot remove (the target off the plane,
+  /// or beyond the grid); the grid's own error (RuntimeEdge::paramErrorMedian) comes on top.
+  float unreachable = 0;
+  int joint = -1;          // the parameterized joint (RuntimeParameterSpace::joint)
+  float atTime = 0;        // the edge's reference time at which it is there (seconds)
 };
 
 /// How a desired velocity (Player::setDesiredVelocity) becomes edges, weights and clock.
@@ -149,6 +165,15 @@ class Player {
   void setDesiredVelocity(const Float2& velocity, float turnRate);
   void clearDesiredVelocity();
   bool hasDesiredVelocity() const { return desired_; }
+  /// Aims the parameterized joint of each edge that plays (the one playing and those after)
+  /// at `target`, given in the edge-start character frame (the character at the edge's first
+  /// frame, facing +Z; the frame the parameter plane is measured in): the paper's bat swung
+  /// through a ball, a kick at a point. It takes over the weights of edges that have a
+  /// parameter plane until clearAim(); aimReport() says what cannot be reached. Non-finite
+  /// coordinates clear the aim.
+  void aim(const Float3& target);
+  void clearAim();
+  const AimReport& aimReport() const { return aimReport_; }
   /// Builds the velocity spaces now (velocity_space.h) rather than at the first request.
   void prepareVelocityControl();
   /// The velocity spaces, null before the first velocity request or prepareVelocityControl().
@@ -214,6 +239,7 @@ class Player {
   int closestEdge(int hub) const;
   void applyControl();
   PlanarVelocity request() const;
+  bool aimAtTarget(const RuntimeEdge& edge);
   void followRequest(float dt);
   void settle(float seconds);
   bool everyLegStands() const;
@@ -243,6 +269,9 @@ class Player {
   bool stopping_ = false;              // a stop was asked for (thesis 7.5)
   bool standing_ = false;              // every leg stood and the clock stopped
   bool controlStale_ = true;           // the request changed since applyControl()
+  bool aiming_ = false;
+  Float3 aimTarget_;
+  AimReport aimReport_;
   CharacterFrame animationFrame_;    // where the clips' own root motion alone would be
   RootDelta lastAnimationDelta_;     // the clips' root motion in the last update
   Float2 planePoint_;

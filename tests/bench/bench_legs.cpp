@@ -119,6 +119,9 @@ RuntimeGraph twoSpeedGraph() {
   RuntimeParameterSpace& p = graph.edges[0].parameters;
   constexpr int G = 32;
   p.dimension = 2;
+  p.origin[1] = 0.9f;  // a plane of the hips' height, facing forward: aim targets move on it
+  p.xAxis[0] = 1.0f;
+  p.yAxis[2] = 1.0f;
   p.gridResolution = G;
   p.gridMin[0] = p.gridMin[1] = -1.0f;
   p.gridMax[0] = p.gridMax[1] = 1.0f;
@@ -137,7 +140,8 @@ RuntimeGraph twoSpeedGraph() {
 // The update with a desired velocity (Player::setDesiredVelocity), legs on, over bumps.
 // Arg: 0 the stick alone (the baseline), 1 one request held, 2 a request that drifts a little
 // every update (an AI tracking a target: warm-started matches), 3 a request that jumps every
-// update (a full lattice scan each time: the worst case).
+// update (a full lattice scan each time: the worst case), 4 mode 2 with an aim that moves
+// every update (Player::aim) and the events read: the full update of issue 26's target.
 void BM_PlayerUpdateVelocity(benchmark::State& state) {
   const RuntimeGraph graph = twoSpeedGraph();
   Player player(graph);
@@ -151,14 +155,19 @@ void BM_PlayerUpdateVelocity(benchmark::State& state) {
     if (mode == 1) player.setDesiredVelocity({0.0f, 1.2f}, 0.0f);
     if (mode == 2) player.setDesiredVelocity({0.0f, 1.2f + 0.1f * std::sin(0.01f * frame)}, 0.05f * std::cos(0.01f * frame));
     if (mode == 3) player.setDesiredVelocity({0.0f, frame % 2 ? 1.0f : 1.4f}, 0.0f);
+    if (mode == 4) {
+      player.setDesiredVelocity({0.0f, 1.2f + 0.1f * std::sin(0.01f * frame)}, 0.05f * std::cos(0.01f * frame));
+      player.aim({0.8f * std::sin(0.02f * frame), 0.9f, 0.2f});
+    }
     player.update(1.0f / 60.0f, 0.0f, 0.0f);
     benchmark::DoNotOptimize(player.modelPositions().data());
+    benchmark::DoNotOptimize(player.events().size());
     benchmark::ClobberMemory();
     keepOnTheBumps(state, player);
   }
   state.counters["cycle_rate"] = player.velocityControl().cycleRate;
 }
-BENCHMARK(BM_PlayerUpdateVelocity)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PlayerUpdateVelocity)->ArgName("mode")->DenseRange(0, 4)->Unit(benchmark::kMicrosecond);
 
 // Measuring the velocity spaces (the first request's cost): the two-walk edge's 32 x 32
 // lattice, each point one play of the edge.

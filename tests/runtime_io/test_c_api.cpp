@@ -211,6 +211,8 @@ class TestCApi : public QObject {
         {[&] { return fg_player_set_steering(nullptr, 1, 0, 0, 0); }, "fg_player_set_steering: player is null"},
         {[&] { return fg_player_set_desired_velocity(nullptr, 1, 0, 0, 0); }, "fg_player_set_desired_velocity: player is null"},
         {[&] { return fg_player_velocity_report(nullptr, nullptr); }, "fg_player_velocity_report: player is null"},
+        {[&] { return fg_player_aim(nullptr, 1, nullptr); }, "fg_player_aim: player is null"},
+        {[&] { return fg_player_aim_report(nullptr, nullptr); }, "fg_player_aim_report: player is null"},
         {[&] { return fg_player_set_terrain(nullptr, nullptr, nullptr, nullptr); }, "fg_player_set_terrain: player is null"},
         {[&] { return fg_player_set_terrain_preset(nullptr, "flat"); }, "fg_player_set_terrain_preset: player is null"},
         {[&] { return fg_player_character(nullptr, nullptr); }, "fg_player_character: player is null"},
@@ -379,6 +381,24 @@ class TestCApi : public QObject {
     compareRuns(h.player, cpp, 50);
     QCOMPARE(fg_player_velocity_report(h.player, &report), FG_OK);
     QCOMPARE(report.chooses_weights, 0);
+
+    // An aim reaches it as Player::aim; the report is the player's.
+    const float target[3] = {0.05f, 0.9f, 0.6f};
+    QCOMPARE(fg_player_aim(h.player, 1, target), FG_OK);
+    cpp.aim({0.05f, 0.9f, 0.6f});
+    compareRuns(h.player, cpp, 60);
+    fg_aim_report aim;
+    QCOMPARE(fg_player_aim_report(h.player, &aim), FG_OK);
+    QCOMPARE(aim.active, 1);
+    QCOMPARE(aim.aimable, cpp.aimReport().aimable ? 1 : 0);
+    QCOMPARE(aim.planned[2], cpp.aimReport().planned.z);
+    QCOMPARE(aim.unreachable, cpp.aimReport().unreachable);
+    QCOMPARE(aim.joint, cpp.aimReport().joint);
+    QCOMPARE(fg_player_aim(h.player, 0, nullptr), FG_OK);
+    cpp.clearAim();
+    compareRuns(h.player, cpp, 30);
+    QCOMPARE(fg_player_aim_report(h.player, &aim), FG_OK);
+    QCOMPARE(aim.active, 0);
   }
 
   void badOptionsAreRefused_data() {
@@ -474,6 +494,8 @@ class TestCApi : public QObject {
     QCOMPARE(fg_player_set_terrain(h.player, nanGround, nullptr, nullptr), FG_OK);
     QCOMPARE(fg_player_set_steering(h.player, 1, kNaN, kInf, kNaN), FG_OK);
     QCOMPARE(fg_player_set_desired_velocity(h.player, 1, kInf, kNaN, -kInf), FG_OK);
+    const float wild[3] = {kNaN, kInf, 1e30f};
+    QCOMPARE(fg_player_aim(h.player, 1, wild), FG_OK);
     const float values[] = {kNaN, kInf, -kInf, 1.0f / 60.0f, 0.0f, -1.0f, 5.0f};
     for (const float dt : values)
       for (const float x : values) QCOMPARE(fg_player_update(h.player, dt, x, kNaN, 12345), FG_OK);

@@ -136,6 +136,42 @@ fg_result fg_player_velocity_report(const fg_player* player, fg_velocity_report*
   });
 }
 
+fg_result fg_player_aim(fg_player* player, int32_t enabled, const float* target) {
+  const char* fn = __func__;
+  return guard(fn, [&] {
+    FG_CHECK(requireNonNull(player, fn, "player"));
+    if (enabled == 0) {
+      player->player.clearAim();
+      return succeed();
+    }
+    FG_CHECK(requireNonNull(target, fn, "target"));
+    player->player.aim({target[0], target[1], target[2]});
+    return succeed();
+  });
+}
+
+fg_result fg_player_aim_report(const fg_player* player, fg_aim_report* out_report) {
+  const char* fn = __func__;
+  return guard(fn, [&] {
+    FG_CHECK(requireNonNull(player, fn, "player"));
+    FG_CHECK(requireNonNull(out_report, fn, "out_report"));
+    const AimReport& r = player->player.aimReport();
+    out_report->active = r.active ? 1 : 0;
+    out_report->aimable = r.aimable ? 1 : 0;
+    const Float3* points[2] = {&r.target, &r.planned};
+    float* outs[2] = {out_report->target, out_report->planned};
+    for (int k = 0; k < 2; ++k) {
+      outs[k][0] = points[k]->x;
+      outs[k][1] = points[k]->y;
+      outs[k][2] = points[k]->z;
+    }
+    out_report->unreachable = r.unreachable;
+    out_report->joint = r.joint;
+    out_report->at_time = r.atTime;
+    return succeed();
+  });
+}
+
 fg_result fg_player_set_terrain(fg_player* player, fg_height_fn height, fg_normal_fn normal, void* user) {
   const char* fn = __func__;
   return guard(fn, [&] {

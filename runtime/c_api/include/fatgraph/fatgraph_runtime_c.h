@@ -183,6 +183,23 @@ typedef struct fg_velocity_report {
 
 FG_API fg_result fg_player_velocity_report(const fg_player* player, fg_velocity_report* out_report);
 
+/* Aims each edge's parameterized joint at `target` (3 floats, metres, the edge-start character
+ * frame: x left, y up, z forward) until cleared: edges with a parameter plane play the plane
+ * point under the target. enabled 0 (or a non-finite target) clears the aim. */
+FG_API fg_result fg_player_aim(fg_player* player, int32_t enabled, const float* target);
+
+typedef struct fg_aim_report {
+  int32_t active;       /* a target is set */
+  int32_t aimable;      /* the current edge has a parameter plane */
+  float target[3];      /* as given */
+  float planned[3];     /* where the blend puts the joint: the plane point under the target */
+  float unreachable;    /* |target - planned|, metres (the grid's own error comes on top) */
+  int32_t joint;        /* the parameterized joint, -1 when none */
+  float at_time;        /* the edge's reference time at which the joint is there, seconds */
+} fg_aim_report;
+
+FG_API fg_result fg_player_aim_report(const fg_player* player, fg_aim_report* out_report);
+
 /* The ground: world height y at (x, z), metres. Non-finite heights count as no ground. */
 typedef float (*fg_height_fn)(void* user, float x, float z);
 /* The unit surface normal at (x, z), pointing out of the ground, into normal_out[3]. */

@@ -24,6 +24,7 @@ static_assert(sizeof(Float3) == 3 * sizeof(float));
 constexpr float kLongestSubStep = 0.25f;  // seconds; eq. 2 is a first-order step
 constexpr float kLongestUpdate = 1.0f;    // seconds of play per call; the rest is dropped
 constexpr int kMostTransitionsPerStep = 8;  // short edges cannot loop a step forever
+constexpr float kInertializationProbe = 1.0f / 60.0f;  // seconds: the new edge's first step
 
 // Below this remainder (m/s, and rad/s for the turn) the clips do what was asked and the
 // character follows their own root motion exactly.
@@ -105,6 +106,11 @@ Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
   endRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
   soaTranslations_.assign(3 * translated, 0.0f);
   endTranslations_.assign(3 * translated, 0.0f);
+  shownRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
+  probeRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
+  shownTranslations_.assign(3 * translated, 0.0f);
+  probeTranslations_.assign(3 * translated, 0.0f);
+  inertialization_.resize(joints, static_cast<int>(translated));
   parents_ = graph.skeleton.parents;
   depthOrder_ = depthOrder(graph.skeleton);
   fkScratch_.assign(7 * static_cast<std::size_t>(joints), 0.0f);
@@ -139,6 +145,7 @@ void Player::reset() {
   if (blend_.edge() >= 0) pushEvent(PlayerEventKind::EdgeStarted, blend_.edge(), -1, -1);
   applyControl();
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
+  keepShownPose();
   forwardKinematics();
   legs_.reset();
   applyLegs(0.0f, false);
@@ -388,6 +395,7 @@ void Player::update(float dt, float stickX, float stickY, int action) {
   if (advances_ == 0 && !standing_) lastDelta_ = RootDelta{};
   lastAnimationDelta_ = advances_ == 0 ? RootDelta{} : rootDelta(animationBefore, animationFrame_);
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
+  keepShownPose();
   forwardKinematics();
   applyLegs(played, transitions_ != transitionsBefore);
   // Stop: once every leg stands the clock stops; start: it runs on from the next update.
@@ -490,6 +498,7 @@ void Player::playStep(float seconds) {
     character_ = applyRootDelta(character_, lastDelta_);
     transitionAge_ += played;
     clock_ += played;
+    sinceShown_ += played;
     if (!blend_.finished()) return;
     remaining = unplayed;
     takeTransition();
@@ -551,6 +560,12 @@ void Player::takeTransition() {
   applyControl();
   transitionAge_ = std::numeric_limits<float>::infinity();  // the new edge's own first pose
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
+  transitionAge_ = 0.0f;
+  ++transitions_;
+  if (options_.transitions == TransitionBlend::Inertialization) {
+    inertialize();
+    return;
+  }
   const int joints = graph_->jointCount();
   float* o = offsetRotations_.data();
   for (int j = 0; j < joints; ++j) {
@@ -564,8 +579,29 @@ void Player::takeTransition() {
   }
   for (std::size_t m = 0; m < offsetTranslations_.size(); ++m)
     offsetTranslations_[m] = endTranslations_[m] - soaTranslations_[m];
-  transitionAge_ = 0.0f;
-  ++transitions_;
+}
+
+// Inertialization's start (inertialization.h): the source is the pose shown at the hub and the
+// one the last update showed before it; the target the new edge's first pose and its pose a
+// probe step later, at the rate the clock will run.
+void Player::inertialize() {
+  const float rate = velocityReport_.cycleRate;
+  probe_.begin(blend_.edge());
+  probe_.setWeights(blend_.weights());
+  probe_.advance(kInertializationProbe * rate);
+  probe_.samplePoseSoA(probeRotations_.data(), probeTranslations_.data());
+  inertialization_.begin(endRotations_.data(), shownRotations_.data(), sinceShown_, soaRotations_.data(),
+                         probeRotations_.data(), kInertializationProbe, endTranslations_.data(),
+                         shownTranslations_.data(), soaTranslations_.data(), probeTranslations_.data(),
+                         graph_->transitions.blendSeconds);
+}
+
+// The pose this update shows, kept for the next transition's source velocity.
+void Player::keepShownPose() {
+  if (options_.transitions != TransitionBlend::Inertialization) return;
+  std::copy(soaRotations_.begin(), soaRotations_.end(), shownRotations_.begin());
+  std::copy(soaTranslations_.begin(), soaTranslations_.end(), shownTranslations_.begin());
+  sinceShown_ = 0.0f;
 }
 
 // The blend's pose plus the decaying transition offset (nlerp of the offset towards identity).
@@ -583,6 +619,10 @@ void Player::sampleDisplayedPose(float* rotations, float* translations) const {
       rotations[2 * joints + j] = q.z;
       rotations[3 * joints + j] = q.w;
     }
+  }
+  if (options_.transitions == TransitionBlend::Inertialization) {
+    if (std::isfinite(transitionAge_)) inertialization_.apply(transitionAge_, rotations, translations);
+    return;
   }
   const float weight = offsetWeight(transitionAge_, graph_->transitions.blendSeconds);
   if (weight <= 0.0f) return;

@@ -16,6 +16,8 @@
 
 using namespace fatgraph;
 
+Q_DECLARE_METATYPE(fatgraph::TransitionBlend)
+
 namespace {
 
 constexpr float kDt = 1.0f / 120.0f;
@@ -49,8 +51,10 @@ Shown show(const Player& p) {
 }
 
 // `seconds` of updates of kDt with a centred stick, one entry per update.
-std::vector<Shown> play(const RuntimeGraph& g, float seconds) {
-  Player player(g);
+std::vector<Shown> play(const RuntimeGraph& g, float seconds, TransitionBlend blend) {
+  PlayerOptions options;
+  options.transitions = blend;
+  Player player(g, options);
   std::vector<Shown> shown;
   for (int k = 0; k < static_cast<int>(std::lround(seconds / kDt)); ++k) {
     player.update(kDt, 0.0f, 0.0f);
@@ -59,10 +63,23 @@ std::vector<Shown> play(const RuntimeGraph& g, float seconds) {
   return shown;
 }
 
-// The offset's weight `age` seconds after the hub: smoothstep from 1 down to 0 (player.cpp).
-float offsetWeight(float age, float seconds) {
+// The offset's weight `age` seconds after the hub: smoothstep from 1 down to 0 (player.cpp);
+// inertialization's quintic with no velocity to carry (these edges hold still poses) is
+// (1 - x)^4 (1 + 4x) (inertialization.h with v0 = 0, a0 = -20 x0 / t1^2).
+float offsetWeight(float age, float seconds, TransitionBlend blend) {
   const float x = std::clamp(age / seconds, 0.0f, 1.0f);
+  if (blend == TransitionBlend::Inertialization) return std::pow(1.0f - x, 4.0f) * (1.0f + 4.0f * x);
   return 1.0f - x * x * (3.0f - 2.0f * x);
+}
+
+// The steepest slope of that weight, per unit of x: 1.5 for smoothstep, 135 / 64 for the
+// quintic (at x = 1/4).
+float steepestSlope(TransitionBlend blend) {
+  return blend == TransitionBlend::Inertialization ? 135.0f / 64.0f : 1.5f;
+}
+
+void addBlendColumn() {
+  QTest::addColumn<TransitionBlend>("mode");
 }
 
 }  // namespace
@@ -75,11 +92,18 @@ class TestPlayerTransitions : public QObject {
   // angle moves at most 4 tan(phi / 4) / phi faster than its weight along the nlerp (1.02 for
   // phi = 1 rad); 10 % is left for float rounding. Without the blend the same step would be
   // the whole mismatch (1 rad, 0.2 m), twenty times the bound.
+  void poseIsContinuousAcrossTheHub_data() {
+    addBlendColumn();
+    QTest::newRow("decaying offset") << TransitionBlend::DecayingOffset;
+    QTest::newRow("inertialization") << TransitionBlend::Inertialization;
+  }
   void poseIsContinuousAcrossTheHub() {
+    QFETCH(TransitionBlend, mode);
     const float blend = 0.25f;
-    const std::vector<Shown> shown = play(mismatchedGraph(blend), 2.5f);
-    const float kneeStep = 1.1f * std::abs(kKnee[1] - kKnee[0]) * 1.5f * kDt / blend;
-    const float heightStep = 1.1f * std::abs(kHeight[1] - kHeight[0]) * 1.5f * kDt / blend;
+    const std::vector<Shown> shown = play(mismatchedGraph(blend), 2.5f, mode);
+    const float slope = steepestSlope(mode);
+    const float kneeStep = 1.1f * std::abs(kKnee[1] - kKnee[0]) * slope * kDt / blend;
+    const float heightStep = 1.1f * std::abs(kHeight[1] - kHeight[0]) * slope * kDt / blend;
     const float ankleStep = 0.45f * kneeStep + heightStep;  // the shin turns, the hips drop
     int hubs = 0;
     for (std::size_t k = 1; k < shown.size(); ++k) {
@@ -102,7 +126,7 @@ class TestPlayerTransitions : public QObject {
   // The control: with blendSeconds 0 the player switches instantly, and the step at the hub
   // is the whole mismatch, so the bounds above do measure the blend.
   void withoutBlendTheHubJumps() {
-    const std::vector<Shown> shown = play(mismatchedGraph(0.0f), 1.5f);
+    const std::vector<Shown> shown = play(mismatchedGraph(0.0f), 1.5f, TransitionBlend::DecayingOffset);
     int hub = 0;
     while (shown[hub].transitions == 0) ++hub;
     QVERIFY(hub > 0);
@@ -116,13 +140,18 @@ class TestPlayerTransitions : public QObject {
   // the new edge's own angle from then on too.
   void offsetDecaysToZeroAfterTheBlendTime_data() {
     QTest::addColumn<float>("blend");
-    QTest::newRow("0.25 s (the default)") << 0.25f;
-    QTest::newRow("0.1 s") << 0.1f;
-    QTest::newRow("0.6 s") << 0.6f;
+    addBlendColumn();
+    for (const TransitionBlend mode : {TransitionBlend::DecayingOffset, TransitionBlend::Inertialization}) {
+      const char* name = mode == TransitionBlend::DecayingOffset ? "decaying offset" : "inertialization";
+      QTest::addRow("%s, 0.25 s (the default)", name) << 0.25f << mode;
+      QTest::addRow("%s, 0.1 s", name) << 0.1f << mode;
+      QTest::addRow("%s, 0.6 s", name) << 0.6f << mode;
+    }
   }
   void offsetDecaysToZeroAfterTheBlendTime() {
     QFETCH(float, blend);
-    const std::vector<Shown> shown = play(mismatchedGraph(blend), 1.9f);
+    QFETCH(TransitionBlend, mode);
+    const std::vector<Shown> shown = play(mismatchedGraph(blend), 1.9f, mode);
     int checkedAfter = 0;
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const float t = (k + 1) * kDt;
@@ -135,7 +164,7 @@ class TestPlayerTransitions : public QObject {
       QCOMPARE(s.edge, 1);
       const float age = t - kEdgeSeconds;
       if (age < blend) {
-        const float expected = kHeight[1] + offsetWeight(age, blend) * (kHeight[0] - kHeight[1]);
+        const float expected = kHeight[1] + offsetWeight(age, blend, mode) * (kHeight[0] - kHeight[1]);
         QVERIFY2(std::abs(s.height - expected) < 1e-3f,
                  qPrintable(QStringLiteral("age %1: root %2, expected %3").arg(age).arg(s.height).arg(expected)));
       } else if (age > blend + kDt) {  // clear of the rounding in the clock's sum

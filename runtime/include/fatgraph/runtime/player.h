@@ -25,9 +25,11 @@
 //      outgoing edge whose velocity space comes closest to it (the default edge unless another
 //      is closer by VelocityControlSettings::switchMargin); else the hub's default edge (most
 //      segments, ties: lowest index); the rest of dt is played on the new edge. The pose
-//      difference between the old edge's last pose and the new edge's first is added to the
-//      new pose and decays to zero over TransitionSettings::blendSeconds (smoothstep), so the
-//      transition has no pop. A hub with no outgoing edge continues on the graph's start edge.
+//      difference between the old edge's last pose and the new edge's first, and the
+//      difference of their velocities, are added to the new pose and decay to zero within
+//      TransitionSettings::blendSeconds by Bollo's quintic (inertialization.h), so neither the
+//      pose nor its velocity jumps; with PlayerOptions::transitions = DecayingOffset the pose
+//      difference alone fades by a smoothstep instead.
 //   4. the local pose is sampled (EdgeBlend, SampleEdgeJob's kernel) and LocalToModelJob gives
 //      the model-space pose;
 //   5. when the graph has legs (and PlayerOptions::legs.enabled), the LegLayerJob plants the
@@ -57,6 +59,7 @@
 
 #include "fatgraph/runtime/band_blend.h"
 #include "fatgraph/runtime/edge_blend.h"
+#include "fatgraph/runtime/inertialization.h"
 #include "fatgraph/runtime/jobs.h"
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/math.h"
@@ -131,8 +134,15 @@ struct VelocityControlReport {
   float clipShare = 1.0f;       // how much of the clips' own within-cycle motion is kept, [0, 1]
 };
 
+/// How a transition's pose difference at a hub goes away (step 3 above).
+enum class TransitionBlend {
+  DecayingOffset,    // the difference fades by a smoothstep over blendSeconds
+  Inertialization,   // the difference and its velocity decay by a quintic (Bollo 2018)
+};
+
 struct PlayerOptions {
   RotationAverage rotationAverage = RotationAverage::Nlerp;
+  TransitionBlend transitions = TransitionBlend::Inertialization;
   int startEdge = -1;              // -1: the graph's start edge
   CharacterFrame start;            // where the character starts in the world
   /// The leg layer (leg_layer.h) runs after forward kinematics when the graph has legs.
@@ -235,6 +245,8 @@ class Player {
  private:
   void playStep(float seconds);
   void takeTransition();
+  void inertialize();
+  void keepShownPose();
   int nextEdge(int hub);
   int closestEdge(int hub) const;
   void applyControl();
@@ -286,6 +298,13 @@ class Player {
   std::vector<unsigned char> footContact_;  // per leg: contact in the last update
   std::vector<unsigned char> footKnown_;    // per leg: whether that contact was known
   float transitionAge_ = 0;  // seconds since the last transition began
+  // Inertialization (PlayerOptions::transitions): the quintics, the pose displayed by the
+  // last update and the seconds played since, and a probe of the new edge's first step.
+  Inertialization inertialization_;
+  EdgeBlend probe_{*graph_};
+  std::vector<float> shownRotations_, shownTranslations_;
+  std::vector<float> probeRotations_, probeTranslations_;
+  float sinceShown_ = 0;
   mutable std::vector<Quaternion> localRotations_;
   mutable std::vector<Float3> localTranslations_;
   mutable bool localPoseStale_ = true;

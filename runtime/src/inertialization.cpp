@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "fatgraph/eigen_bridge.h"
-#include "float_sin_cos.h"
+#include "soa_quaternions.h"
 
 namespace fatgraph {
 
@@ -31,9 +31,26 @@ bool finiteStep(float seconds) { return std::isfinite(seconds) && seconds > 1e-6
 
 }  // namespace
 
-float Inertialization::Quintic::at(float t) const {
-  if (!(t < t1)) return 0.0f;
-  return ((((a * t + b) * t + c) * t + halfA0) * t + v0) * t + x0;
+void Inertialization::Quintics::resize(std::size_t n) {
+  for (std::vector<float>* v : {&x0, &v0, &halfA0, &a, &b, &c, &t1}) v->assign(n, 0.0f);
+}
+
+void Inertialization::Quintics::set(std::size_t i, const Quintic& q) {
+  x0[i] = q.x0, v0[i] = q.v0, halfA0[i] = q.halfA0, a[i] = q.a, b[i] = q.b, c[i] = q.c, t1[i] = q.t1;
+}
+
+void Inertialization::Quintics::evaluate(float t, std::size_t n, float* __restrict out) const {
+  const float* __restrict pa = a.data();
+  const float* __restrict pb = b.data();
+  const float* __restrict pc = c.data();
+  const float* __restrict ph = halfA0.data();
+  const float* __restrict pv = v0.data();
+  const float* __restrict px = x0.data();
+  const float* __restrict pt = t1.data();
+  for (std::size_t i = 0; i < n; ++i) {
+    const float x = ((((pa[i] * t + pb[i]) * t + pc[i]) * t + ph[i]) * t + pv[i]) * t + px[i];
+    out[i] = t < pt[i] ? x : 0.0f;
+  }
 }
 
 // The quintic of the header for an offset x0 moving at v0, in at most `seconds`: solved for
@@ -62,9 +79,13 @@ Inertialization::Quintic Inertialization::quintic(float x0, float v0, float seco
 void Inertialization::resize(int joints, int translated) {
   joints_ = joints;
   translated_ = translated;
-  rotations_.assign(static_cast<std::size_t>(joints), Quintic{});
-  axes_.assign(3 * static_cast<std::size_t>(joints), 0.0f);
-  translations_.assign(3 * static_cast<std::size_t>(translated), Quintic{});
+  const std::size_t j = static_cast<std::size_t>(joints);
+  rotations_.resize(j);
+  axisX_.assign(j, 1.0f);
+  axisY_.assign(j, 0.0f);
+  axisZ_.assign(j, 0.0f);
+  translations_.resize(3 * static_cast<std::size_t>(translated));
+  scratch_.assign(4 * j + 3 * static_cast<std::size_t>(translated), 0.0f);
   duration_ = 0;
 }
 
@@ -94,9 +115,11 @@ void Inertialization::begin(const float* source, const float* sourceBefore, floa
       const float xBefore = 2.0f * std::atan2(before.vec().dot(axis), before.w());
       v0 = (x0 - xBefore) / sourceSeconds;
     }
-    rotations_[static_cast<std::size_t>(j)] = quintic(x0, v0, seconds);
-    for (int c = 0; c < 3; ++c) axes_[3 * static_cast<std::size_t>(j) + c] = axis[c];
-    duration_ = std::max(duration_, rotations_[static_cast<std::size_t>(j)].t1);
+    const Quintic q = quintic(x0, v0, seconds);
+    const std::size_t i = static_cast<std::size_t>(j);
+    rotations_.set(i, q);
+    axisX_[i] = axis.x(), axisY_[i] = axis.y(), axisZ_[i] = axis.z();
+    duration_ = std::max(duration_, q.t1);
   }
   const int n = 3 * translated_;
   for (int m = 0; m < n; ++m) {
@@ -106,35 +129,46 @@ void Inertialization::begin(const float* source, const float* sourceBefore, floa
       v0 = (sourceTranslations[m] - sourceTranslationsBefore[m]) / sourceSeconds -
            (targetTranslationsAfter[m] - targetTranslations[m]) / targetSeconds;
     }
-    translations_[static_cast<std::size_t>(m)] = quintic(x0, v0, seconds);
-    duration_ = std::max(duration_, translations_[static_cast<std::size_t>(m)].t1);
+    const Quintic q = quintic(x0, v0, seconds);
+    translations_.set(static_cast<std::size_t>(m), q);
+    duration_ = std::max(duration_, q.t1);
   }
 }
 
+// The angles of every joint, their half-angle sines and cosines (polynomials: a half angle
+// lies in [-pi/2, pi/2], so no range reduction and no branch), the offsets multiplied onto the
+// pose on the parent side and the quaternions normalized: loops across joints, as the player's
+// decaying offset runs (soa_quaternions.h).
 void Inertialization::apply(float age, float* rotations, float* translations) const {
   if (!(age < duration_)) return;
+  const std::size_t n = static_cast<std::size_t>(joints_);
+  float* angle = scratch_.data();
+  float* ox = angle;  // the angles are read before each x is written
+  float* oy = angle + n;
+  float* oz = angle + 2 * n;
+  float* ow = angle + 3 * n;
+  rotations_.evaluate(age, n, angle);
+  for (std::size_t j = 0; j < n; ++j) {
+    const float r = 0.5f * angle[j], r2 = r * r;
+    const float s = r * (1.0f + r2 * (-1.0f / 6 + r2 * (1.0f / 120 + r2 * (-1.0f / 5040 + r2 * (1.0f / 362880 +
+                                                                                                 r2 * (-1.0f / 39916800))))));
+    const float c = 1.0f + r2 * (-0.5f + r2 * (1.0f / 24 + r2 * (-1.0f / 720 + r2 * (1.0f / 40320 + r2 * (-1.0f / 3628800 +
+                                                                                                           r2 * (1.0f / 479001600))))));
+    ow[j] = c;
+    oy[j] = s * axisY_[j];
+    oz[j] = s * axisZ_[j];
+    ox[j] = s * axisX_[j];
+  }
   float* x = rotations;
   float* y = rotations + joints_;
   float* z = rotations + 2 * joints_;
   float* w = rotations + 3 * joints_;
-  for (int j = 0; j < joints_; ++j) {
-    const float angle = rotations_[static_cast<std::size_t>(j)].at(age);
-    if (angle == 0.0f) continue;
-    float s, c;
-    detail::floatSinCos(0.5f * angle, s, c);
-    const float* a = &axes_[3 * static_cast<std::size_t>(j)];
-    const float ax = s * a[0], ay = s * a[1], az = s * a[2], aw = c;
-    const float qx = x[j], qy = y[j], qz = z[j], qw = w[j];
-    // offset * pose (parent side), then unit again.
-    float nw = aw * qw - ax * qx - ay * qy - az * qz;
-    float nx = aw * qx + ax * qw + ay * qz - az * qy;
-    float ny = aw * qy - ax * qz + ay * qw + az * qx;
-    float nz = aw * qz + ax * qy - ay * qx + az * qw;
-    const float inv = 1.0f / std::sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
-    x[j] = nx * inv, y[j] = ny * inv, z[j] = nz * inv, w[j] = nw * inv;
-  }
-  const int n = 3 * translated_;
-  for (int m = 0; m < n; ++m) translations[m] += translations_[static_cast<std::size_t>(m)].at(age);
+  detail::applyFadedOffsets(ox, oy, oz, ow, 1.0f, x, y, z, w, joints_);
+  detail::normalizeQuaternions(x, y, z, w, joints_);
+  const std::size_t m = 3 * static_cast<std::size_t>(translated_);
+  float* offsets = scratch_.data() + 4 * n;
+  translations_.evaluate(age, m, offsets);
+  for (std::size_t k = 0; k < m; ++k) translations[k] += offsets[k];
 }
 
 }  // namespace fatgraph

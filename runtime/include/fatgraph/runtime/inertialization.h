@@ -16,6 +16,7 @@
 //   A = -(a0 t1^2 + 6 v0 t1 + 12 x0) / (2 t1^5), B = (3 a0 t1^2 + 16 v0 t1 + 30 x0) / (2 t1^4),
 //   C = -(3 a0 t1^2 + 12 v0 t1 + 20 x0) / (2 t1^3),
 // so x(t1) = x'(t1) = x''(t1) = 0. Everything is sized once; no allocation after resize().
+#include <cstddef>
 #include <vector>
 
 namespace fatgraph {
@@ -45,14 +46,23 @@ class Inertialization {
  private:
   struct Quintic {
     float x0 = 0, v0 = 0, halfA0 = 0, a = 0, b = 0, c = 0, t1 = 0;
-    float at(float t) const;
   };
   static Quintic quintic(float x0, float v0, float seconds);
+  // The quintics as structure of arrays (one entry per joint, then per translation component),
+  // so apply() runs across joints with SIMD like the player's other pose loops.
+  struct Quintics {
+    std::vector<float> x0, v0, halfA0, a, b, c, t1;
+    void resize(std::size_t n);
+    void set(std::size_t i, const Quintic& q);
+    /// x(age) of entries [0, n) into out (0 past each one's t1).
+    void evaluate(float age, std::size_t n, float* out) const;
+  };
 
   int joints_ = 0, translated_ = 0;
-  std::vector<Quintic> rotations_;      // per joint: the angle about axes_
-  std::vector<float> axes_;             // per joint: unit axis, 3 floats
-  std::vector<Quintic> translations_;   // per animated translation component: 3 per joint
+  Quintics rotations_;                  // per joint: the angle about axes_
+  std::vector<float> axisX_, axisY_, axisZ_;  // per joint: unit axis
+  Quintics translations_;               // per animated translation component: 3 per joint
+  mutable std::vector<float> scratch_;  // 4 J + 3 A: angles, then the offsets' x y z w; translations
   float duration_ = 0;
 };
 

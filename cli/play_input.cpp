@@ -14,25 +14,27 @@ namespace {
 constexpr std::string_view kHeader = "t,x,y,action";
 // The optional column groups (docs/PLAY.md), any of them, in this order: the game steering
 // the character itself, and a desired velocity that chooses edges, weights and cycle rate.
-constexpr std::string_view kSteerColumns = ",steer_x,steer_z,steer_turn";
-constexpr std::string_view kVelocityColumns = ",vel_x,vel_z,turn";
-constexpr std::string_view kAimColumns = ",aim_x,aim_y,aim_z";
+struct ColumnGroup {
+  std::string_view header;
+  const char* names[3];
+};
+enum Group { kSteer = 0, kVelocity = 1, kAim = 2 };
+constexpr ColumnGroup kGroups[3] = {{",steer_x,steer_z,steer_turn", {"steer_x", "steer_z", "steer_turn"}},
+                                    {",vel_x,vel_z,turn", {"vel_x", "vel_z", "turn"}},
+                                    {",aim_x,aim_y,aim_z", {"aim_x", "aim_y", "aim_z"}}};
 constexpr std::string_view kAcceptedHeaders =
     "t,x,y,action, optionally followed by any of ,steer_x,steer_z,steer_turn ,vel_x,vel_z,turn "
     ",aim_x,aim_y,aim_z in this order";
 
-// The header's optional groups, or false when it is not one of the accepted headers.
-bool readHeader(std::string_view line, bool& steer, bool& velocity, bool& aim) {
+// The header's optional groups (kGroups, in order), or false when it is not one of the
+// accepted headers.
+bool readHeader(std::string_view line, bool present[3]) {
   if (!line.starts_with(kHeader)) return false;
   line.remove_prefix(kHeader.size());
-  const auto group = [&line](std::string_view columns) {
-    const bool present = line.starts_with(columns);
-    if (present) line.remove_prefix(columns.size());
-    return present;
-  };
-  steer = group(kSteerColumns);
-  velocity = group(kVelocityColumns);
-  aim = group(kAimColumns);
+  for (int g = 0; g < 3; ++g) {
+    present[g] = line.starts_with(kGroups[g].header);
+    if (present[g]) line.remove_prefix(kGroups[g].header.size());
+  }
   return line.empty();
 }
 
@@ -125,7 +127,7 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
   PlayInput input;
   std::vector<std::string> fields;
   bool headerSeen = false;
-  bool steerColumns = false, velocityColumns = false, aimColumns = false;
+  bool groups[3] = {false, false, false};
   size_t columns = 4;
   std::string header;
   int lineNumber = 0;
@@ -141,12 +143,12 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
     }
     if (trimmed(line).empty()) continue;
     if (!headerSeen) {
-      if (!readHeader(line, steerColumns, velocityColumns, aimColumns)) {
+      if (!readHeader(line, groups)) {
         const std::string shown = line.size() > 60 ? std::string(line.substr(0, 60)) + "..." : std::string(line);
         throw FileError(fileName, lineNumber, "expected the header " + std::string(kAcceptedHeaders) + ", got '" +
                                                   shown + "'");
       }
-      columns = 4 + (steerColumns ? 3 : 0) + (velocityColumns ? 3 : 0) + (aimColumns ? 3 : 0);
+      columns = 4 + 3 * size_t(groups[kSteer] + groups[kVelocity] + groups[kAim]);
       header = std::string(line);
       headerSeen = true;
       continue;
@@ -189,24 +191,19 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
     // Each group with all three fields empty is off on this row: steering leaves the
     // character to the clips' root motion, an empty velocity hands control back to the stick.
     size_t next = 4;
-    if (steerColumns) {
-      static const char* const names[3] = {"steer_x", "steer_z", "steer_turn"};
-      float v[3];
-      row.steer = readGroup(fields, next, names, v, fileName, lineNumber);
-      if (row.steer) row.steerVelocity[0] = v[0], row.steerVelocity[1] = v[1], row.steerTurn = v[2];
+    bool given[3] = {false, false, false};
+    float v[3][3] = {};
+    for (int g = 0; g < 3; ++g) {
+      if (!groups[g]) continue;
+      given[g] = readGroup(fields, next, kGroups[g].names, v[g], fileName, lineNumber);
       next += 3;
     }
-    if (velocityColumns) {
-      static const char* const names[3] = {"vel_x", "vel_z", "turn"};
-      float v[3];
-      row.velocity = readGroup(fields, next, names, v, fileName, lineNumber);
-      if (row.velocity) row.desiredVelocity[0] = v[0], row.desiredVelocity[1] = v[1], row.desiredTurn = v[2];
-      next += 3;
-    }
-    if (aimColumns) {
-      static const char* const names[3] = {"aim_x", "aim_y", "aim_z"};
-      row.aim = readGroup(fields, next, names, row.aimTarget, fileName, lineNumber);
-    }
+    row.steer = given[kSteer];
+    row.steerVelocity[0] = v[kSteer][0], row.steerVelocity[1] = v[kSteer][1], row.steerTurn = v[kSteer][2];
+    row.velocity = given[kVelocity];
+    row.desiredVelocity[0] = v[kVelocity][0], row.desiredVelocity[1] = v[kVelocity][1], row.desiredTurn = v[kVelocity][2];
+    row.aim = given[kAim];
+    for (int k = 0; k < 3; ++k) row.aimTarget[k] = v[kAim][k];
     input.rows.push_back(row);
   }
   if (!headerSeen) throw FileError(fileName, 0, "empty file (expected the header t,x,y,action)");

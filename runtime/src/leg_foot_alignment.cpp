@@ -50,6 +50,24 @@ float clampYawCorrection(float correction, float relativeYaw, float maxYaw) {
   return std::clamp(wrapPi(correction), lo, hi);
 }
 
+// Clipped to the flight (foot-off .. foot-strike): a planted foot turned about its footbase
+// would slide its toe, so the rolls' ends inside the stance are moved to the contact times, each
+// ramp at least a tenth of the flight long. Key times out of order (hand-made data) leave the
+// ramps at that tenth.
+float footRollBlend(const BlendedCycle& c, float tau) {
+  const float off = c.footOff, strike = c.footStrike;
+  const float ramp = 0.1f * (strike - off);
+  if (!(ramp > 0.0f) || tau <= off || tau >= strike) return 0.0f;
+  const bool ordered = c.footLift <= c.postFootLift && c.postFootLift <= c.preFootLand &&
+                       c.preFootLand <= c.footLand;
+  float post = ordered ? std::max(c.postFootLift, off + ramp) : off + ramp;
+  float pre = ordered ? std::min(c.preFootLand, strike - ramp) : strike - ramp;
+  if (post > pre) post = pre = 0.5f * (post + pre);
+  if (tau < post) return inverseLerp(off, post, tau);
+  if (tau > pre) return 1.0f - inverseLerp(pre, strike, tau);
+  return 1.0f;
+}
+
 // How far the aligned foot must rise so heel and toe keep at least their original clearance
 // over the terrain under them (their height above the clip's floor); 0 on flat ground.
 float clearanceLift(const Terrain* terrain, const Vec3f& heel, const Vec3f& toe,

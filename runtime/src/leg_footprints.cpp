@@ -67,6 +67,8 @@ BlendedCycle blendCycle(const RuntimeLocomotion& locomotion, int legs, int leg,
     yy += w * std::sin(c.stanceYaw);
     out.footLift += w * c.footLift;
     out.footOff += w * c.footOff;
+    out.postFootLift += w * c.postFootLift;
+    out.preFootLand += w * c.preFootLand;
     out.footLand += w * c.footLand;
     out.footStrike += w * c.footStrike;
     out.stancePosition += w * Vec3f(c.stancePosition[0], c.stancePosition[1], c.stancePosition[2]);
@@ -75,7 +77,9 @@ BlendedCycle blendCycle(const RuntimeLocomotion& locomotion, int legs, int leg,
   if (!(total > 0.0f)) return out;
   out.footLift /= total;
   out.footOff /= total;
-  out.footLand = (out.footLand - 1.0f) / total;  // started at 1 (the default)
+  out.postFootLift /= total;
+  out.preFootLand = (out.preFootLand - 1.0f) / total;  // started at 1 (the default)
+  out.footLand = (out.footLand - 1.0f) / total;
   out.footStrike = (out.footStrike - 1.0f) / total;
   out.stancePosition /= total;
   out.stance = cyclic(std::atan2(sy, sx) / (2.0f * kPi));

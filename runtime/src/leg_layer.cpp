@@ -95,7 +95,10 @@ LegLayer::LegLayer(const RuntimeGraph& graph, const LegLayerSettings& settings)
     s.scratch.assign(n, Float3{});
     s.solved.assign(n, Float3{});
     s.rotations.assign(n - 1, Quaternion{});
+    s.savedPositions.assign(n, Float3{});
+    s.savedRotations.assign(n, Quaternion{});
     for (const int j : rig.chain) changed[j] = 1;
+    for (const int root : roots_) changed[root] = 1;  // the body's tilt turns them
     for (const int j : s.descendants) changed[j] = 1;
   }
   for (int j = 0; j < joints; ++j)
@@ -123,6 +126,12 @@ void LegLayer::reset() {
   animationVelocity_ = Float3{};
   animationTurnRate_ = 0;
   characterGround_ = 0;
+  tiltSlope_ = Float2{};
+  bodyUp_ = Float3{0, 1, 0};
+  tiltKnown_ = false;
+  bodyHeight_ = 0;
+  bodyHeightVelocity_ = 0;
+  bodyHeightKnown_ = false;
   lastEdge_ = -1;
   started_ = false;
   velocityKnown_ = false;
@@ -234,7 +243,6 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
         probeGround(terrain_, frame.position.x(), frame.position.z(), characterGround_, settings_);
     if (g.found) followGround = g.height;
   }
-  float ground = 0.0f;
   for (int l = 0; l < legs; ++l) {
     LegState& s = state_[l];
     const int ankle = s.chain.back();
@@ -243,10 +251,19 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     LegReport& report = reports_[l];
     // Fading out of locomotion, the last corrections are held while their weight falls.
     report.cycleKnown = false;
+    s.flight = 0.0f;
+    s.rollBlend = 0.0f;
     if (frame.weight > 0.0f && frame.locomotion) updateLocomotionLeg(frame, s, report);
     if (frame.weight < 1.0f) updateFollowingLeg(frame, s);
+  }
+  supportLifts(frame);
+  float ground = 0.0f;
+  for (int l = 0; l < legs; ++l) {
+    LegState& s = state_[l];
+    LegReport& report = reports_[l];
     const float w = frame.weight;
-    const Vec3f correction = w * s.correction + (1.0f - w) * s.followCorrection;
+    const Vec3f correction = w * (s.correction + Vec3f(0.0f, s.supportLift, 0.0f)) +
+                             (1.0f - w) * s.followCorrection;
     const float yaw = clampYawCorrection(w * s.yawCorrection, s.foot.relativeYaw,
                                          settings_.maxFootYaw);
     Vec3f normal = w * s.normal + (1.0f - w) * s.followNormal;
@@ -272,6 +289,12 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     ground += w * s.legGround + (1.0f - w) * followGround;
     // World -> model space happens once the body's ground height is known (solveLegs).
     s.ankleTarget = ankleWorld;
+    // The footbase as the (possibly held) ankle and alignment place it: the flight alignment
+    // turns the foot about this point.
+    s.footbaseTarget = ankleWorld + align * (s.foot.footbase - s.foot.ankle);
+    s.rollBlend *= w * (1.0f - hold);
+    report.supportLift = w * s.supportLift;
+    report.flightBlend = s.rollBlend;
     s.alignment = align;
     s.twist = 0.5f * yaw;
     report.footbase = toFloat3(target);

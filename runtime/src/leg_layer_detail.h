@@ -26,7 +26,8 @@ struct Ground {
 /// A leg's key times and stance blended over the segments (leg_layer.h step 1).
 struct BlendedCycle {
   float stance = 0;  // edge cycle time of the stance
-  float footLift = 0, footOff = 0, footLand = 1, footStrike = 1;
+  float footLift = 0, footOff = 0, postFootLift = 0;
+  float preFootLand = 1, footLand = 1, footStrike = 1;
   Vec3f stancePosition = Vec3f::Zero();  // character frame at the stance (model axes)
   float stanceYaw = 0;
   bool valid = false;
@@ -75,6 +76,9 @@ float clampYawCorrection(float correction, float relativeYaw, float maxYaw);
 float clearanceLift(const Terrain* terrain, const Vec3f& heel, const Vec3f& toe,
                     float heelClearance, float toeClearance, const LegLayerSettings& settings);
 
+/// The foot-roll blend of thesis 7.4.2 at leg cycle time tau: 0 before foot-lift and after
+/// foot-land, 1 from post-foot-lift to pre-foot-land, linear over the two foot rolls.
+float footRollBlend(const BlendedCycle& cycle, float tau);
 /// A leg's cycle blended from the edge's segments (circular mean of the stance).
 BlendedCycle blendCycle(const RuntimeLocomotion& locomotion, int legs, int leg,
                         Span<const float> weights);
@@ -144,6 +148,12 @@ struct LegLayer::LegState {
   Vec3f normal = Vec3f::UnitY();
   float arc = 0;                         // ground-tangent arc lift
   float legGround = 0;                   // supporting ground height for the body
+  float flight = 0;                      // flight time (0 in stance and ground following)
+  float supportWeight = 1;               // h_l (7.12): how much this leg supports the body now
+  float supportHeight = 0;               // world height of the ground it supports it on
+  float supportLift = 0;                 // rise towards the other legs' supporting ground
+  float rollBlend = 0;                   // foot-roll blend: 1 the ankle follows the shin
+  Vec3f footbaseTarget = Vec3f::Zero();  // model space (world until solveLegs)
   Vec3f followCorrection = Vec3f::Zero();
   Vec3f followNormal = Vec3f::UnitY();
   Vec3f ankleTarget = Vec3f::Zero();     // model space (world until solveLegs)
@@ -154,6 +164,14 @@ struct LegLayer::LegState {
   // IK scratch for chains longer than two bones.
   std::vector<Float3> joints, scratch, solved;
   std::vector<Quaternion> rotations;
+  // The chain's pose before the first IK pass (the flight alignment solves twice).
+  std::vector<Float3> savedPositions;
+  std::vector<Quaternion> savedRotations;
+};
+
+/// A position (leg_layer.h: an Eigen vector the header cannot name).
+struct LegLayer::Position {
+  Vec3f at;
 };
 
 /// One update's shared values.

@@ -35,11 +35,6 @@ float arcHeight(const Vec3f& p, const Vec3f& pn, const Vec3f& n, const Vec3f& nn
 
 }  // namespace
 
-// A position in the world (leg_layer.h).
-struct LegLayer::Position {
-  Vec3f at;
-};
-
 // One leg's values of this update: the frame, the leg's blended cycle, its original foot and
 // its phase tau.
 struct LegLayer::Step {
@@ -64,6 +59,7 @@ void LegLayer::holdWithoutCycle(LegState& leg) const {
   leg.yawCorrection = 0;
   leg.normal = g.normal;
   leg.legGround = leg.correction.y();
+  leg.supportWeight = 1.0f;
   leg.initialized = false;
 }
 
@@ -296,6 +292,10 @@ void LegLayer::updateLocomotionLeg(const Frame& frame, LegState& leg, LegReport&
     restartLeg(step, leg, contact);
   }
   leg.lastTau = step.tau;
+  leg.flight = flight;
+  // h_l (7.12): a leg supports the body most at its stance and least mid-swing.
+  leg.supportWeight = 0.5f * (std::cos(2.0f * kPi * step.tau) + 1.0f) + 0.001f;
+  leg.rollBlend = settings_.flightAlignment && !leg.parked ? footRollBlend(c, step.tau) : 0.0f;
   if (leg.parkHold > 0.0f && !leg.parked)
     leg.parkHold = std::max(0.0f, leg.parkHold - frame.dt / kRestartHoldSeconds);
   report.nextFootprint = toFloat3((contact || leg.parked ? plant(leg) : swing(step, leg, flight)).at);

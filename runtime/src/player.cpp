@@ -408,7 +408,6 @@ void Player::update(float dt, float stickX, float stickY, int action) {
 // graph without legs, or with the layer disabled, is left exactly as forward kinematics made it.
 void Player::applyLegs(float dt, bool edgeChanged) {
   legsChanged_ = false;
-  legHipOffset_ = 0.0f;
   if (!options_.legs.enabled || graph_->legs.empty() || blend_.edge() < 0) return;
   // The input is filled in the job: built apart and copied in, it was read back in 16-byte
   // pieces straddling the smaller stores that wrote it (store-forwarding stalls, ~10 ns).
@@ -424,15 +423,9 @@ void Player::applyLegs(float dt, bool edgeChanged) {
   input.animationDelta = lastAnimationDelta_;
   input.edgeChanged = edgeChanged;
   input.stopping = stopping_;
-  // The offset is read back from a root (the layer moves every joint by it).
-  int root = 0;
-  while (root < graph_->jointCount() && parents_[root] >= 0) ++root;
-  const float rootBefore = root < graph_->jointCount() ? modelPositions_[root].y : 0.0f;
   job.run();
   character_.position.y = legs_.groundHeight();
   legsChanged_ = !legs_.changedJoints().empty();
-  if (legsChanged_ && root < graph_->jointCount())
-    legHipOffset_ = modelPositions_[root].y - rootBefore;
   collectFootEvents();
 }
 
@@ -664,15 +657,16 @@ void Player::refreshLocalPose() const {
     localRotations_[j] = {r[j], r[joints + j], r[2 * joints + j], r[3 * joints + j]};
     localTranslations_[j] = {t[j], t[joints + j], t[2 * joints + j]};
   }
-  // The leg layer's adjustments: local = parentModel^-1 * model for the joints it rotated,
-  // and the hip offset on the roots' translation (the model positions already carry it).
+  // The leg layer's adjustments: local = parentModel^-1 * model for the joints it rotated (the
+  // roots among them: the body's tilt turns the whole pose), and the roots' translations are
+  // their model positions (which carry the hip offset and the tilt).
   if (legsChanged_) {
     for (const int j : legs_.changedJoints()) {
       const Quatf parent = parents_[j] < 0 ? Quatf::Identity() : toEigen(modelRotations_[parents_[j]]);
       localRotations_[j] = toQuaternion((parent.conjugate() * toEigen(modelRotations_[j])).normalized());
     }
     for (int j = 0; j < joints; ++j)
-      if (parents_[j] < 0) localTranslations_[j].y += legHipOffset_;
+      if (parents_[j] < 0) localTranslations_[j] = modelPositions_[j];
   }
   localPoseStale_ = false;
 }

@@ -149,7 +149,7 @@ class TestLegLayer : public QObject {
     for (std::size_t j = 0; j < a.modelPositions().size(); ++j)
       QVERIFY((toEigen(a.modelPositions()[j]) - toEigen(b.modelPositions()[j])).norm() < 1e-5f);
     QCOMPARE(a.legLayer().locomotionWeight(), 0.0f);
-    QCOMPARE(a.legLayer().changedJoints().size(), std::size_t(8));  // 2 x (hip, knee, ankle, toe)
+    QCOMPARE(a.legLayer().changedJoints().size(), std::size_t(9));  // root + 2 x (hip, knee, ankle, toe)
   }
 
   // Raised and sloped ground: the character stands at the terrain's height, its feet on it,

@@ -143,8 +143,13 @@ void checkTake(const Take& t, const Heightfield* ground, float speed, double moc
   QVERIFY2(t.standAt >= kRelease && standing <= t.cycle, qPrintable(QString::number(standing)));
   QVERIFY(stances >= 2);
   QVERIFY2(travel <= 0.001, qPrintable(QString::number(travel)));
-  QVERIFY2(restart <= mocap, qPrintable(QString("%1 > %2").arg(restart).arg(mocap)));
-  QVERIFY2(accelerating <= 1.1 * mocap, qPrintable(QString("%1 > 1.1 x %2").arg(accelerating).arg(mocap)));
+  // The yardstick is the larger of the capture's own steps and this run's walk before the
+  // stop: on bumps the body tilts with the ground, so its far joints (a quadruped's head and
+  // tail) move more per frame than anywhere in the flat capture, walking or restarting.
+  const double yardstick = std::max(mocap, walking);
+  QVERIFY2(restart <= yardstick, qPrintable(QString("%1 > %2").arg(restart).arg(yardstick)));
+  QVERIFY2(accelerating <= 1.1 * yardstick,
+           qPrintable(QString("%1 > 1.1 x %2").arg(accelerating).arg(yardstick)));
   QVERIFY2(still < 0.002, qPrintable(QString::number(still)));
   QVERIFY2(std::abs(again - speed) < 0.1 * speed, qPrintable(QString::number(again)));
   QVERIFY2(t.overextension <= 0.001, qPrintable(QString::number(t.overextension)));

@@ -28,8 +28,10 @@
 //     original foot's own rise over P's grounding: heel and toe roll). In flight the target is
 //     f + lerp(P - f(foot-off), N - N0, z) with z the original foot's progress from f(foot-off)
 //     towards N0 (projection, clamped to [0, 1]; flight time where the step is shorter than
-//     1 cm), plus the ground-tangent arc up * max(0, (2 h / pi) sin(pi z) - lift) (7.3-7.6), and
-//     never lower than the terrain under the toe and heel plus their original clearance. On
+//     1 cm), plus the ground-tangent arc up * max(0, (2 h / pi) sin(pi z) - lift) (7.3-7.6),
+//     raised towards the ground the other legs stand on (weights h_l, 7.9-7.12) by
+//     sin(pi flightTime), and never lower than the terrain under the toe and heel plus their
+//     original clearance. On
 //     flat ground at the clip's own motion every correction is exactly zero, so the layer
 //     returns the blended pose (fidelity).
 //  4. Foot alignment. Stance: the foot is tilted from up to P's ground normal about the
@@ -38,11 +40,17 @@
 //     body, and the up vector tilts from P's normal to N's by flight time. The ankle target is
 //     the footbase target plus the original ankle's offset from the original footbase, rotated
 //     by that alignment; the ankle's model rotation is the alignment applied to its original.
-//  5. Hip (7.15-7.17 with the guards of ALGORITHMS). The character's ground height is the mean
+//     In flight the rotation blends (the foot-roll blend, clipped to the flight) towards the
+//     one the solved shin carries, yawed to the footbase heading; the flying leg is solved
+//     twice (thesis 7.4).
+//  5. Hip (7.15-7.17 with the guards of ALGORITHMS). The body first tilts towards the plane
+//     the hips' desired heights make (ridge-regularised by the hips' span, bounded, smoothed),
+//     about the hips' centre. The character's ground height is the mean
 //     over legs of lerp(height(P), height(N), (1 - cos(pi * flightTime)) / 2) (flight time:
 //     N exists from foot-off on); then the hip
-//     offset from each leg's desired and maximal hip heights, never above the lowest maximum
-//     (a leg that cannot reach lets its foot hang and is reported).
+//     offset from each leg's desired and maximal hip heights, followed in the world by a
+//     critically damped spring, never above the lowest maximum (a leg that cannot reach lets
+//     its foot hang and is reported).
 //  6. IK from the blended pose every update: analytic two-bone for 3-joint chains, numeric
 //     (ChainIkJob) for longer ones; then a second pass twisting the leg about hip-ankle by half
 //     the foot's yaw correction.
@@ -80,6 +88,20 @@ struct LegLayerSettings {
   float velocitySmoothing = 0.15f;  // seconds: time constant of the velocity estimate
   float parkStepLength = 0.22f;     // a step shorter than this fraction of the leg length parks
   float parkTurn = 0.35f;           // radians: ... when the turn over the step is also smaller
+  /// The body's tilt towards the plane of the standing feet (step 5): the fraction of the
+  /// fitted plane's slope it follows, its largest angle from upright, and its time constant.
+  float bodyTilt = 1.0f;
+  float maxBodyTilt = 0.35f;        // radians (20 deg)
+  float tiltSeconds = 0.2f;
+  /// The plane is measured across the hips: a span shorter than this fraction of the mean leg
+  /// length tilts the body less (a biped's pelvis barely rolls, a quadruped's spine follows).
+  float tiltSpan = 0.25f;
+  /// Step 5: the body's height follows the legs' offset through a critically damped spring
+  /// of this half-life (seconds; 0 follows at once), never above what every leg can reach.
+  float bodyHeightSeconds = 0.08f;
+  /// Step 4 in flight: between the foot-roll key times the ankle keeps the rotation the solved
+  /// shin carries (yawed to the footbase heading) instead of the ground's (thesis 7.4.2).
+  bool flightAlignment = true;
   bool enabled = true;              // false: the layer passes the pose through unchanged
 };
 
@@ -103,6 +125,11 @@ struct LegReport {
   /// The cycle has the foot on the ground (foot-strike .. foot-off, or parked), whatever the
   /// fade: the player's foot events (player_events.h) are its changes.
   bool contact = false;
+  /// Metres the swinging foot was raised towards the supporting feet's ground (7.9-7.12).
+  float supportLift = 0;
+  /// 0..1: how much of the ankle's rotation came from the solved shin (flight) rather than the
+  /// ground (stance) in this update.
+  float flightBlend = 0;
   bool reached = true;   // IK reached its target this update
   float overextension = 0;  // metres the target lay beyond the leg's reach (0 when reached)
 };
@@ -157,8 +184,8 @@ class LegLayer {
   /// World y at which the adjusted model pose stands (the terrain under the character minus
   /// the edge's floor height; 0 on flat ground for a clip whose floor is at y = 0).
   float groundHeight() const { return groundHeight_; }
-  /// Joints whose model rotation apply() changed in the last update (hip, knee, ankle and
-  /// below per leg): the player recomputes their local rotations.
+  /// Joints whose model rotation apply() changed in the last update (the roots, and hip,
+  /// knee, ankle and below per leg): the player recomputes their local rotations.
   Span<const int> changedJoints() const { return {changedJoints_.data(), changedCount_}; }
   Span<const LegReport> legs() const { return reports_; }
   const LegLayerWarnings& warnings() const { return warnings_; }
@@ -167,6 +194,9 @@ class LegLayer {
   std::uint32_t lastWarnings() const { return lastWarnings_; }
   /// 0..1: how much of the layer's locomotion adjustment the last update applied (fades).
   float locomotionWeight() const { return locomotionWeight_; }
+  /// The body's up vector in the character's heading frame after the tilt of the last update
+  /// (x left, y up, z forward; (0, 1, 0) upright).
+  Float3 bodyUp() const { return bodyUp_; }
 
  private:
   // Implementation (runtime/src/leg_layer.cpp and the leg_*.cpp parts beside it; their
@@ -194,6 +224,18 @@ class LegLayer {
   void updateFollowingLeg(const Frame& frame, LegState& leg);
   Position keepSide(int legIndex, const Position& footprint, float bodyYaw) const;
   void solveLegs(const Frame& frame, Span<Quaternion> modelRotations, Span<Float3> modelPositions);
+  void supportLifts(const Frame& frame);
+  float smoothBodyHeight(const Frame& frame, float offset);
+  void hipHeightsOfLegs(Span<const Float3> modelPositions);
+  void tiltBody(const Frame& frame, Span<Quaternion> modelRotations, Span<Float3> modelPositions);
+  void solveLeg(LegState& leg, LegReport& report, Span<Quaternion> modelRotations,
+                Span<Float3> modelPositions);
+  void moveBody(Span<Float3> modelPositions, float offset) const;
+  bool alignLegsInFlight(const Frame& frame, Span<Quaternion> modelRotations,
+                         Span<Float3> modelPositions);
+  Position solveChain(LegState& leg, Span<Quaternion> modelRotations, Span<Float3> modelPositions,
+                      bool& reached) const;
+  void alignInFlight(const Frame& frame, LegState& leg, Span<const Quaternion> modelRotations) const;
 
   const RuntimeGraph* graph_;
   LegLayerSettings settings_;
@@ -217,6 +259,12 @@ class LegLayer {
   Float3 animationVelocity_;
   float animationTurnRate_ = 0;
   float characterGround_ = 0;  // terrain height under the character (last update)
+  Float2 tiltSlope_;           // smoothed slope of the hips' plane (dy/dx, dy/dz), model axes
+  Float3 bodyUp_{0, 1, 0};
+  bool tiltKnown_ = false;
+  float bodyHeight_ = 0;          // world height of the body's adjustment (ground + offset)
+  float bodyHeightVelocity_ = 0;  // m/s
+  bool bodyHeightKnown_ = false;
   int lastEdge_ = -1;
   bool started_ = false;       // an update has run since reset()
   bool velocityKnown_ = false;

@@ -308,7 +308,6 @@ class Player {
   mutable std::vector<Quaternion> localRotations_;
   mutable std::vector<Float3> localTranslations_;
   mutable bool localPoseStale_ = true;
-  float legHipOffset_ = 0;   // the leg layer's hip offset in the last update (metres, y)
   bool legsChanged_ = false;  // the leg layer adjusted the model pose in the last update
   std::vector<Quaternion> modelRotations_;  // J, LocalToModelJob's output
   std::vector<Float3> modelPositions_;

@@ -70,6 +70,7 @@ int runExport(const std::vector<std::string>& args) {
                               {"gltf", gltfJson},
                               {"hubs", hubsJson(project)},
                               {"fat_edges", edges},
+                              {"idle_edges", out ? nlohmann::json(summary.idleEdges) : nlohmann::json(nullptr)},
                               {"body_vertices", summary.bodyVertices},
                               {"body_triangles", summary.bodyTriangles}};
     std::cout << j.dump(2) << "\n";
@@ -87,6 +88,8 @@ int runExport(const std::vector<std::string>& args) {
       std::cout << "body: " << summary.bodyVertices << " vertices, " << summary.bodyTriangles
                 << " triangles\n";
     }
+    if (out && summary.idleEdges > 0)
+      std::cout << summary.idleEdges << " idle edge(s): a stopping character stands on them\n";
     if (out) std::cout << "wrote " << *out << " (" << summary.bytes << " bytes)\n";
     if (gltf) std::cout << "wrote " << *gltf << " (" << animations << " segment animation(s))\n";
   }

@@ -108,7 +108,7 @@ struct PlayRun {
 };
 
 // What the velocity measure reads from the player after an update.
-VelocityObservation velocityObservation(const Player& player, double dt) {
+VelocityObservation velocityObservation(const Player& player, const RuntimeGraph& graph, double dt) {
   VelocityObservation o;
   o.dt = dt;
   o.edge = player.currentEdge();
@@ -121,6 +121,7 @@ VelocityObservation velocityObservation(const Player& player, double dt) {
   o.character = player.character();
   o.stopping = player.stopping();
   o.standing = player.standing();
+  o.onIdleEdge = o.stopping && o.edge >= 0 && graph.edges[std::size_t(o.edge)].idle;
   return o;
 }
 
@@ -164,13 +165,13 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
   player.setTerrain(ground);
   run.metrics.begin(player.currentEdge(), player.character());
   PlayVelocityMeasure velocity(graph);
-  velocity.begin(velocityObservation(player, 0.0));
+  velocity.begin(velocityObservation(player, graph, 0.0));
   for (const PlayerEvent& e : player.events()) run.events.push_back(e);
   std::vector<Vec3> world(static_cast<size_t>(joints));
   for (const PlayUpdate& u : updates) {
     applyRequests(player, u);
     player.update(u.dt, u.x, u.y, u.action);
-    velocity.observe(velocityObservation(player, u.dt));
+    velocity.observe(velocityObservation(player, graph, u.dt));
     for (const PlayerEvent& e : player.events()) run.events.push_back(e);
     run.droppedEvents += player.droppedEvents();
     PlayObservation o;
@@ -289,7 +290,10 @@ nlohmann::json velocityJson(const PlayVelocityReport& v) {
           {"cycle_rate", rate},
           {"stops", v.timesToStand.size()},
           {"time_to_stand_s", medianP95Json(v.timesToStand)},
-          {"standing_s", v.standingSeconds}};
+          {"standing_s", v.standingSeconds},
+          {"idle_stops", v.timesToIdle.size()},
+          {"time_to_idle_s", medianP95Json(v.timesToIdle)},
+          {"idle_s", v.idleSeconds}};
 }
 
 // The aim's passes (Player::aim): over all and per edge, the joint's distance from the target.

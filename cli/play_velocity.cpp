@@ -62,13 +62,16 @@ void PlayVelocityMeasure::close(const CharacterFrame& clips, const CharacterFram
 }
 
 void PlayVelocityMeasure::observe(const VelocityObservation& o) {
-  // Stops: from the update that asked (stopping set) to the first that stands.
-  if (o.stopping && !last_.standing) {
+  // Stops: from the update that asked (stopping set) to the first that stands, or the first on
+  // an idle edge (the stop that walks on to its hub and stands there).
+  if (o.stopping && !last_.standing && !last_.onIdleEdge) {
     stoppingFor_ += o.dt;
     if (o.standing) report_.timesToStand.push_back(stoppingFor_);
+    if (o.onIdleEdge) report_.timesToIdle.push_back(stoppingFor_);
   }
   if (!o.stopping) stoppingFor_ = 0;
   if (o.standing && last_.standing) report_.standingSeconds += o.dt;
+  if (o.onIdleEdge && last_.onIdleEdge) report_.idleSeconds += o.dt;
   if (o.requested) {
     ++report_.requestedUpdates;
     report_.slowestRate = std::min(report_.slowestRate.value_or(o.cycleRate), double(o.cycleRate));

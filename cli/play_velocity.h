@@ -29,6 +29,7 @@ struct VelocityObservation {
   CharacterFrame character;  // Player::character()
   bool stopping = false;     // Player::stopping()
   bool standing = false;     // Player::standing()
+  bool onIdleEdge = false;   // stopping, on an edge the graph marks idle (the stop's other way)
 };
 
 struct PlayVelocityReport {
@@ -39,6 +40,8 @@ struct PlayVelocityReport {
   std::optional<double> slowestRate, fastestRate;  // cycle rates seen under a request
   std::vector<double> timesToStand;      // seconds from each stop asked for to standing
   double standingSeconds = 0;            // time spent standing
+  std::vector<double> timesToIdle;       // seconds from each stop asked for to its idle edge
+  double idleSeconds = 0;                // time spent stopped on idle edges
 };
 
 /// The median and the 95th percentile (nearest rank) of `values`; nullopt when empty.

@@ -139,7 +139,10 @@ void LegLayer::tiltBody(const Frame& frame, Span<Quaternion> modelRotations, Spa
 float LegLayer::smoothBodyHeight(const Frame& frame, float offset) {
   float cap = hipMaximal_.empty() ? offset : hipMaximal_[0];
   for (const float m : hipMaximal_) cap = std::min(cap, m);
-  const float goal = characterGround_ + offset;
+  // Where the model pose stands in the world (groundHeight()): the edge's floor is part of it,
+  // so a transition between edges of different floors moves the base, not the spring.
+  const float base = characterGround_ - frame.floor;
+  const float goal = base + offset;
   const float seconds = settings_.bodyHeightSeconds;
   if (!bodyHeightKnown_ || !(seconds > 0.0f) || !std::isfinite(bodyHeight_)) {
     bodyHeight_ = goal;
@@ -156,8 +159,8 @@ float LegLayer::smoothBodyHeight(const Frame& frame, float offset) {
     bodyHeight_ = decay * (j0 + j1 * frame.dt) + goal;
     bodyHeightVelocity_ = decay * (bodyHeightVelocity_ - j1 * y * frame.dt);
   }
-  if (bodyHeight_ - characterGround_ > cap) {
-    bodyHeight_ = characterGround_ + cap;
+  if (bodyHeight_ - base > cap) {
+    bodyHeight_ = base + cap;
     if (frame.dt > 0.0f)
       bodyHeightVelocity_ = std::min(bodyHeightVelocity_, (bodyHeight_ - before) / frame.dt);
   }
@@ -165,7 +168,7 @@ float LegLayer::smoothBodyHeight(const Frame& frame, float offset) {
     bodyHeight_ = goal;
     bodyHeightVelocity_ = 0.0f;
   }
-  return bodyHeight_ - characterGround_;
+  return bodyHeight_ - base;
 }
 
 }  // namespace fatgraph

@@ -94,6 +94,11 @@ float offsetWeight(float age, float seconds) {
 
 Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
     : graph_(&graph), options_(options), blend_(graph), legs_(graph, options.legs) {
+  // Unset cycle-rate bounds are the graph's (its author's, or ±20 %).
+  VelocityControlSettings& v = options_.velocity;
+  if (!(v.slowestRate > 0.0f)) v.slowestRate = graph.cycleRates.slowest;
+  if (!(v.fastestRate > 0.0f)) v.fastestRate = graph.cycleRates.fastest;
+  routeToIdleEdges();
   const int joints = graph.jointCount();
   const std::size_t translated = graph.translatedJoints.size();
   localRotations_.assign(joints, Quaternion{});
@@ -136,7 +141,7 @@ void Player::reset() {
   stick_[0] = stick_[1] = 0.0f;
   pendingAction_ = -1;
   transitions_ = 0;
-  stopping_ = standing_ = false;
+  stopping_ = standing_ = toIdle_ = false;
   actingKnown_ = false;
   transitionAge_ = std::numeric_limits<float>::infinity();  // no offset until a transition
   clock_ = 0.0;
@@ -245,6 +250,7 @@ void Player::followRequest(float dt) {
   const VelocityControlSettings& s = options_.velocity;
   const float speed = std::hypot(desiredVelocity_.velocity.x, desiredVelocity_.velocity.y);
   const float turn = std::abs(desiredVelocity_.turnRate);
+  const bool wasStopping = stopping_;
   if (!desired_) {
     stopping_ = false;
   } else if (stopping_) {
@@ -252,6 +258,10 @@ void Player::followRequest(float dt) {
   } else {
     stopping_ = speed < s.stopSpeed && turn < s.stopTurn;
   }
+  // The stop's way is chosen when it begins: the idle edge if it is within reach, else the
+  // legs park where they are.
+  if (stopping_ && !wasStopping) toIdle_ = idleWithinReach();
+  if (!stopping_) toIdle_ = false;
   if (!desired_ || !velocitySpace_ || blend_.edge() < 0) return;
   if (!actingKnown_) {
     acting_ = velocityReport_.active ? velocityReport_.planned : velocitySpace_->at(blend_.edge(), planePoint_);
@@ -273,6 +283,43 @@ void Player::followRequest(float dt) {
   if (acting_.velocity.x != before.velocity.x || acting_.velocity.y != before.velocity.y ||
       acting_.turnRate != before.turnRate)
     controlStale_ = true;
+}
+
+// Per hub, the quickest way to an idle edge (Bellman-Ford over the hubs, edge costs their
+// reference durations): a hub with an idle edge takes it (cost 0); any other takes the
+// outgoing edge that reaches such a hub soonest. At construction: allocates.
+void Player::routeToIdleEdges() {
+  const std::size_t hubs = graph_->hubs.size();
+  idleNext_.assign(hubs, -1);
+  idleSeconds_.assign(hubs, std::numeric_limits<float>::infinity());
+  for (std::size_t h = 0; h < hubs; ++h)
+    for (const int e : graph_->hubs[h].outgoing)
+      if (graph_->edges[e].idle && idleNext_[h] < 0) idleNext_[h] = e, idleSeconds_[h] = 0.0f;
+  for (std::size_t pass = 0; pass < hubs; ++pass) {
+    bool changed = false;
+    for (std::size_t e = 0; e < graph_->edges.size(); ++e) {
+      const RuntimeEdge& edge = graph_->edges[e];
+      const float via = edge.referenceDuration + idleSeconds_[edge.toHub];
+      if (!edge.idle && via < idleSeconds_[edge.fromHub]) {
+        idleSeconds_[edge.fromHub] = via;
+        idleNext_[edge.fromHub] = static_cast<int>(e);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+}
+
+// A stop goes to an idle edge when it plays one already, or when one begins within
+// idleReachSeconds: the rest of this edge at the clock's rate, then the route from its end hub.
+bool Player::idleWithinReach() const {
+  const int edge = blend_.edge();
+  if (edge < 0) return false;
+  const RuntimeEdge& e = graph_->edges[edge];
+  if (e.idle) return true;
+  if (idleNext_.empty() || idleNext_[e.toHub] < 0) return false;
+  const float left = (e.referenceDuration - blend_.time()) / std::max(velocityReport_.cycleRate, 1e-3f);
+  return left + idleSeconds_[e.toHub] <= options_.velocity.idleReachSeconds;
 }
 
 // Standing: the character frame glides so that the frozen pose's own feet come over the
@@ -315,9 +362,14 @@ void Player::applyControl() {
   VelocityControlReport report;
   report.active = (desired_ || steering_.enabled) && velocitySpace_ != nullptr;
   report.choosesWeights = desired_ && report.active;
+  // On the way to the idle edge, and on an idle edge, the clips move the body: nothing is
+  // left to steering (the feet would glide), and an idle edge's weights are the ones that
+  // stand stillest. A start leaves the idle edge at its end hub.
+  const bool clipsOnly = desired_ && (toIdle_ || edge.idle);
+  report.idle = clipsOnly;
   if (report.active) {
     report.requested = desired_ ? desiredVelocity_ : request();
-    report.acting = request();
+    report.acting = clipsOnly && edge.idle ? PlanarVelocity{} : request();
   }
   const bool sameEdge = blend_.edge() == mappedEdge_ && velocityReport_.choosesWeights;
   if (report.choosesWeights && stopping_ && sameEdge) {
@@ -347,6 +399,10 @@ void Player::applyControl() {
     blend_.setPlanePoint(planePoint_.x, planePoint_.y);
   else
     blend_.setWeights(bands_.evaluate(edge, planePoint_));  // empty: the reference segment
+  if (clipsOnly && report.active) {
+    report.acting = report.planned;
+    acting_ = report.planned;
+  }
   if (report.active) {
     report.remainder = {{report.acting.velocity.x - report.planned.velocity.x,
                          report.acting.velocity.y - report.planned.velocity.y},
@@ -399,7 +455,7 @@ void Player::update(float dt, float stickX, float stickY, int action) {
   forwardKinematics();
   applyLegs(played, transitions_ != transitionsBefore);
   // Stop: once every leg stands the clock stops; start: it runs on from the next update.
-  if (stopping_ && !standing_ && everyLegStands()) standing_ = true;
+  if (stopping_ && !toIdle_ && !standing_ && everyLegStands()) standing_ = true;
   if (!stopping_) standing_ = false;
 }
 
@@ -422,7 +478,7 @@ void Player::applyLegs(float dt, bool edgeChanged) {
   input.steered = remainderSteers_;
   input.animationDelta = lastAnimationDelta_;
   input.edgeChanged = edgeChanged;
-  input.stopping = stopping_;
+  input.stopping = stopping_ && !toIdle_;  // to the idle edge the legs step on with the clips
   job.run();
   character_.position.y = legs_.groundHeight();
   legsChanged_ = !legs_.changedJoints().empty();
@@ -504,6 +560,7 @@ int Player::nextEdge(int hub) {
     pendingAction_ = -1;
     return action;
   }
+  if (toIdle_ && idleNext_[hub] >= 0) return idleNext_[hub];
   if (desired_ && velocitySpace_) {
     const int closest = closestEdge(hub);
     if (closest >= 0) return closest;
@@ -550,6 +607,10 @@ void Player::takeTransition() {
   pushEvent(PlayerEventKind::EdgeStarted, next, -1, hub);
   blend_.begin(next);
   mappedEdge_ = -1;  // a new pass: the velocity match scans the whole lattice again
+  // Leaving an idle edge, the acting velocity starts again from what the new edge's clips do
+  // (as at the first request): the start plays as captured instead of the body being held
+  // back by steering while the feet hand over from ground following.
+  if (graph_->edges[from].idle && !graph_->edges[next].idle) actingKnown_ = false;
   applyControl();
   transitionAge_ = std::numeric_limits<float>::infinity();  // the new edge's own first pose
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());

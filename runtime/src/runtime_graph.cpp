@@ -153,6 +153,19 @@ std::string validateLegs(const RuntimeGraph& g) {
   return {};
 }
 
+// A stored velocity space (format 3): a lattice of at least 2 x 2 finite points over a finite
+// plane. Its size is bounded so a corrupt count cannot ask for gigabytes.
+std::string validateVelocitySpace(const RuntimeVelocitySpace& v) {
+  if (v.empty()) return v.points.empty() ? std::string{} : "velocity space has points but no lattice size";
+  if (v.n < 2 || v.n > 1025) return "velocity space lattice of " + std::to_string(v.n) + " points per axis (2 to 1025)";
+  if (v.points.size() != 3u * static_cast<std::size_t>(v.n) * v.n)
+    return "velocity space holds " + std::to_string(v.points.size()) + " values, expected " +
+           std::to_string(3u * static_cast<std::size_t>(v.n) * v.n);
+  if (!allFinite(v.points.data(), v.points.size()) || !allFinite(v.min, 2) || !allFinite(v.max, 2))
+    return "velocity space has non-finite values";
+  return {};
+}
+
 std::string validateEdge(const RuntimeGraph& g, const RuntimeEdge& e) {
   const int hubs = static_cast<int>(g.hubs.size());
   if (e.fromHub < 0 || e.fromHub >= hubs || e.toHub < 0 || e.toHub >= hubs)
@@ -170,6 +183,7 @@ std::string validateEdge(const RuntimeGraph& g, const RuntimeEdge& e) {
     if (!problem.empty()) return "segment " + std::to_string(s) + ": " + problem;
   }
   if (std::string problem = validateParameters(e, g.jointCount()); !problem.empty()) return problem;
+  if (const std::string v = validateVelocitySpace(e.velocitySpace); !v.empty()) return v;
   return validateLocomotion(g, e);
 }
 
@@ -252,6 +266,9 @@ std::string RuntimeGraph::validate() const {
   if (!(fps > 0.0f) || !std::isfinite(fps)) return "fps must be positive and finite";
   if (!(transitions.blendSeconds >= 0.0f) || !std::isfinite(transitions.blendSeconds))
     return "transition blend seconds must be >= 0 and finite";
+  if (!(cycleRates.slowest > 0.0f && cycleRates.slowest <= 1.0f && cycleRates.fastest >= 1.0f &&
+        std::isfinite(cycleRates.fastest)))
+    return "cycle rate bounds must satisfy 0 < slowest <= 1 <= fastest (finite)";
   if (const std::string l = validateLegs(*this); !l.empty()) return l;
   for (std::size_t e = 0; e < edges.size(); ++e) {
     const std::string problem = validateEdge(*this, edges[e]);

@@ -67,42 +67,75 @@ float squaredError(const PlanarVelocity& a, const PlanarVelocity& b, float turnR
   return dx * dx + dz * dz + dw * dw;
 }
 
+// Plays `e` at every point of its lattice over the control plane the player maps into: the
+// grid's bounds, or the band mapping's velocity range (an edge without a grid plays its
+// reference segment wherever the stick is).
+RuntimeVelocitySpace measureEdge(const RuntimeGraph& graph, int e, EdgeBlend& blend, BandBlend& bands) {
+  const RuntimeEdge& edge = graph.edges[e];
+  const RuntimeParameterSpace& p = edge.parameters;
+  RuntimeVelocitySpace table;
+  for (int a = 0; a < 2; ++a) {
+    if (edge.blend != EdgeBlendMode::Grid) {
+      table.min[a] = edge.joystick.rangeMin[a];
+      table.max[a] = edge.joystick.rangeMax[a];
+    } else if (p.gridResolution > 0) {
+      table.min[a] = p.gridMin[a];
+      table.max[a] = p.gridMax[a];
+    } else {
+      table.min[a] = table.max[a] = edge.joystick.neutral[a];
+    }
+  }
+  // A grid edge is measured at its weight grid's vertices: between them the weights are
+  // bilinear, so the velocity nearly is. A band edge's weights vary smoothly with velocity.
+  int n = kBandLattice;
+  if (edge.blend == EdgeBlendMode::Grid) {
+    n = p.gridResolution > 1 ? p.gridResolution : 2;
+    while (n > kLargestLattice) n = (n + 1) / 2;
+  }
+  table.n = n;
+  table.points.resize(static_cast<std::size_t>(n) * n * 3);
+  for (int iy = 0; iy < n; ++iy)
+    for (int ix = 0; ix < n; ++ix) {
+      const float fx = float(ix) / float(n - 1), fy = float(iy) / float(n - 1);
+      const Float2 point{table.min[0] + fx * (table.max[0] - table.min[0]),
+                         table.min[1] + fy * (table.max[1] - table.min[1])};
+      const PlanarVelocity v = playEdge(graph, e, point, blend, bands);
+      float* out = &table.points[3 * (static_cast<std::size_t>(iy) * n + ix)];
+      out[0] = v.velocity.x;
+      out[1] = v.velocity.y;
+      out[2] = v.turnRate;
+    }
+  return table;
+}
+
 }  // namespace
+
+RuntimeVelocitySpace VelocitySpace::measure(const RuntimeGraph& graph, int edge) {
+  if (edge < 0 || edge >= static_cast<int>(graph.edges.size())) return {};
+  EdgeBlend blend(graph);
+  BandBlend bands(graph);
+  return measureEdge(graph, edge, blend, bands);
+}
 
 VelocitySpace::VelocitySpace(const RuntimeGraph& graph) : graph_(&graph) {
   EdgeBlend blend(graph);
   BandBlend bands(graph);
   tables_.resize(graph.edges.size());
   for (std::size_t e = 0; e < graph.edges.size(); ++e) {
-    const RuntimeEdge& edge = graph.edges[e];
+    // A stored space (validated with the graph: n >= 2, n^2 finite triples) is used as is.
+    const RuntimeVelocitySpace& stored = graph.edges[e].velocitySpace;
+    const RuntimeVelocitySpace measured =
+        stored.empty() ? measureEdge(graph, static_cast<int>(e), blend, bands) : RuntimeVelocitySpace{};
+    const RuntimeVelocitySpace& space = stored.empty() ? measured : stored;
     EdgeTable& table = tables_[e];
-    const RuntimeParameterSpace& p = edge.parameters;
-    // The plane the player maps into: the grid's bounds, or the band mapping's velocity range.
-    // An edge without a grid plays its reference segment wherever the stick is.
     for (int a = 0; a < 2; ++a) {
-      if (edge.blend != EdgeBlendMode::Grid) {
-        table.min[a] = edge.joystick.rangeMin[a];
-        table.max[a] = edge.joystick.rangeMax[a];
-      } else if (p.gridResolution > 0) {
-        table.min[a] = p.gridMin[a];
-        table.max[a] = p.gridMax[a];
-      } else {
-        table.min[a] = table.max[a] = edge.joystick.neutral[a];
-      }
+      table.min[a] = space.min[a];
+      table.max[a] = space.max[a];
     }
-    // A grid edge is measured at its weight grid's vertices: between them the weights are
-    // bilinear, so the velocity nearly is. A band edge's weights vary smoothly with velocity.
-    int n = kBandLattice;
-    if (edge.blend == EdgeBlendMode::Grid) {
-      n = p.gridResolution > 1 ? p.gridResolution : 2;
-      while (n > kLargestLattice) n = (n + 1) / 2;
-    }
-    table.n = n;
-    table.points.resize(static_cast<std::size_t>(n) * n);
-    for (int iy = 0; iy < n; ++iy)
-      for (int ix = 0; ix < n; ++ix)
-        table.points[iy * n + ix] =
-            playEdge(graph, static_cast<int>(e), latticePoint(table, float(ix), float(iy)), blend, bands);
+    table.n = space.n;
+    table.points.resize(static_cast<std::size_t>(space.n) * space.n);
+    for (std::size_t k = 0; k < table.points.size(); ++k)
+      table.points[k] = {{space.points[3 * k], space.points[3 * k + 1]}, space.points[3 * k + 2]};
   }
 }
 

@@ -6,6 +6,8 @@
 #include <QtTest/QtTest>
 
 #include <cmath>
+#include <functional>
+#include <memory>
 
 #include "leg_layer_fixtures.h"
 #include "skippable_test_main.h"
@@ -81,6 +83,32 @@ struct JerkMeter {
   double rms() const { return samples ? std::sqrt(squares / samples) : 0.0; }
 };
 
+// One synthetic walk played on one terrain preset by two players: `a` with the layer's
+// defaults, `b` with `change` applied to its options (the part under test switched off).
+struct PairedRun {
+  SyntheticMotion motion;
+  LegGraph g;
+  std::optional<Heightfield> ground;
+  std::unique_ptr<Player> a, b;
+  PairedRun(Creature creature, const char* terrain, const std::function<void(PlayerOptions&)>& change)
+      : motion(creatureWalk(creature)), g(syntheticLegGraph(motion)), ground(terrainFromSpec(terrain)) {
+    PlayerOptions first, second;
+    first.start = second.start = g.start;
+    change(second);
+    a = std::make_unique<Player>(g.graph, first);
+    b = std::make_unique<Player>(g.graph, second);
+    if (ground) {
+      a->setTerrain(&*ground);
+      b->setTerrain(&*ground);
+    }
+  }
+  PairedRun(const PairedRun&) = delete;
+  void update() {
+    a->update(kDt, 0, 0);
+    b->update(kDt, 0, 0);
+  }
+};
+
 }  // namespace
 
 class TestLegLayerBody : public QObject {
@@ -97,28 +125,22 @@ class TestLegLayerBody : public QObject {
   }
   void bodyFollowsTheSlope() {
     QFETCH(Creature, creature);
-    const SyntheticMotion m = creatureWalk(creature);
-    const LegGraph g = syntheticLegGraph(m);
-    const std::optional<Heightfield> ground = terrainFromSpec("slope25");
-    QVERIFY(ground.has_value());
-    PlayerOptions on, off;
-    on.start = off.start = g.start;
-    off.legs.bodyTilt = 0.0f;
-    Player tilted(g.graph, on), level(g.graph, off);
-    tilted.setTerrain(&*ground);
-    level.setTerrain(&*ground);
-    const int top = topJoint(g.graph, tilted);
+    PairedRun run(creature, "slope25", [](PlayerOptions& o) { o.legs.bodyTilt = 0.0f; });
+    QVERIFY(run.ground.has_value());
+    const Player &tilted = *run.a, &level = *run.b;
+    const Heightfield& ground = *run.ground;
+    const RuntimeGraph& graph = run.g.graph;
+    const int top = topJoint(graph, tilted);
     const int root = 0;
-    const int n = cycleFrames(m);
+    const int n = cycleFrames(run.motion);
     double pitch = 0, levelPitch = 0, slope = 0, lean = 0;
     int samples = 0;
     for (int f = 0; f < 8 * n; ++f) {
-      tilted.update(kDt, 0, 0);
-      level.update(kDt, 0, 0);
+      run.update();
       if (f < 2 * n) continue;
-      pitch += hipPitch(tilted, g.graph);
-      levelPitch += hipPitch(level, g.graph);
-      slope += slopeAlongHeading(tilted, *ground);
+      pitch += hipPitch(tilted, graph);
+      levelPitch += hipPitch(level, graph);
+      slope += slopeAlongHeading(tilted, ground);
       const Vec3f a = worldJoint(tilted, top) - worldJoint(tilted, root);
       const Vec3f b = worldJoint(level, top) - worldJoint(level, root);
       lean = std::max(lean, double(std::acos(std::clamp(a.normalized().dot(b.normalized()), -1.0f, 1.0f))));
@@ -240,20 +262,12 @@ class TestLegLayerBody : public QObject {
   void bodyHeightIsSmoothOverStairs_data() { bodyFollowsTheSlope_data(); }
   void bodyHeightIsSmoothOverStairs() {
     QFETCH(Creature, creature);
-    const SyntheticMotion m = creatureWalk(creature);
-    const LegGraph g = syntheticLegGraph(m);
-    const std::optional<Heightfield> ground = terrainFromSpec("stairs15cm");
-    QVERIFY(ground.has_value());
-    PlayerOptions smooth, raw;
-    smooth.start = raw.start = g.start;
-    raw.legs.bodyHeightSeconds = 0.0f;
-    Player a(g.graph, smooth), b(g.graph, raw);
-    a.setTerrain(&*ground);
-    b.setTerrain(&*ground);
+    PairedRun run(creature, "stairs15cm", [](PlayerOptions& o) { o.legs.bodyHeightSeconds = 0.0f; });
+    QVERIFY(run.ground.has_value());
+    const Player &a = *run.a, &b = *run.b;
     JerkMeter ja, jb;
     for (int f = 0; f < 300; ++f) {
-      a.update(kDt, 0, 0);
-      b.update(kDt, 0, 0);
+      run.update();
       if (f < 30) continue;
       ja.add(worldJoint(a, 0).y());
       jb.add(worldJoint(b, 0).y());

@@ -23,6 +23,7 @@
 #include "fatgraph/core/runtime_graph_export.h"
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/runtime/player.h"
+#include "fatgraph/runtime/velocity_space.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "core/runtime_graph_fixtures.h"
 
@@ -61,6 +62,8 @@ std::string firstDifference(const RuntimeGraph& a, const RuntimeGraph& b) {
   if (a.formatVersion != b.formatVersion) return "formatVersion";
   if (!sameBits(a.fps, b.fps) || a.startEdge != b.startEdge) return "fps or startEdge";
   if (!sameBits(a.transitions.blendSeconds, b.transitions.blendSeconds)) return "transitions";
+  if (!sameBits(a.cycleRates.slowest, b.cycleRates.slowest) || !sameBits(a.cycleRates.fastest, b.cycleRates.fastest))
+    return "cycle rates";
   if (s.names != t.names || s.parents != t.parents || s.animatedTranslation != t.animatedTranslation) {
     return "skeleton names, parents or animated translation";
   }
@@ -113,6 +116,10 @@ std::string firstDifference(const RuntimeGraph& a, const RuntimeGraph& b) {
       return e + "joystick";
     }
     if (x.blend != y.blend || !sameBits(x.bandSamples, y.bandSamples)) return e + "blend or band samples";
+    const RuntimeVelocitySpace &vx = x.velocitySpace, &vy = y.velocitySpace;
+    if (x.idle != y.idle || vx.n != vy.n || !sameBits(vx.min, vy.min) || !sameBits(vx.max, vy.max) ||
+        !sameBits(vx.points, vy.points))
+      return e + "idle or velocity space";
     const RuntimeLocomotion &u = x.locomotion, &v = y.locomotion;
     if (u.enabled != v.enabled || !sameBits(u.floorHeight, v.floorHeight) ||
         !sameBits(u.cycleDistance, v.cycleDistance) || !sameBits(u.cycleDuration, v.cycleDuration) ||
@@ -178,6 +185,9 @@ struct TamperedFile {
   }
   void replaceInts(const char* path, const std::vector<int>& values) const {
     replaceVector(path, H5T_STD_I32LE, H5T_NATIVE_INT, values.size(), values.data());
+  }
+  void replaceFloatAttribute(const char* group, const char* name, float value) const {
+    replaceAttribute(group, name, H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, &value);
   }
 
  private:
@@ -296,7 +306,11 @@ class TestRuntimeGraphFile : public QObject {
     QTest::newRow("missing file") << "missing" << "no such file";
     QTest::newRow("not HDF5") << "text" << "not an HDF5 file";
     QTest::newRow("truncated") << "truncate" << "cannot open";
-    QTest::newRow("newer format") << "version" << "format_version is 3 but this build reads versions 1 to 2";
+    QTest::newRow("newer format") << "version" << "format_version is 4 but this build reads versions 1 to 3";
+    QTest::newRow("idle flag") << "idle" << "/edges/0000: attribute 'idle': 7 is not 0 or 1";
+    QTest::newRow("velocity lattice") << "lattice" << "/edges/0000: attribute 'velocity_lattice': 1 points per axis (0, or 2 to 1025)";
+    QTest::newRow("velocity space shape") << "velocity" << "/edges/0000/velocity_space: expected shape [L=";
+    QTest::newRow("cycle rates") << "rates" << "inconsistent graph: cycle rate bounds must satisfy 0 < slowest <= 1 <= fastest";
     QTest::newRow("a project") << "project" << "not a fatgraph runtime graph (a fatgraph project?";
     QTest::newRow("odd file_type") << "file_type" << "attribute 'file_type': expected a string, found integer";
     // The format stores fixed-length strings only: the loader never follows a global heap
@@ -321,7 +335,11 @@ class TestRuntimeGraphFile : public QObject {
       const std::string bytes = readBytes(p);
       writeBytes(p, bytes.substr(0, bytes.size() / 2));
     }
-    if (damage == QStringLiteral("version")) TamperedFile(p).replaceIntAttribute("format_version", 3);
+    if (damage == QStringLiteral("version")) TamperedFile(p).replaceIntAttribute("format_version", 4);
+    if (damage == QStringLiteral("idle")) TamperedFile(p).replaceEdgeIntAttribute("/edges/0000", "idle", 7);
+    if (damage == QStringLiteral("lattice")) TamperedFile(p).replaceEdgeIntAttribute("/edges/0000", "velocity_lattice", 1);
+    if (damage == QStringLiteral("velocity")) TamperedFile(p).replaceFloats("/edges/0000/velocity_space", {0.0f, 0.0f, 0.0f});
+    if (damage == QStringLiteral("rates")) TamperedFile(p).replaceFloatAttribute("/", "cycle_rate_max", 0.5f);
     if (damage == QStringLiteral("blend")) TamperedFile(p).replaceEdgeIntAttribute("/edges/0000", "blend", 7);
     if (damage == QStringLiteral("bands")) TamperedFile(p).replaceFloats("/edges/0000/band_samples", {0.0f});
     if (damage == QStringLiteral("chain")) {
@@ -382,6 +400,36 @@ class TestRuntimeGraphFile : public QObject {
       QVERIFY(!loaded.edges[e].locomotion.enabled);
       QVERIFY(sameBits(loaded.edges[e].bandSamples, graph_.edges[e].bandSamples));
       QVERIFY(sameBits(loaded.edges[e].data, graph_.edges[e].data));
+    }
+  }
+
+  // A version-2 file (before idle edges, stored velocity spaces and cycle-rate bounds) loads:
+  // no idle edge, the default ±20 % rates, and velocity spaces measured at load that equal
+  // the ones the exporter stores now, bit for bit (one measurement, made twice).
+  void versionTwoFileLoads() {
+    const std::string p = copyOfExport("version2.fgraph");
+    {
+      const TamperedFile f(p);
+      f.replaceIntAttribute("format_version", 2);
+      H5Adelete_by_name(f.file, "/", "cycle_rate_min", H5P_DEFAULT);
+      H5Adelete_by_name(f.file, "/", "cycle_rate_max", H5P_DEFAULT);
+      for (size_t e = 0; e < graph_.edges.size(); ++e) {
+        const std::string object = "/edges/" + std::string(4 - std::to_string(e).size(), '0') + std::to_string(e);
+        H5Adelete_by_name(f.file, object.c_str(), "idle", H5P_DEFAULT);
+        H5Adelete_by_name(f.file, object.c_str(), "velocity_lattice", H5P_DEFAULT);
+        H5Ldelete(f.file, (object + "/velocity_space").c_str(), H5P_DEFAULT);
+        H5Ldelete(f.file, (object + "/velocity_space_bounds").c_str(), H5P_DEFAULT);
+      }
+    }
+    const RuntimeGraph loaded = loadRuntimeGraph(p);
+    QCOMPARE(loaded.cycleRates.slowest, 0.8f);
+    QCOMPARE(loaded.cycleRates.fastest, 1.2f);
+    for (size_t e = 0; e < loaded.edges.size(); ++e) {
+      QVERIFY(!loaded.edges[e].idle);
+      QVERIFY(loaded.edges[e].velocitySpace.empty());
+      QVERIFY(!graph_.edges[e].velocitySpace.empty());
+      const RuntimeVelocitySpace measured = VelocitySpace::measure(loaded, static_cast<int>(e));
+      QVERIFY(sameBits(measured.points, graph_.edges[e].velocitySpace.points));
     }
   }
 

@@ -12,6 +12,7 @@
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/runtime_locomotion.h"
+#include "fatgraph/runtime/velocity_space.h"
 
 namespace fatgraph {
 
@@ -161,6 +162,43 @@ JoystickMapping automaticJoystickMapping(const Project& project, const std::stri
   return edge.joystick;
 }
 
+namespace {
+
+// The fastest the root moves over ground between two frames of any of the edge's segments
+// (m/s): a standing take sways slowly; a stop, however short its chord, steps.
+double fastestGroundSpeed(const RuntimeEdge& edge, double fps) {
+  double fastest = 0;
+  for (const RuntimeSegment& s : edge.segments) {
+    const float* t = edge.data.data() + s.trajectory;
+    for (std::uint32_t f = 1; f < s.frameCount; ++f)
+      fastest = std::max(fastest, std::hypot(double(t[3 * f] - t[3 * f - 3]), double(t[3 * f + 1] - t[3 * f - 2])) * fps);
+  }
+  return fastest;
+}
+
+// What a game's velocity requests need, measured once here rather than at every load: each
+// edge's velocity space (the player's own measurement, velocity_space.h), and whether the
+// character stands on the edge: no gait cycle the leg layer plants (not locomotion), no point
+// of its velocity space faster than kIdleSpeed or turning faster than kIdleTurn (the player's
+// stop thresholds), and no frame of any segment moving the root faster than kIdleSway. The
+// cycle-rate bounds keep their ±20 % default.
+void applyControlData(RuntimeGraph& graph) {
+  constexpr float kIdleSpeed = 0.1f;  // m/s
+  constexpr float kIdleTurn = 0.2f;   // rad/s
+  constexpr double kIdleSway = 0.25;  // m/s, as a foot contact's (motion_contacts.h)
+  for (std::size_t e = 0; e < graph.edges.size(); ++e) {
+    RuntimeEdge& edge = graph.edges[e];
+    edge.velocitySpace = VelocitySpace::measure(graph, static_cast<int>(e));
+    const std::vector<float>& p = edge.velocitySpace.points;
+    bool still = !p.empty() && !edge.locomotion.enabled && fastestGroundSpeed(edge, graph.fps) < kIdleSway;
+    for (std::size_t k = 0; k + 2 < p.size(); k += 3)
+      still = still && std::hypot(p[k], p[k + 1]) < kIdleSpeed && std::abs(p[k + 2]) < kIdleTurn;
+    edge.idle = still;
+  }
+}
+
+}  // namespace
+
 RuntimeGraph buildRuntimeGraph(const Project& project) {
   const MotionGraph& graph = project.graph;
   if (graph.empty()) throw Error("runtime graph: the project has no graph (run build first)");
@@ -210,6 +248,7 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
                                        : toSkinnedMesh(project.character.mesh);
   if (const std::string problem = out.validate(); !problem.empty())
     throw Error("runtime graph: " + problem);
+  applyControlData(out);
   return out;
 }
 

@@ -239,6 +239,25 @@ std::vector<float> chordVelocities(const Context& r, const RuntimeEdge& e, const
   return out;
 }
 
+// Format 3: whether the edge is idle, and its velocity space where the exporter stored one
+// (lattice size 0: none, the player measures it).
+void readControl(const Context& r, hid_t g, const std::string& object, RuntimeEdge& e) {
+  const int idle = r.readInt32Attribute(g, object, schema::kIdle);
+  if (idle != 0 && idle != 1) r.fail(object, "attribute 'idle': " + std::to_string(idle) + " is not 0 or 1");
+  e.idle = idle == 1;
+  const int n = r.readInt32Attribute(g, object, schema::kVelocityLattice);
+  if (n == 0) return;
+  if (n < 2 || n > 1025)
+    r.fail(object, "attribute 'velocity_lattice': " + std::to_string(n) + " points per axis (0, or 2 to 1025)");
+  e.velocitySpace.n = n;
+  e.velocitySpace.points = r.floats(g, object, schema::kVelocitySpace, {{static_cast<long long>(n) * n, "L"}, {3}});
+  const std::vector<float> bounds = r.floats(g, object, schema::kVelocitySpaceBounds, {{2}, {2}});
+  for (int a = 0; a < 2; ++a) {
+    e.velocitySpace.min[a] = bounds[a];
+    e.velocitySpace.max[a] = bounds[2 + a];
+  }
+}
+
 RuntimeEdge readEdge(const Context& r, hid_t edges, const std::string& name, int version,
                      long long legs) {
   const std::string object = "/edges/" + name;
@@ -264,6 +283,7 @@ RuntimeEdge readEdge(const Context& r, hid_t edges, const std::string& name, int
   e.blend = static_cast<EdgeBlendMode>(blend);
   e.bandSamples = r.floats(g.get(), object, schema::kBandSamples, {{sizeOf(e.segments.size()), "S"}, {2}});
   e.locomotion = readLocomotion(r, g.get(), object, sizeOf(e.segments.size()), legs);
+  if (version >= 3) readControl(r, g.get(), object, e);
   return e;
 }
 
@@ -313,8 +333,9 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
     r.fail("", "not a fatgraph runtime graph (file_type is '" + type + "')");
   }
   const int version = r.readInt32Attribute(file.get(), "/", schema::kFormatVersion);
-  // Version 1 (before the leg layer) still loads: no legs, no locomotion, grid blends.
-  if (version != kRuntimeGraphFormatVersion && version != 1) {
+  // Version 1 (before the leg layer) still loads: no legs, no locomotion, grid blends; version
+  // 2 (before control data): no idle edges, velocity spaces measured at load, ±20 % rates.
+  if (version < 1 || version > kRuntimeGraphFormatVersion) {
     r.fail("", "format_version is " + std::to_string(version) + " but this build reads versions 1 to " +
                    std::to_string(kRuntimeGraphFormatVersion) +
                    " (export the graph again with a matching fatgraph)");
@@ -324,6 +345,10 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
   g.fps = floatAttribute(r, file.get(), "/", schema::kFps);
   g.startEdge = r.readInt32Attribute(file.get(), "/", schema::kStartEdge);
   g.transitions.blendSeconds = floatAttribute(r, file.get(), "/", schema::kTransitionBlendS);
+  if (version >= 3) {
+    g.cycleRates.slowest = floatAttribute(r, file.get(), "/", schema::kCycleRateMin);
+    g.cycleRates.fastest = floatAttribute(r, file.get(), "/", schema::kCycleRateMax);
+  }
   g.skeleton = readSkeleton(r, file.get());
   g.translatedJoints = r.ints(file.get(), "/", schema::kTranslatedJoints, {{-1, "A"}});
   g.hubs = readHubs(r, file.get());

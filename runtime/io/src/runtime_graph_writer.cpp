@@ -244,6 +244,17 @@ void writeEdge(const Context& ctx, hid_t edges, const std::string& name, const R
   ctx.writeIntAttribute(g.get(), object, schema::kBlend, static_cast<int>(e.blend));
   writeFloats(ctx, g.get(), object, schema::kBandSamples, e.bandSamples.data(), {e.segments.size(), 2});
   writeEdgeLocomotion(ctx, g.get(), object, e.locomotion, legs);
+  ctx.writeIntAttribute(g.get(), object, schema::kIdle, e.idle ? 1 : 0);
+  // The velocity space where the exporter measured one: lattice size 0 and no datasets when
+  // not (a loader then measures it).
+  const RuntimeVelocitySpace& v = e.velocitySpace;
+  ctx.writeIntAttribute(g.get(), object, schema::kVelocityLattice, v.n);
+  if (!v.empty()) {
+    const hsize_t points = static_cast<hsize_t>(v.n) * v.n;
+    writeFloats(ctx, g.get(), object, schema::kVelocitySpace, v.points.data(), {points, 3});
+    const float bounds[4] = {v.min[0], v.min[1], v.max[0], v.max[1]};
+    writeFloats(ctx, g.get(), object, schema::kVelocitySpaceBounds, bounds, {2, 2});
+  }
 }
 
 // The optional skinned mesh (issue #14); no group at all when the graph has no body. Matrices
@@ -283,6 +294,8 @@ void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
   writeFloat(ctx, file, "/", schema::kFps, graph.fps);
   ctx.writeIntAttribute(file, "/", schema::kStartEdge, graph.startEdge);
   writeFloat(ctx, file, "/", schema::kTransitionBlendS, graph.transitions.blendSeconds);
+  writeFloat(ctx, file, "/", schema::kCycleRateMin, graph.cycleRates.slowest);
+  writeFloat(ctx, file, "/", schema::kCycleRateMax, graph.cycleRates.fastest);
   writeSkeleton(ctx, file, graph.skeleton);
   writeInts(ctx, file, "", schema::kTranslatedJoints, graph.translatedJoints);
   writeHubs(ctx, file, graph.hubs);
@@ -307,6 +320,7 @@ ExportSummary writeRuntimeGraph(const RuntimeGraph& graph, const std::string& pa
   summary.bytes = std::filesystem::file_size(path, ec);
   summary.hubs = static_cast<int>(graph.hubs.size());
   summary.edges = static_cast<int>(graph.edges.size());
+  for (const RuntimeEdge& e : graph.edges) summary.idleEdges += e.idle ? 1 : 0;
   for (const RuntimeEdge& e : graph.edges) {
     summary.segments += static_cast<int>(e.segments.size());
     summary.floats += e.data.size();

@@ -97,9 +97,10 @@ struct AimReport {
 /// How a desired velocity (Player::setDesiredVelocity) becomes edges, weights and clock.
 struct VelocityControlSettings {
   /// The cycle-rate bounds: the clock may run this much slower or faster than the data so the
-  /// speed the blends cannot reach exactly is met by the clips themselves (±20 %).
-  float slowestRate = 0.8f;
-  float fastestRate = 1.2f;
+  /// speed the blends cannot reach exactly is met by the clips themselves. 0 (the default)
+  /// takes the graph's (RuntimeGraph::cycleRates: ±20 % unless its author chose otherwise).
+  float slowestRate = 0.0f;
+  float fastestRate = 0.0f;
   /// Metres: a turning-rate error counts as the speed error of a point this far from the body
   /// when matching a request (velocity_space.h).
   float turnRadius = 0.5f;
@@ -119,6 +120,11 @@ struct VelocityControlSettings {
   float startTurn = 0.3f;
   /// Seconds: standing, the body glides over the planted feet with this time constant.
   float settleSeconds = 0.3f;
+  /// Seconds: a stop asked for where an idle edge (RuntimeEdge::idle) begins within this much
+  /// playing time (the rest of the current edge, then the quickest edges through the graph to
+  /// a hub that has one) plays on to it and stands there instead of freezing the clock.
+  /// 0: never.
+  float idleReachSeconds = 2.0f;
 };
 
 /// What the velocity path did for the current edge (Player::velocityControl()).
@@ -132,6 +138,9 @@ struct VelocityControlReport {
   float cycleRate = 1.0f;       // the clock's multiplier on the edge's eq. 2 rate
   PlanarVelocity remainder;     // acting - planned: moved by steering the character frame
   float clipShare = 1.0f;       // how much of the clips' own within-cycle motion is kept, [0, 1]
+  /// Stopping on the graph's idle edge: heading for it (the clips move the body on to the hub)
+  /// or playing it.
+  bool idle = false;
 };
 
 /// How a transition's pose difference at a hub goes away (step 3 above).
@@ -197,6 +206,12 @@ class Player {
   /// over the feet (settleSeconds). A request above startSpeed or startTurn runs the clock on
   /// from that moment and the legs leave their footprints in cycle order. A graph without legs
   /// (or with the layer off) stands at once: there is no foot to wait for.
+  /// Where an idle edge begins within idleReachSeconds of playing (the rest of the current
+  /// edge, then the quickest route through the graph: a captured stop leading to a standing
+  /// take), the stop plays on along that route (the body moves as the clips do, the legs keep
+  /// stepping) and takes the idle edge, again at each of its ends while the stop lasts;
+  /// standing() stays false (the clock runs); a start takes the outgoing edge the request asks
+  /// for at the idle edge's end.
   bool stopping() const { return stopping_; }
   bool standing() const { return standing_; }
   /// The ground the leg layer plants feet on; null: flat ground at y = 0. Not owned.
@@ -261,6 +276,8 @@ class Player {
   void refreshLocalPose() const;
   void applyLegs(float dt, bool edgeChanged);
   void collectFootEvents();
+  void routeToIdleEdges();
+  bool idleWithinReach() const;
   void pushEvent(PlayerEventKind kind, int edge, int fromEdge, int hub);
 
   const RuntimeGraph* graph_;
@@ -280,6 +297,10 @@ class Player {
   bool actingKnown_ = false;           // acting_ started from the clips' velocity
   bool stopping_ = false;              // a stop was asked for (thesis 7.5)
   bool standing_ = false;              // every leg stood and the clock stopped
+  bool toIdle_ = false;                // the stop goes to the idle edge (see stopping())
+  std::vector<int> idleNext_;          // per hub: the edge to take towards the nearest idle
+                                       // edge (that edge itself at its hub); -1: none reachable
+  std::vector<float> idleSeconds_;     // per hub: seconds played before that idle edge begins
   bool controlStale_ = true;           // the request changed since applyControl()
   bool aiming_ = false;
   Float3 aimTarget_;

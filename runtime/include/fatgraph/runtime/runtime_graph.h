@@ -54,7 +54,7 @@ struct RuntimeSkeleton {
 };
 
 /// Version of the in-memory layout and of the .fgraph file that stores it.
-inline constexpr int kRuntimeGraphFormatVersion = 2;
+inline constexpr int kRuntimeGraphFormatVersion = 3;
 
 /// Maps a game's stick onto an edge's parameter plane. Per axis a in {x, y}:
 ///   1. s = stick, with NaN treated as 0 and clamped to [-1, 1]; inverted when invert[a];
@@ -154,6 +154,24 @@ struct RuntimeLocomotion {
   std::vector<float> cycleDistance, cycleDuration;
 };
 
+/// What an edge's blends do for a requested velocity (velocity_space.h): an n x n lattice over
+/// its control plane [min, max], each point's ground velocity (heading frame: x left, z
+/// forward, m/s) and turning rate (rad/s, positive left). Measured by playing the edge; the
+/// .fgraph stores it (format 3) so a game need not measure it at load. Empty: not stored.
+struct RuntimeVelocitySpace {
+  float min[2] = {0, 0}, max[2] = {0, 0};
+  int n = 0;                  // lattice points per axis (>= 2 when stored)
+  std::vector<float> points;  // n^2 x 3 (vx, vz, turn rate), row-major (iy * n + ix)
+  bool empty() const { return n == 0; }
+};
+
+/// How far the player's clock may run from the data's rate to meet a requested speed
+/// (VelocityControlSettings; the .fgraph's cycle_rate_min / cycle_rate_max, format 3).
+struct CycleRateBounds {
+  float slowest = 0.8f;
+  float fastest = 1.2f;
+};
+
 struct RuntimeEdge {
   std::string name;
   int fromHub = -1;
@@ -174,6 +192,10 @@ struct RuntimeEdge {
   /// samples' extent).
   std::vector<float> bandSamples;
   RuntimeLocomotion locomotion;
+  /// The character stands on this edge (its root barely moves or turns): a stopping player
+  /// takes it at its hub instead of freezing the clock (Player, stop and start).
+  bool idle = false;
+  RuntimeVelocitySpace velocitySpace;
 };
 
 struct RuntimeHub {
@@ -198,6 +220,7 @@ struct RuntimeGraph {
   std::vector<RuntimeHub> hubs;
   std::vector<RuntimeEdge> edges;
   TransitionSettings transitions;
+  CycleRateBounds cycleRates;
   /// The legs the leg layer adjusts; empty: no leg layer (every edge plays as blended).
   std::vector<RuntimeLeg> legs;
   /// The edge a player starts on: the default edge of the first hub that has one.

@@ -42,9 +42,12 @@ struct VelocityMatch {
 
 class VelocitySpace {
  public:
-  /// Plays every edge of `graph` (valid, RuntimeGraph::validate() empty) over its lattice.
-  /// The graph must outlive this object.
+  /// Every edge's space: the one the graph stores (RuntimeEdge::velocitySpace, from a format-3
+  /// file) or, where it stores none, measured by playing the edge over its lattice. `graph`
+  /// must be valid (RuntimeGraph::validate() empty) and outlive this object.
   explicit VelocitySpace(const RuntimeGraph& graph);
+  /// Plays one edge over its lattice (allocates): what an exporter stores in the graph.
+  static RuntimeVelocitySpace measure(const RuntimeGraph& graph, int edge);
 
   /// The velocity the edge's blend at `planePoint` achieves (bilinear between lattice points,
   /// clamped to the lattice). A bad edge index gives zero.

@@ -25,6 +25,7 @@ struct ExportSummary {
   std::uint64_t bytes = 0;  // size of the written file
   int hubs = 0;
   int edges = 0;
+  int idleEdges = 0;        // edges the character stands on (RuntimeEdge::idle)
   int segments = 0;         // over all edges
   std::uint64_t floats = 0; // total length of the edges' float blocks
   int bodyVertices = 0;     // the skinned body's size (the /body group); 0: no body

@@ -18,6 +18,8 @@ inline constexpr char kChains[] = "chains";
 inline constexpr char kClip[] = "clip";
 inline constexpr char kCycleDistance[] = "cycle_distance";
 inline constexpr char kCycleDuration[] = "cycle_duration";
+inline constexpr char kCycleRateMax[] = "cycle_rate_max";
+inline constexpr char kCycleRateMin[] = "cycle_rate_min";
 inline constexpr char kData[] = "data";
 inline constexpr char kDeadZone[] = "dead_zone";
 inline constexpr char kDefaultEdge[] = "default_edge";
@@ -42,6 +44,7 @@ inline constexpr char kGridResolution[] = "grid_resolution";
 inline constexpr char kGridWeights[] = "grid_weights";
 inline constexpr char kHeel[] = "heel";
 inline constexpr char kHubs[] = "hubs";
+inline constexpr char kIdle[] = "idle";
 inline constexpr char kInverseBind[] = "inverse_bind";
 inline constexpr char kInvert[] = "invert";
 inline constexpr char kJoint[] = "joint";
@@ -82,11 +85,14 @@ inline constexpr char kToeTip[] = "toe_tip";
 inline constexpr char kTransitionBlendS[] = "transition_blend_s";
 inline constexpr char kTranslatedJoints[] = "translated_joints";
 inline constexpr char kTriangles[] = "triangles";
+inline constexpr char kVelocityLattice[] = "velocity_lattice";
+inline constexpr char kVelocitySpace[] = "velocity_space";
+inline constexpr char kVelocitySpaceBounds[] = "velocity_space_bounds";
 inline constexpr char kWarpKnots[] = "warp_knots";
 inline constexpr char kWeights[] = "weights";
 
 /// Every name above (groups, datasets and attributes alike).
-inline constexpr std::array<std::string_view, 76> kEveryName = {
+inline constexpr std::array<std::string_view, 82> kEveryName = {
     kAnimatedTranslation,
     kAxes,
     kBandSamples,
@@ -97,6 +103,8 @@ inline constexpr std::array<std::string_view, 76> kEveryName = {
     kClip,
     kCycleDistance,
     kCycleDuration,
+    kCycleRateMax,
+    kCycleRateMin,
     kData,
     kDeadZone,
     kDefaultEdge,
@@ -121,6 +129,7 @@ inline constexpr std::array<std::string_view, 76> kEveryName = {
     kGridWeights,
     kHeel,
     kHubs,
+    kIdle,
     kInverseBind,
     kInvert,
     kJoint,
@@ -161,6 +170,9 @@ inline constexpr std::array<std::string_view, 76> kEveryName = {
     kTransitionBlendS,
     kTranslatedJoints,
     kTriangles,
+    kVelocityLattice,
+    kVelocitySpace,
+    kVelocitySpaceBounds,
     kWarpKnots,
     kWeights,
 };

@@ -63,12 +63,19 @@ void keepOnTheBumps(benchmark::State& state, Player& player) {
   }
 }
 
-// Args: legs, layer on (1) or off (0), terrain (0 none, 1 bumps).
+// Args: legs, layer on (1) or off (0), terrain (0 none, 1 bumps), the body over the legs (1:
+// the defaults; 0: no body tilt, no foot-roll blend in flight, no body-height spring, so the
+// pair measures what those parts cost in one sitting).
 void BM_PlayerUpdateLegs(benchmark::State& state) {
   const int legs = static_cast<int>(state.range(0));
   const RuntimeGraph graph = legGraph(legs);
   PlayerOptions options;
   options.legs.enabled = state.range(1) != 0;
+  if (state.range(3) == 0) {
+    options.legs.bodyTilt = 0.0f;
+    options.legs.flightAlignment = false;
+    options.legs.bodyHeightSeconds = 0.0f;
+  }
   Player player(graph, options);
   const std::optional<Heightfield> bumps = terrainFromSpec("bumps");
   if (state.range(2) != 0) player.setTerrain(&*bumps);
@@ -83,11 +90,10 @@ void BM_PlayerUpdateLegs(benchmark::State& state) {
   state.counters["warnings"] = player.legLayer().warnings().unreachable + player.legLayer().warnings().noGround;
 }
 BENCHMARK(BM_PlayerUpdateLegs)
-    ->ArgNames({"legs", "on", "bumps"})
-    ->ArgsProduct({{2, 4, 6}, {0, 1}, {0}})
-    ->Args({2, 1, 1})
-    ->Args({4, 1, 1})
-    ->Args({6, 1, 1})
+    ->ArgNames({"legs", "on", "bumps", "body"})
+    ->ArgsProduct({{2, 4, 6}, {0, 1}, {0}, {1}})
+    ->ArgsProduct({{2, 4, 6}, {1}, {1}, {1}})
+    ->ArgsProduct({{2, 4, 6}, {1}, {0, 1}, {0}})
     ->Unit(benchmark::kMicrosecond);
 
 // A biped edge of two walks (1.0 and 1.4 m strides per 32-frame cycle) on a 32 x 32 weight

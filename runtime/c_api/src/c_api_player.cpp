@@ -132,6 +132,7 @@ fg_result fg_player_velocity_report(const fg_player* player, fg_velocity_report*
     out_report->cycle_rate = r.cycleRate;
     out_report->stopping = player->player.stopping() ? 1 : 0;
     out_report->standing = player->player.standing() ? 1 : 0;
+    out_report->idle = r.idle ? 1 : 0;
     return succeed();
   });
 }

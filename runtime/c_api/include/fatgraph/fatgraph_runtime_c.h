@@ -159,11 +159,12 @@ FG_API fg_result fg_player_set_steering(fg_player* player, int32_t enabled, floa
                                         float velocity_z, float turn_rate);
 
 /* Asks for a velocity (same frame and units as the steering) for AI and games: the player
- * chooses the edge at each hub, the blend weights and the cycle rate (within +-20 %) that
+ * chooses the edge at each hub, the blend weights and the cycle rate (within bounds) that
  * come closest, and steers the character by the rest. It replaces the stick and the steering
  * while enabled; enabled 0 hands control back to them. Under 0.1 m/s and 0.2 rad/s the
- * character stops (each leg finishes its step, then the clock stops); above 0.15 m/s or
- * 0.3 rad/s it starts again. */
+ * character stops: where an idle edge begins within 2 s of playing it walks on and stands on
+ * it, else each leg finishes its step and the clock stops; above 0.15 m/s or 0.3 rad/s it
+ * starts again. The cycle-rate bounds are the graph's (+-20 % unless its author chose). */
 FG_API fg_result fg_player_set_desired_velocity(fg_player* player, int32_t enabled, float velocity_x,
                                                 float velocity_z, float turn_rate);
 
@@ -179,6 +180,8 @@ typedef struct fg_velocity_report {
   int32_t stopping;         /* a desired velocity under the stop threshold: the legs finish
                                their steps and the clock stops once every foot stands */
   int32_t standing;         /* the clock has stopped: the character stands */
+  int32_t idle;             /* stopping on the graph's idle edge instead: playing on to it
+                               (the clips move the body) or standing on it, clock running */
 } fg_velocity_report;
 
 FG_API fg_result fg_player_velocity_report(const fg_player* player, fg_velocity_report* out_report);

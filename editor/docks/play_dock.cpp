@@ -10,14 +10,17 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <QVector3D>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "document/document.h"
 #include "play/gamepad_input.h"
 #include "play/keyboard_stick.h"
 #include "play/preview_graph_source.h"
+#include "views/play_event_strip.h"
 #include "views/stick_pad.h"
 #include "views/viewport.h"
 
@@ -55,6 +58,9 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
       choicesLabel_(new QLabel(this)),
       terrainLabel_(new QLabel(this)),
       eventsLabel_(new QLabel(this)),
+      eventStrip_(new PlayEventStrip(this)),
+      aimCheck_(new QCheckBox(tr("Aim (Ctrl + click in the view)"), this)),
+      aimLabel_(new QLabel(tr("—"), this)),
       messageLabel_(new QLabel(this)) {
   setObjectName(QStringLiteral("playDock"));
   playButton_->setObjectName(QStringLiteral("playGraphButton"));
@@ -97,6 +103,9 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
   form->addRow(tr("Choices"), choicesLabel_);
   form->addRow(tr("Terrain"), terrainLabel_);
   form->addRow(tr("Events"), eventsLabel_);
+  form->addRow(eventStrip_);
+  form->addRow(aimCheck_);
+  form->addRow(tr("Aim"), aimLabel_);
   auto* content = new QWidget(this);
   auto* layout = new QVBoxLayout(content);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -119,6 +128,19 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
   connect(stickPad_, &StickPad::stickMoved, this,
           [this](float x, float y) { controls_.setStick(InputSource::Mouse, x, y); });
   connect(playButton_, &QPushButton::clicked, this, [this] { playing_ ? stop() : (void)play(); });
+  aimCheck_->setObjectName(QStringLiteral("playAimCheck"));
+  aimLabel_->setObjectName(QStringLiteral("playAimLabel"));
+  aimLabel_->setWordWrap(true);
+  aimCheck_->setToolTip(tr("Ctrl + click in the viewport aims each edge's parameterized joint at "
+                           "that point, as the Fat Graph paper's bat and kick; uncheck to let the "
+                           "stick choose again"));
+  connect(aimCheck_, &QCheckBox::toggled, this, [this](bool on) {
+    if (!on) preview_.setAim(std::nullopt);
+    showAim();
+  });
+  if (viewport_ != nullptr)
+    connect(viewport_, &Viewport::aimRequested, this,
+            [this](const QVector3D& origin, const QVector3D& direction) { aimAlong(origin, direction); });
   connect(recordButton_, &QPushButton::clicked, this, &PlayDock::chooseRecordingFile);
   connect(graphSource_, &PreviewGraphSource::ready, this, &PlayDock::graphReady);
   connect(document_, &Document::graphChanged, this, &PlayDock::graphChanged);
@@ -171,6 +193,10 @@ void PlayDock::graphReady() {
   stale_ = false;  // a recording goes on across a restart: sessionTime_ keeps counting
   topSpeed_ = 0;   // another graph: measured again when Velocity control asks
   events_.reset(static_cast<int>(preview_.graph().legs.size()));
+  legNames_.clear();
+  edgeNames_.clear();
+  for (const RuntimeLeg& leg : preview_.graph().legs) legNames_.push_back(QString::fromStdString(leg.name));
+  for (const RuntimeEdge& edge : preview_.graph().edges) edgeNames_.push_back(QString::fromStdString(edge.name));
   showPlayingMessage(restarting);
   showPose(0.0);
 }
@@ -229,7 +255,7 @@ void PlayDock::stop() {
   playButton_->setText(tr("Play"));
   messageLabel_->clear();
   if (!recordingPath_.isEmpty()) {
-    recording_.finish(sessionTime_, controls_.stickX(), controls_.stickY(), velocity_);
+    recording_.finish(sessionTime_, controls_.stickX(), controls_.stickY(), velocity_, recordedAim());
     const QString error = recording_.write(recordingPath_);
     messageLabel_->setText(
         error.isEmpty() ? tr("Recorded %1 s of input to %2: fatgraph play GRAPH.fgraph --input %2")
@@ -239,6 +265,7 @@ void PlayDock::stop() {
   }
   controls_.reset();
   stickPad_->setStick(0.0f, 0.0f);
+  showAim();
   if (gamepad_->isAvailable()) idleTimer_.start();
   refreshStatus();
 }
@@ -290,7 +317,7 @@ void PlayDock::advance(double seconds) {
   const float x = controls_.stickX(), y = controls_.stickY();
   velocity_ = velocityControl() ? stickVelocity(x, y) : RecordedVelocity{};
   preview_.setDesiredVelocity(velocity_.enabled, velocity_.x, velocity_.z, velocity_.turn);
-  if (!recordingPath_.isEmpty()) recording_.sample(sessionTime_, x, y, preview_.edgeName(action), velocity_);
+  if (!recordingPath_.isEmpty()) recording_.sample(sessionTime_, x, y, preview_.edgeName(action), velocity_, recordedAim());
   preview_.step(dt, x, y, action);
   events_.observe(preview_.player());
   showPose(dt);
@@ -334,12 +361,68 @@ void PlayDock::showPose(double seconds) {
           static_cast<float>(seconds));
     }
     viewport_->showPose(preview_.skeleton(), preview_.worldRotations(), preview_.worldPositions());
+    showAim();
     if (!preview_.graph().legs.empty()) {
       const PreviewFootprints prints = preview_.footprints();
       viewport_->setPreviewFootprints(prints.footprints, prints.legNames);
     }
   }
   refreshStatus();
+}
+
+bool PlayDock::aimAlong(const QVector3D& origin, const QVector3D& direction) {
+  if (!playing_ || !preview_.isReady()) {
+    messageLabel_->setText(tr("Play first, then Ctrl + click where the joint should go"));
+    return false;
+  }
+  // The click ray meets the horizontal plane at the aimed joint's height.
+  const double height = preview_.aimHeight();
+  if (!(std::abs(direction.y()) > 1e-4f)) {
+    messageLabel_->setText(tr("Aim: the view is level with the aim's height; look down or up at it"));
+    return false;
+  }
+  const double t = (height - origin.y()) / direction.y();
+  if (!(t > 0.0) || !std::isfinite(t)) {
+    messageLabel_->setText(tr("Aim: the click points away from the aim's height (%1 m)").arg(height, 0, 'f', 2));
+    return false;
+  }
+  const QVector3D at = origin + static_cast<float>(t) * direction;
+  preview_.setAim(Vec3(at.x(), at.y(), at.z()));
+  aimCheck_->setChecked(true);
+  showAim();
+  return true;
+}
+
+void PlayDock::showAim() {
+  aimLabel_->setText(aimText());
+  if (viewport_ == nullptr) return;
+  const auto toQt = [](const std::optional<Vec3>& v) -> std::optional<QVector3D> {
+    if (!v) return std::nullopt;
+    return QVector3D(static_cast<float>(v->x()), static_cast<float>(v->y()), static_cast<float>(v->z()));
+  };
+  const bool shown = playing_ && preview_.isReady() && aimCheck_->isChecked();
+  viewport_->setAimMarker(shown ? toQt(preview_.aim()) : std::nullopt,
+                          shown ? toQt(preview_.aimPlanned()) : std::nullopt);
+}
+
+RecordedAim PlayDock::recordedAim() const {
+  const std::optional<Float3>& local = preview_.aimLocal();
+  if (!local || !aimCheck_->isChecked()) return {};
+  return {true, local->x, local->y, local->z};
+}
+
+QString PlayDock::aimText() const {
+  if (!playing_ || !preview_.isReady() || !preview_.aim() || !aimCheck_->isChecked()) return tr("—");
+  const AimReport& r = preview_.player().aimReport();
+  const QString edge = preview_.edgeName(preview_.currentEdge());
+  if (!r.active) return tr("aiming from the next update");
+  if (!r.aimable) return tr("edge '%1' has no parameter plane: the aim waits for one that has").arg(edge);
+  const RuntimeGraph& g = preview_.graph();
+  const QString joint = r.joint >= 0 && r.joint < g.jointCount() ? QString::fromStdString(g.skeleton.names[r.joint]) : tr("joint");
+  return tr("%1 of '%2' at %3 s: %4 cm the plane cannot reach")
+      .arg(joint, edge)
+      .arg(r.atTime, 0, 'f', 2)
+      .arg(100.0 * r.unreachable, 0, 'f', 1);
 }
 
 void PlayDock::pollIdleGamepad() {
@@ -363,6 +446,7 @@ void PlayDock::refreshStatus() {
   }
   if (!playing_ || !preview_.isReady()) {
     eventsLabel_->setText(tr("—"));
+    eventStrip_->clear();
     edgeLabel_->setText(tr("—"));
     nextLabel_->setText(tr("—"));
     choicesLabel_->setText(tr("—"));
@@ -384,6 +468,7 @@ void PlayDock::refreshStatus() {
       tr("%1 → %2").arg(preview_.hubName(hub), preview_.edgeName(preview_.nextEdge())));
   choicesLabel_->setText(choices.join(QStringLiteral(" · ")));
   eventsLabel_->setText(events_.text(preview_.graph()));
+  eventStrip_->setEvents(events_.history(), events_.now(), legNames_, edgeNames_);
 }
 
 }  // namespace fatgraph::editor

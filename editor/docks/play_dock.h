@@ -13,7 +13,10 @@
 // sideways a turning rate up to 1.5 rad/s, and a centred stick stops the character (each leg
 // finishes its step, then it stands) until the stick moves again. The Velocity row says what
 // was asked, what the clips do and at which cycle rate, and whether the character stops or
-// stands.
+// stands. Under Events, the event strip draws the last seconds of footsteps (each leg's
+// stances), hubs and edges on a scrolling time axis. Aim: Ctrl + click in the viewport aims
+// the edges' parameterized joint at that point (Player::aim), drawn as a cross with a line
+// from where the blend puts the joint; the Aim row says what the plane cannot reach.
 //
 // A 60 Hz timer steps the player with the wall time (a stalled tick is clamped, see
 // PlayerPreview::kMaxStepSeconds). An edit of the graph rebuilds the runtime graph and, while
@@ -24,6 +27,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <vector>
 
 #include "play/input_recording.h"
 #include "play/play_controls.h"
@@ -34,6 +38,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QVector3D;
 
 namespace fatgraph::editor {
 
@@ -41,6 +46,7 @@ class Document;
 class GamepadInput;
 class PreviewGraphSource;
 class KeyboardStick;
+class PlayEventStrip;
 class StickPad;
 class Viewport;
 
@@ -79,6 +85,14 @@ class PlayDock : public QDockWidget {
   QLabel* choicesLabel() const { return choicesLabel_; }
   QLabel* terrainLabel() const { return terrainLabel_; }
   QLabel* eventsLabel() const { return eventsLabel_; }
+  /// The last seconds of events on a scrolling time axis (views/play_event_strip.h).
+  PlayEventStrip* eventStrip() const { return eventStrip_; }
+  /// Aim: while checked, Ctrl + click in the viewport aims each edge's parameterized joint
+  /// at the point where the click ray meets the height of the current edge's plane
+  /// (Player::aim; the paper's bat and kick); unchecked, the stick or velocity chooses again.
+  QCheckBox* aimCheck() const { return aimCheck_; }
+  /// "RightHand: 2.4 cm the plane cannot reach", "edge 'walk' has no plane: waits", "—".
+  QLabel* aimLabel() const { return aimLabel_; }
   const PlayEventLog& events() const { return events_; }
   /// The file the session is recorded to (written at Stop); empty: not recording.
   const QString& recordingPath() const { return recordingPath_; }
@@ -100,6 +114,9 @@ class PlayDock : public QDockWidget {
   void advance(double seconds);
   /// Waits until the graph Play asked for is built and playing (tests).
   void waitForGraph();
+  /// Aims at the point where the world ray meets the current edge's plane height (the
+  /// viewport's Ctrl + click; checks Aim). False, saying why, when the ray never gets there.
+  bool aimAlong(const QVector3D& origin, const QVector3D& direction);
 
  private:
   void graphChanged();
@@ -110,6 +127,9 @@ class PlayDock : public QDockWidget {
   void pollIdleGamepad();
   RecordedVelocity stickVelocity(float x, float y);
   QString velocityText() const;
+  QString aimText() const;
+  RecordedAim recordedAim() const;
+  void showAim();
   QString gamepadText() const;
 
   Document* document_;
@@ -134,6 +154,10 @@ class PlayDock : public QDockWidget {
   QLabel* choicesLabel_;
   QLabel* terrainLabel_;
   QLabel* eventsLabel_;
+  PlayEventStrip* eventStrip_;
+  QCheckBox* aimCheck_;
+  QLabel* aimLabel_;
+  std::vector<QString> legNames_, edgeNames_;  // for the event strip, per graph
   QLabel* messageLabel_;
   QString terrainName_;
   QString recordingPath_;

@@ -27,23 +27,28 @@ QString number(float v) { return v == 0.0f ? QStringLiteral("0") : QString::numb
 
 }  // namespace
 
-void InputRecording::sample(double time, float x, float y, const QString& action, const RecordedVelocity& velocity) {
+void InputRecording::sample(double time, float x, float y, const QString& action, const RecordedVelocity& velocity,
+                            const RecordedAim& aim) {
   if (!rows_.empty()) {
     time = std::max(time, rows_.back().time);  // never backwards, whatever the clock did
     const Row& last = rows_.back();
-    if (action.isEmpty() && last.x == x && last.y == y && last.velocity == velocity) return;
+    if (action.isEmpty() && last.x == x && last.y == y && last.velocity == velocity && last.aim == aim) return;
   }
-  rows_.push_back({time, x, y, action, velocity});
+  rows_.push_back({time, x, y, action, velocity, aim});
 }
 
-void InputRecording::finish(double time, float x, float y, const RecordedVelocity& velocity) {
+void InputRecording::finish(double time, float x, float y, const RecordedVelocity& velocity, const RecordedAim& aim) {
   if (!rows_.empty()) time = std::max(time, rows_.back().time);
-  rows_.push_back({time, x, y, {}, velocity});
+  rows_.push_back({time, x, y, {}, velocity, aim});
 }
 
 QString InputRecording::toCsv() const {
   const bool velocities = std::any_of(rows_.begin(), rows_.end(), [](const Row& r) { return r.velocity.enabled; });
-  QString csv = velocities ? QStringLiteral("t,x,y,action,vel_x,vel_z,turn\n") : QStringLiteral("t,x,y,action\n");
+  const bool aims = std::any_of(rows_.begin(), rows_.end(), [](const Row& r) { return r.aim.enabled; });
+  QString csv = QStringLiteral("t,x,y,action");
+  if (velocities) csv += QStringLiteral(",vel_x,vel_z,turn");
+  if (aims) csv += QStringLiteral(",aim_x,aim_y,aim_z");
+  csv += QLatin1Char('\n');
   for (const Row& row : rows_) {
     // Milliseconds: finer than a 60 Hz tick, and rounding keeps the times in order.
     csv += QString::number(row.time, 'f', 3) + QLatin1Char(',') + number(row.x) + QLatin1Char(',') +
@@ -51,6 +56,11 @@ QString InputRecording::toCsv() const {
     if (velocities) {
       const RecordedVelocity& v = row.velocity;
       csv += v.enabled ? QLatin1Char(',') + number(v.x) + QLatin1Char(',') + number(v.z) + QLatin1Char(',') + number(v.turn)
+                       : QStringLiteral(",,,");
+    }
+    if (aims) {
+      const RecordedAim& a = row.aim;
+      csv += a.enabled ? QLatin1Char(',') + number(a.x) + QLatin1Char(',') + number(a.y) + QLatin1Char(',') + number(a.z)
                        : QStringLiteral(",,,");
     }
     csv += QLatin1Char('\n');

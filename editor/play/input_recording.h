@@ -5,13 +5,23 @@
 // from Play, the stick, and the action as the fat edge's name (quoted when it holds a comma or
 // a quote), which is what `play` resolves to the same edge index the preview sent. A session
 // that asked for velocities (the Play dock's velocity control) adds the group `vel_x,vel_z,turn`
-// (empty on rows that did not). A last row at Stop holds the input to the session's end. The
-// file is written atomically.
+// (empty on rows that did not), one that aimed (the dock's Aim) the group `aim_x,aim_y,aim_z`
+// (the target in the edge-start frame, a row whenever it changes: each edge re-expresses the
+// aim; empty where nothing was aimed at). A last row at Stop holds the input to the session's
+// end. The file is written atomically.
 #include <QString>
 
 #include <vector>
 
 namespace fatgraph::editor {
+
+/// An aim of a recorded session (Player::aim): the target in the current edge's start frame
+/// (metres, x left, y up, z forward); not enabled: no aim.
+struct RecordedAim {
+  bool enabled = false;
+  float x = 0, y = 0, z = 0;
+  bool operator==(const RecordedAim&) const = default;
+};
 
 /// A desired velocity of a recorded session (Player::setDesiredVelocity): m/s left and forward,
 /// rad/s left; not enabled: the stick drove.
@@ -28,15 +38,17 @@ class InputRecording {
     float x = 0, y = 0;
     QString action;  // a fat edge's name, empty for none
     RecordedVelocity velocity;
+    RecordedAim aim;
   };
 
   /// Forgets the rows; the next sample starts the session at its time.
   void clear() { rows_.clear(); }
   /// The input at `time` seconds since Play (not decreasing): a row when the stick moved or
   /// `action` is not empty, nothing when the input is as the last row left it.
-  void sample(double time, float x, float y, const QString& action = {}, const RecordedVelocity& velocity = {});
+  void sample(double time, float x, float y, const QString& action = {}, const RecordedVelocity& velocity = {},
+              const RecordedAim& aim = {});
   /// The closing row at `time` with the input as it is (the session's duration).
-  void finish(double time, float x, float y, const RecordedVelocity& velocity = {});
+  void finish(double time, float x, float y, const RecordedVelocity& velocity = {}, const RecordedAim& aim = {});
   const std::vector<Row>& rows() const { return rows_; }
 
   /// The CSV text (LF line ends).

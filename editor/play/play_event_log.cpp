@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <algorithm>
 #include <numeric>
 
 namespace fatgraph::editor {
@@ -21,6 +22,8 @@ void PlayEventLog::reset(int legs) {
   strikes_.assign(static_cast<size_t>(std::max(legs, 0)), 0);
   hubs_ = 0;
   any_ = false;
+  history_.clear();
+  now_ = 0;
 }
 
 void PlayEventLog::observe(const Player& player) {
@@ -29,7 +32,12 @@ void PlayEventLog::observe(const Player& player) {
     if (e.kind == PlayerEventKind::HubReached) ++hubs_;
     last_ = e;
     any_ = true;
+    history_.push_back(e);
   }
+  now_ = player.clock();
+  const auto old = std::find_if(history_.begin(), history_.end(),
+                                [&](const PlayerEvent& e) { return e.time >= now_ - kHistorySeconds; });
+  history_.erase(history_.begin(), old);
 }
 
 int PlayEventLog::footsteps() const { return std::accumulate(strikes_.begin(), strikes_.end(), 0); }

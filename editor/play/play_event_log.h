@@ -1,6 +1,7 @@
 #pragma once
 // What the Play dock says of the player's events (player_events.h) since Play: the footsteps
-// per leg, the hubs reached and the last event, read after every step as a game would.
+// per leg, the hubs reached and the last event, read after every step as a game would, and
+// the last seconds of events for the event strip under it.
 #include <QString>
 
 #include <vector>
@@ -23,11 +24,19 @@ class PlayEventLog {
   /// before any event. Leg names from `graph`.
   QString text(const RuntimeGraph& graph) const;
 
+  /// The events of the last kHistorySeconds of play, oldest first, for the Play dock's event
+  /// strip (views/play_event_strip.h); `now()` is the play time of the last update.
+  static constexpr double kHistorySeconds = 8.0;
+  const std::vector<PlayerEvent>& history() const { return history_; }
+  double now() const { return now_; }
+
  private:
   std::vector<int> strikes_;  // per leg
   int hubs_ = 0;
   bool any_ = false;
   PlayerEvent last_;
+  std::vector<PlayerEvent> history_;
+  double now_ = 0;
 };
 
 }  // namespace fatgraph::editor

@@ -66,6 +66,7 @@ QString PlayerPreview::adopt(std::shared_ptr<const PreviewGraph> preview) {
   rotations_.assign(joints, Quat::Identity());
   positions_.assign(joints, Vec3::Zero());
   player_->update(0.0f, 0.0f, 0.0f);  // the start pose, before the first tick
+  trackEdgeStart();
   refreshWorldPose();
   return {};
 }
@@ -73,7 +74,9 @@ QString PlayerPreview::adopt(std::shared_ptr<const PreviewGraph> preview) {
 void PlayerPreview::restart() {
   if (!player_) return;
   player_->reset();
+  applyAim();
   player_->update(0.0f, 0.0f, 0.0f);
+  trackEdgeStart();
   refreshWorldPose();
 }
 
@@ -86,7 +89,54 @@ void PlayerPreview::step(double seconds, float stickX, float stickY, int action)
   if (!player_) return;
   const double dt = std::isfinite(seconds) ? std::clamp(seconds, 0.0, kMaxStepSeconds) : 0.0;
   player_->update(static_cast<float>(dt), stickX, stickY, action);
+  trackEdgeStart();
   refreshWorldPose();
+}
+
+// The frame an edge began at: its EdgeStarted event's position (the character's ground point
+// at that moment) and the heading after the update (an update turns it by at most a few
+// hundredths of a radian). A new edge re-expresses the aim for the next update.
+void PlayerPreview::trackEdgeStart() {
+  bool started = false;
+  for (const PlayerEvent& e : player_->events()) {
+    if (e.kind != PlayerEventKind::EdgeStarted) continue;
+    edgeStart_.position = e.position;
+    edgeStart_.yaw = player_->character().yaw;
+    started = true;
+  }
+  if (started) applyAim();
+}
+
+void PlayerPreview::setAim(const std::optional<Vec3>& world) {
+  aimWorld_ = world && world->allFinite() ? world : std::nullopt;
+  if (!aimWorld_) aimLocal_.reset();
+  if (player_) applyAim();
+}
+
+void PlayerPreview::applyAim() {
+  if (!aimWorld_) {
+    aimLocal_.reset();
+    player_->clearAim();
+    return;
+  }
+  const Vec3 local = yawRotation(-edgeStart_.yaw) * (*aimWorld_ - toEigenDouble(edgeStart_.position));
+  aimLocal_ = Float3{static_cast<float>(local.x()), static_cast<float>(local.y()), static_cast<float>(local.z())};
+  player_->aim(*aimLocal_);
+}
+
+std::optional<Vec3> PlayerPreview::aimPlanned() const {
+  if (!player_ || !aimWorld_) return std::nullopt;
+  const AimReport& r = player_->aimReport();
+  if (!r.active || !r.aimable) return std::nullopt;
+  return yawRotation(edgeStart_.yaw) * toEigenDouble(r.planned) + toEigenDouble(edgeStart_.position);
+}
+
+double PlayerPreview::aimHeight() const {
+  const int edge = currentEdge();
+  double height = 1.0;
+  if (edge >= 0 && graph_->edges[static_cast<size_t>(edge)].parameters.dimension >= 1)
+    height = graph_->edges[static_cast<size_t>(edge)].parameters.origin[1];
+  return edgeStart_.position.y + height;
 }
 
 void PlayerPreview::setDesiredVelocity(bool enabled, float velocityX, float velocityZ, float turnRate) {

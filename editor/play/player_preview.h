@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -60,6 +61,18 @@ class PlayerPreview {
   /// A desired velocity for the following steps (Player::setDesiredVelocity; m/s left and
   /// forward, rad/s left), or back to the stick (enabled false).
   void setDesiredVelocity(bool enabled, float velocityX, float velocityZ, float turnRate);
+  /// Aims each edge's parameterized joint at a world point (Player::aim, whose target is in
+  /// the edge-start character frame: re-expressed as each edge begins, from its EdgeStarted
+  /// event's position and the heading after that update), or stops aiming (nullopt).
+  void setAim(const std::optional<Vec3>& world);
+  const std::optional<Vec3>& aim() const { return aimWorld_; }
+  /// The target as the player has it now (the current edge's start frame), for recordings.
+  const std::optional<Float3>& aimLocal() const { return aimLocal_; }
+  /// Where the blend puts the aimed joint (world) while the current edge can aim.
+  std::optional<Vec3> aimPlanned() const;
+  /// World height of the current edge's parameter plane origin (its joint's height at the
+  /// aiming moment), where a click ray meets the aim; 1 m above the edge's start without one.
+  double aimHeight() const;
   /// The fastest any edge's blends go (m/s, the velocity spaces), for mapping a stick onto
   /// speeds; measures the velocity spaces on first use. 0 when not ready.
   float topSpeed();
@@ -86,6 +99,8 @@ class PlayerPreview {
 
  private:
   void refreshWorldPose();
+  void trackEdgeStart();
+  void applyAim();
 
   std::shared_ptr<const PreviewGraph> preview_;
   const RuntimeGraph* graph_ = nullptr;  // &preview_->graph
@@ -93,6 +108,9 @@ class PlayerPreview {
   const Terrain* terrain_ = nullptr;
   std::vector<Quat> rotations_;
   std::vector<Vec3> positions_;
+  std::optional<Vec3> aimWorld_;
+  std::optional<Float3> aimLocal_;
+  CharacterFrame edgeStart_;  // the character frame the current edge began at
 };
 
 }  // namespace fatgraph::editor

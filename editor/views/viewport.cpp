@@ -187,6 +187,29 @@ void Viewport::setPreviewFootprints(const std::vector<Footprint>& footprints,
   update();
 }
 
+void Viewport::setAimMarker(const std::optional<QVector3D>& target, const std::optional<QVector3D>& planned) {
+  aim_.batch.clear();
+  aim_.batch.width = 3.0f;
+  const QColor colour(255, 90, 90);
+  if (target) {
+    constexpr float arm = 0.08f;  // metres
+    for (const QVector3D axis : {QVector3D(1, 0, 0), QVector3D(0, 1, 0), QVector3D(0, 0, 1)})
+      aim_.batch.addSegment(*target - arm * axis, *target + arm * axis, colour);
+  }
+  if (target && planned) aim_.batch.addSegment(*planned, *target, colour.lighter(130));
+  if (planned) aim_.batch.addMarker(*planned, QColor(255, 220, 90));
+  aim_.dirty = true;
+  update();
+}
+
+std::pair<QVector3D, QVector3D> Viewport::rayAt(const QPointF& pixel) const {
+  const double w = std::max(width(), 1), h = std::max(height(), 1);
+  const QMatrix4x4 inverse = (camera_.projection(static_cast<float>(w / h)) * camera_.view()).inverted();
+  const float x = static_cast<float>(2.0 * pixel.x() / w - 1.0), y = static_cast<float>(1.0 - 2.0 * pixel.y() / h);
+  const QVector3D nearPoint = inverse.map(QVector3D(x, y, -1.0f)), farPoint = inverse.map(QVector3D(x, y, 1.0f));
+  return {nearPoint, (farPoint - nearPoint).normalized()};
+}
+
 void Viewport::frameCharacter() {
   if (!scene_.hasClip()) return;
   const Bounds bounds = scene_.poseBounds();
@@ -376,6 +399,7 @@ void Viewport::paintGL() {
   if (showFootprints_) drawOverlay(footprints_);
   drawOverlay(previewFootprints_);
   drawOverlay(ghosts_);
+  drawOverlay(aim_);
   const bool body = drawsBody();
   if (body) {
     program_->release();
@@ -402,6 +426,10 @@ void Viewport::paintGL() {
 void Viewport::mousePressEvent(QMouseEvent* event) {
   lastMouse_ = event->position().toPoint();
   setFocus(Qt::MouseFocusReason);
+  if (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ControlModifier)) {
+    const auto [origin, direction] = rayAt(event->position());
+    emit aimRequested(origin, direction);
+  }
 }
 
 void Viewport::mouseMoveEvent(QMouseEvent* event) {

@@ -7,7 +7,8 @@
 // from the skeleton once per skeleton (core's generateBody), skinned on the GPU with the
 // runtime's matrix palette of whatever pose is shown (clip frame, blend preview, live player),
 // lit, with its shadow on the ground; bodyDisplay() chooses bones, body or both. Left drag
-// orbits, middle drag or Shift + left drag pans, the wheel zooms, F frames the character.
+// orbits, middle drag or Shift + left drag pans, the wheel zooms, F frames the character;
+// Ctrl + left click asks the Play dock to aim there (aimRequested).
 // Lines use one small shader program and vertex buffers, written for GL 3.3 core, GLES 3 or
 // GL 2.1, so they run on Mesa llvmpipe under Xvfb; the body needs GL 3.2 or GLES 3 (without
 // it the viewport shows bones).
@@ -79,6 +80,12 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   const LineBatch& footbasePathLines() const { return footbasePaths_.batch; }
   const LineBatch& terrainLines() const { return terrain_.batch; }
   const LineBatch& previewFootprintLines() const { return previewFootprints_.batch; }
+  /// The Play dock's aim (Player::aim): a cross at the target and a line from where the blend
+  /// puts the joint to it, world space; nullopt removes either.
+  void setAimMarker(const std::optional<QVector3D>& target, const std::optional<QVector3D>& planned);
+  const LineBatch& aimLines() const { return aim_.batch; }
+  /// The world ray under a widget pixel (origin on the near plane, unit direction).
+  std::pair<QVector3D, QVector3D> rayAt(const QPointF& pixel) const;
   /// Ghost skeletons (views/ghost_poses.h: a hub and its matches), drawn faint under the
   /// pose; an empty batch removes them.
   void setGhostPoses(LineBatch ghosts);
@@ -113,6 +120,10 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   /// Orbits the camera by angles in degrees and repaints.
   void orbit(float yawDegrees, float pitchDegrees);
 
+ signals:
+  /// Ctrl + left click: the world ray under the cursor (the Play dock aims there).
+  void aimRequested(const QVector3D& origin, const QVector3D& direction);
+
  protected:
   void initializeGL() override;
   void paintGL() override;
@@ -136,7 +147,7 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   };
   std::vector<Overlay*> overlays() {
     return {&terrain_, &footbasePaths_, &footprints_, &legs_, &legMarkers_, &previewFootprints_,
-            &ghosts_};
+            &ghosts_, &aim_};
   }
   void drawOverlay(Overlay& overlay);
   void rebuildLegs();
@@ -191,6 +202,7 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
   Overlay legMarkers_;
   Overlay previewFootprints_;
   Overlay ghosts_;
+  Overlay aim_;
 };
 
 }  // namespace fatgraph::editor

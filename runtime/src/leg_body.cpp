@@ -59,6 +59,11 @@ void LegLayer::tiltBody(const Frame& frame, Span<Quaternion> modelRotations, Spa
   const float w = frame.weight;
   const int legs = static_cast<int>(state_.size());
   if (legs == 0) return;
+  if (!(settings_.bodyTilt > 0.0f)) {  // off: level, nothing to fit
+    tiltSlope_ = Float2{};
+    bodyUp_ = Float3{0, 1, 0};
+    return;
+  }
   float total = 0.0f, length = 0.0f, ground = 0.0f;
   Vec3f feet = Vec3f::Zero(), pivot = Vec3f::Zero();
   for (const LegState& s : state_) {

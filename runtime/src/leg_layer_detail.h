@@ -167,6 +167,12 @@ struct LegLayer::LegState {
   // The chain's pose before the first IK pass (the flight alignment solves twice).
   std::vector<Float3> savedPositions;
   std::vector<Quaternion> savedRotations;
+  // The flight alignment turned the foot in this update (alignInFlight), or left it, and then
+  // its first pass stands as the final solve.
+  bool turned = false;
+  bool presolved = false;
+  bool presolvedReached = true;
+  Vec3f presolvedAnkle = Vec3f::Zero();
 };
 
 /// A position (leg_layer.h: an Eigen vector the header cannot name).

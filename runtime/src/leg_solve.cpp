@@ -11,6 +11,14 @@ namespace fatgraph {
 
 using namespace leg_detail;
 
+namespace {
+
+// |vec| of a turn quaternion below which the flight alignment leaves the foot as it is
+// (2e-5 rad: a toe tip moves under 0.01 mm).
+constexpr float kNegligibleTurn = 1e-5f;
+
+}  // namespace
+
 void LegLayer::solveLegs(const Frame& frame, Span<Quaternion> modelRotations, Span<Float3> modelPositions) {
   const Quatf toModel = frame.heading.conjugate();
   const Vec3f origin = frame.position + Vec3f(0.0f, characterGround_, 0.0f);
@@ -35,6 +43,18 @@ void LegLayer::solveLegs(const Frame& frame, Span<Quaternion> modelRotations, Sp
       if (state_[l].rollBlend > 0.0f) lower = std::min(lower, hipMaximal_[l]);
     moveBody(modelPositions, lower);
     bodyHeight_ += lower;
+    // A leg whose first pass was to stand solves again from its blended chain under the
+    // lowered body.
+    if (lower != 0.0f)
+      for (LegState& s : state_) {
+        if (!s.presolved) continue;
+        s.presolved = false;
+        for (std::size_t i = 0; i < s.chain.size(); ++i) {
+          modelPositions[s.chain[i]] = s.savedPositions[i];
+          modelPositions[s.chain[i]].y += lower;
+          modelRotations[s.chain[i]] = s.savedRotations[i];
+        }
+      }
   }
   for (std::size_t l = 0; l < state_.size(); ++l)
     solveLeg(state_[l], reports_[l], modelRotations, modelPositions);
@@ -51,6 +71,7 @@ bool LegLayer::alignLegsInFlight(const Frame& frame, Span<Quaternion> modelRotat
                                  Span<Float3> modelPositions) {
   bool any = false;
   for (LegState& s : state_) {
+    s.presolved = false;
     if (!(s.rollBlend > 0.0f)) continue;
     const std::size_t n = s.chain.size();
     for (std::size_t i = 0; i < n; ++i) {
@@ -58,8 +79,16 @@ bool LegLayer::alignLegsInFlight(const Frame& frame, Span<Quaternion> modelRotat
       s.savedRotations[i] = modelRotations[s.chain[i]];
     }
     bool reached = true;
-    solveChain(s, modelRotations, modelPositions, reached);
+    const Vec3f ankle = solveChain(s, modelRotations, modelPositions, reached).at;
     alignInFlight(frame, s, modelRotations);
+    if (!s.turned) {
+      // The foot already turns with the shin (flat ground at the clip's motion): the first
+      // solve is the final one.
+      s.presolved = true;
+      s.presolvedReached = reached;
+      s.presolvedAnkle = ankle;
+      continue;
+    }
     for (std::size_t i = 0; i < n; ++i) {
       modelPositions[s.chain[i]] = s.savedPositions[i];
       modelRotations[s.chain[i]] = s.savedRotations[i];
@@ -133,6 +162,7 @@ LegLayer::Position LegLayer::solveChain(LegState& s, Span<Quaternion> modelRotat
 // turns about its footbase target, so the footbase stays where step 3 put it. Needs the chain
 // as a first solve left it and its pose from before (savedRotations).
 void LegLayer::alignInFlight(const Frame& frame, LegState& s, Span<const Quaternion> modelRotations) const {
+  s.turned = false;
   const std::size_t n = s.chain.size();
   const Quatf shinTurn = toEigen(modelRotations[s.chain[n - 2]]) * toEigen(s.savedRotations[n - 2]).conjugate();
   const Quatf original = toEigen(modelRotations[s.chain.back()]);  // the chain solve leaves it
@@ -143,26 +173,30 @@ void LegLayer::alignInFlight(const Frame& frame, LegState& s, Span<const Quatern
   const float yaw = wrapPi(std::atan2(a.x(), a.z()) - std::atan2(b.x(), b.z()));
   const Quatf flight = yawQuat(std::isfinite(yaw) ? yaw : 0.0f) * carried;
   const Quatf turn = (stance.slerp(s.rollBlend, flight) * stance.conjugate()).normalized();
-  if (!turn.coeffs().allFinite()) return;
+  if (!turn.coeffs().allFinite() || turn.vec().norm() < kNegligibleTurn) return;
+  s.turned = true;
+  // The turned foot stays out of the ground (a shin bent over a step pitches the foot down
+  // with it): probed where heel or toe went lower than the ground's rotation had them (step 3
+  // cleared those). Only the ground itself: step 3's clearance is measured from the clip's own
+  // foot, which a held (restarting) foot is not at.
+  const Vec3f heelBefore = s.ankleTarget + stance * s.heel, toeBefore = s.ankleTarget + stance * s.toeTip;
   s.alignment = turn * s.alignment;
   s.ankleTarget = s.footbaseTarget + turn * (s.ankleTarget - s.footbaseTarget);
-  // The turned foot stays out of the ground (a shin bent over a step pitches the foot down
-  // with it). Only the ground itself: step 3's clearance is measured from the clip's own foot,
-  // which a held (restarting) foot is not at.
-  const Quatf toWorld = frame.heading;
-  const Vec3f origin = frame.position + Vec3f(0.0f, characterGround_ - frame.floor, 0.0f);
   const Quatf rotation = s.alignment * original;
-  const Vec3f heel = toWorld * (s.ankleTarget + rotation * s.heel) + origin;
-  const Vec3f toe = toWorld * (s.ankleTarget + rotation * s.toeTip) + origin;
-  s.ankleTarget.y() += clearanceLift(terrain_, heel, toe, 0.0f, 0.0f, settings_);
+  const Vec3f heelModel = s.ankleTarget + rotation * s.heel, toeModel = s.ankleTarget + rotation * s.toeTip;
+  if (heelModel.y() < heelBefore.y() || toeModel.y() < toeBefore.y()) {
+    const Vec3f origin = frame.position + Vec3f(0.0f, characterGround_ - frame.floor, 0.0f);
+    s.ankleTarget.y() += clearanceLift(terrain_, frame.heading * heelModel + origin,
+                                       frame.heading * toeModel + origin, 0.0f, 0.0f, settings_);
+  }
 }
 
 void LegLayer::solveLeg(LegState& s, LegReport& report, Span<Quaternion> modelRotations,
                         Span<Float3> modelPositions) {
   const int ankle = s.chain.back();
   const Vec3f oldAnkle = eigenView(modelPositions[ankle]);
-  bool reached = true;
-  const Vec3f newAnkle = solveChain(s, modelRotations, modelPositions, reached).at;
+  bool reached = s.presolvedReached;
+  const Vec3f newAnkle = s.presolved ? s.presolvedAnkle : solveChain(s, modelRotations, modelPositions, reached).at;
   // The foot keeps its alignment whatever the shin did: the ankle's model rotation is the
   // alignment applied to its original, and everything below moves with it rigidly.
   eigenView(modelPositions[ankle]) = newAnkle;

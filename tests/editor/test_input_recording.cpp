@@ -74,6 +74,28 @@ class TestInputRecording : public QObject {
     QCOMPARE(input.rows[2].desiredTurn, -0.75f);
   }
 
+  // An aim adds the group aim_x,aim_y,aim_z after the velocities (empty where nothing was
+  // aimed at), a row whenever the target changes; `fatgraph play` reads it back.
+  void aimsAddTheirColumns() {
+    InputRecording recording;
+    recording.sample(0.0, 0.0f, 0.0f);
+    recording.sample(0.1, 0.0f, 0.0f, {}, {}, {true, 0.25f, 1.25f, 0.5f});
+    recording.sample(0.2, 0.0f, 0.0f, {}, {}, {true, 0.25f, 1.25f, 0.5f});  // unchanged: no row
+    recording.sample(0.3, 0.0f, 0.0f, {}, {true, 0.0f, 1.0f, 0.0f}, {true, -0.5f, 1.25f, 0.25f});
+    recording.finish(0.5, 0.0f, 0.0f);
+    QCOMPARE(recording.toCsv(), QStringLiteral("t,x,y,action,vel_x,vel_z,turn,aim_x,aim_y,aim_z\n"
+                                               "0.000,0,0,,,,,,,\n0.100,0,0,,,,,0.25,1.25,0.5\n"
+                                               "0.300,0,0,,0,1,0,-0.5,1.25,0.25\n0.500,0,0,,,,,,,\n"));
+    const fatgraph::cli::PlayInput input =
+        fatgraph::cli::parsePlayInput(recording.toCsv().toStdString(), "session.csv", {"walk"});
+    QVERIFY(!input.rows[0].aim && input.rows[1].aim && input.rows[2].aim && !input.rows[3].aim);
+    QCOMPARE(input.rows[2].aimTarget[0], -0.5f);
+    // Aims alone: no velocity columns.
+    InputRecording aimsOnly;
+    aimsOnly.sample(0.0, 0.0f, 0.0f, {}, {}, {true, 0.0f, 1.0f, 0.5f});
+    QCOMPARE(aimsOnly.toCsv(), QStringLiteral("t,x,y,action,aim_x,aim_y,aim_z\n0.000,0,0,,0,1,0.5\n"));
+  }
+
   void writesWholeOrNothing() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());

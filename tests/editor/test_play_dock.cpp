@@ -17,6 +17,8 @@
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QImage>
+#include <QSignalSpy>
 
 #include <cmath>
 #include <cstdio>
@@ -33,6 +35,7 @@
 #include "play/gamepad_input.h"
 #include "play/keyboard_stick.h"
 #include "play_input.h"
+#include "views/play_event_strip.h"
 #include "views/stick_pad.h"
 #include "views/viewport.h"
 #include "virtual_gamepad.h"
@@ -41,6 +44,10 @@ using fatgraph::editor::InputSource;
 using fatgraph::editor::MainWindow;
 using fatgraph::editor::PlayDock;
 using fatgraph::editor::PlayEventLog;
+using fatgraph::editor::PlayEventStrip;
+using fatgraph::editor::Viewport;
+using fatgraph::AimReport;
+using fatgraph::CharacterFrame;
 
 namespace {
 
@@ -241,6 +248,91 @@ class TestPlayDock : public QObject {
     tick(30);
     QCOMPARE(view->camera().target, target);
     dock_->followCamera()->setChecked(true);
+  }
+
+  // The event strip draws what the events say: after 3 s of walking each leg has one stance
+  // per foot strike (one more when its first event is a foot-off: a stance begun before Play),
+  // every hub reached since Play is marked, and the strip paints them.
+  void eventStripShowsTheFootsteps() {
+    QTest::keyPress(viewport(), Qt::Key_W);
+    tick(3 * 60);
+    QTest::keyRelease(viewport(), Qt::Key_W);
+    const PlayEventStrip* strip = dock_->eventStrip();
+    const PlayEventLog& events = dock_->events();
+    std::vector<int> perLeg(2, 0);
+    for (const PlayEventStrip::Stance& s : strip->stances()) {
+      QVERIFY(s.leg >= 0 && s.leg < 2);
+      QVERIFY(s.end >= s.start);
+      ++perLeg[s.leg];
+    }
+    for (int l = 0; l < 2; ++l)
+      QVERIFY2(perLeg[l] >= 2 && (perLeg[l] == events.footsteps(l) || perLeg[l] == events.footsteps(l) + 1),
+               qPrintable(QStringLiteral("leg %1: %2 stances, %3 strikes").arg(l).arg(perLeg[l]).arg(events.footsteps(l))));
+    QCOMPARE(static_cast<int>(strip->hubTimes().size()), events.hubsReached());
+    // Painted: the stance bars' colour appears (offscreen grab, no GL needed).
+    const QImage image = const_cast<PlayEventStrip*>(strip)->grab().toImage();
+    const QColor bar = QColor(80, 170, 255).darker(140);
+    int barPixels = 0;
+    for (int y = 0; y < image.height(); ++y)
+      for (int x = 0; x < image.width(); ++x) barPixels += (image.pixel(x, y) & 0xffffffu) == (bar.rgb() & 0xffffffu) ? 1 : 0;
+    QVERIFY2(barPixels > 20, qPrintable(QStringLiteral("%1 bar pixels in %2 x %3").arg(barPixels).arg(image.width()).arg(image.height())));
+  }
+
+  // Ctrl + click in the viewport aims: the ray meets the aim height, the player aims each
+  // parameterized edge's joint there, the viewport draws the target and where the blend puts
+  // the joint, the Aim row says what the plane cannot reach; unchecking Aim ends it.
+  void ctrlClickAimsTheJoint() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString csv = dir.filePath(QStringLiteral("aimed.csv"));
+    dock_->setRecordingPath(csv);
+    tick(30);
+    auto* view = window_->viewport();
+    QSignalSpy asked(view, &Viewport::aimRequested);
+    QTest::mouseClick(view, Qt::LeftButton, Qt::ControlModifier, view->rect().center());
+    QCOMPARE(asked.count(), 1);
+    // A ray straight down onto a point 0.4 m ahead of the character at the aim height.
+    const CharacterFrame c = dock_->preview().player().character();
+    const double height = dock_->preview().aimHeight();
+    const QVector3D target(c.position.x + 0.4f * std::sin(c.yaw), static_cast<float>(height),
+                           c.position.z + 0.4f * std::cos(c.yaw));
+    QVERIFY(dock_->aimAlong(target + QVector3D(0.0f, 3.0f, 0.0f), QVector3D(0.0f, -1.0f, 0.0f)));
+    QVERIFY(dock_->aimCheck()->isChecked());
+    QVERIFY(dock_->preview().aim().has_value());
+    QVERIFY((*dock_->preview().aim() - fatgraph::Vec3(target.x(), target.y(), target.z())).norm() < 1e-4);
+    tick(150);  // over two whole edges of the walk: aimed passes for the replay to measure
+    const AimReport& report = dock_->preview().player().aimReport();
+    QVERIFY(report.active);
+    QVERIFY(report.aimable);
+    QVERIFY(std::isfinite(report.unreachable));
+    QVERIFY(!view->aimLines().vertices.empty());
+    QVERIFY2(dock_->aimLabel()->text().contains(QStringLiteral("cannot reach")), qPrintable(dock_->aimLabel()->text()));
+    QVERIFY(finitePose(dock_->preview()));
+    // A ray that never comes down to the aim's height is refused with a reason.
+    QVERIFY(!dock_->aimAlong(target + QVector3D(0.0f, 3.0f, 0.0f), QVector3D(0.0f, 1.0f, 0.0f)));
+    QVERIFY2(dock_->messageLabel()->text().contains(QStringLiteral("away from the aim's height")),
+             qPrintable(dock_->messageLabel()->text()));
+    dock_->aimCheck()->setChecked(false);
+    tick(2);
+    QVERIFY(!dock_->preview().player().aimReport().active);
+    QVERIFY(view->aimLines().vertices.empty());
+    QCOMPARE(dock_->aimLabel()->text(), QStringLiteral("—"));
+    // The session recorded the aim (in each edge's start frame) and `fatgraph play` aims too.
+    dock_->stop();
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().startsWith("t,x,y,action,aim_x,aim_y,aim_z\n"));
+    const QString fgraph = dir.filePath(QStringLiteral("roll.fgraph"));
+    fatgraph::exportProject(window_->document()->project(), fgraph.toStdString());
+    QProcess play;
+    play.start(QStringLiteral(FATGRAPH_CLI),
+               {QStringLiteral("play"), fgraph, QStringLiteral("--input"), csv, QStringLiteral("-o"),
+                dir.filePath(QStringLiteral("aimed.bvh")), QStringLiteral("--json")});
+    QVERIFY(play.waitForFinished(-1));
+    QVERIFY2(play.exitCode() == 0, play.readAllStandardError().constData());
+    const QJsonObject played = QJsonDocument::fromJson(play.readAllStandardOutput()).object();
+    QVERIFY2(played.value(QStringLiteral("aim")).toObject().value(QStringLiteral("passes")).toInt() > 0,
+             QJsonDocument(played.value(QStringLiteral("aim")).toObject()).toJson().constData());
   }
 
   void posesStayFiniteOnTheStairs() {

@@ -37,7 +37,7 @@ struct Breakage {
 // clang-format off
 const Breakage kBreakages[] = {
   // The graph as a whole.
-  {"old format version", [](RuntimeGraph& g) { g.formatVersion = 1; }, "format version 1, expected 2"},
+  {"old format version", [](RuntimeGraph& g) { g.formatVersion = 1; }, "format version 1, expected 3"},
   {"skeleton", [](RuntimeGraph& g) { g.skeleton.names[3] = "hip"; },
    "skeleton: duplicate joint name 'hip'"},
   {"translated joint out of range", [](RuntimeGraph& g) { g.translatedJoints = {7}; },
@@ -48,6 +48,10 @@ const Breakage kBreakages[] = {
   {"fps NaN", [](RuntimeGraph& g) { g.fps = kNaN; }, "fps must be positive and finite"},
   {"negative transition blend", [](RuntimeGraph& g) { g.transitions.blendSeconds = -0.1f; },
    "transition blend seconds must be >= 0 and finite"},
+  {"cycle rates out of order", [](RuntimeGraph& g) { g.cycleRates = {1.2f, 0.8f}; },
+   "cycle rate bounds must satisfy 0 < slowest <= 1 <= fastest (finite)"},
+  {"cycle rate zero", [](RuntimeGraph& g) { g.cycleRates.slowest = 0.0f; },
+   "cycle rate bounds must satisfy 0 < slowest <= 1 <= fastest (finite)"},
   // Legs.
   {"leg chain too short", [](RuntimeGraph& g) { g.legs[0].chain = {2, 3}; },
    "leg 'Left': chain needs >= 3 joints (hip to ankle)"},
@@ -70,6 +74,22 @@ const Breakage kBreakages[] = {
    "edge 'there': reference duration does not match the reference segment"},
   {"data not finite", [](RuntimeGraph& g) { there(g).data.back() = kNaN; },
    "edge 'there': data block has non-finite values"},
+  // A stored velocity space (format 3).
+  {"velocity lattice of one point",
+   [](RuntimeGraph& g) { there(g).velocitySpace = {{0, 0}, {1, 1}, 1, {0, 0, 0}}; },
+   "edge 'there': velocity space lattice of 1 points per axis (2 to 1025)"},
+  {"velocity space short",
+   [](RuntimeGraph& g) { there(g).velocitySpace = {{0, 0}, {1, 1}, 2, std::vector<float>(11, 0.0f)}; },
+   "edge 'there': velocity space holds 11 values, expected 12"},
+  {"velocity space not finite",
+   [](RuntimeGraph& g) {
+     there(g).velocitySpace = {{0, 0}, {1, 1}, 2, std::vector<float>(12, 0.0f)};
+     there(g).velocitySpace.points[5] = kNaN;
+   },
+   "edge 'there': velocity space has non-finite values"},
+  {"velocity points without a lattice",
+   [](RuntimeGraph& g) { there(g).velocitySpace = {{0, 0}, {1, 1}, 0, {0, 0, 0}}; },
+   "edge 'there': velocity space has points but no lattice size"},
   // A segment (the second, so the reference checks above pass).
   {"one frame", [](RuntimeGraph& g) { lastSegment(g).frameCount = 1; },
    "edge 'there': segment 1: has 1 frames, expected >= 2"},

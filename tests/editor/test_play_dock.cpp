@@ -78,6 +78,21 @@ class TestPlayDock : public QObject {
   void tick(int ticks) {
     for (int i = 0; i < ticks; ++i) dock_->advance(kTick);
   }
+  // Exports the document's graph beside `csv` and replays `csv` through `fatgraph play
+  // --json` into `bvh`; false with the CLI's error when it fails.
+  bool replay(const QTemporaryDir& dir, const QString& csv, const QString& bvh, QJsonObject& report, QString& error) {
+    const QString fgraph = dir.filePath(QStringLiteral("roll.fgraph"));
+    fatgraph::exportProject(window_->document()->project(), fgraph.toStdString());
+    QProcess play;
+    play.start(QStringLiteral(FATGRAPH_CLI), {QStringLiteral("play"), fgraph, QStringLiteral("--input"), csv,
+                                              QStringLiteral("-o"), dir.filePath(bvh), QStringLiteral("--json")});
+    if (!play.waitForFinished(-1) || play.exitCode() != 0) {
+      error = QString::fromUtf8(play.readAllStandardError());
+      return false;
+    }
+    report = QJsonDocument::fromJson(play.readAllStandardOutput()).object();
+    return true;
+  }
 
  private slots:
   void initTestCase() {
@@ -322,15 +337,9 @@ class TestPlayDock : public QObject {
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(file.readAll().startsWith("t,x,y,action,aim_x,aim_y,aim_z\n"));
-    const QString fgraph = dir.filePath(QStringLiteral("roll.fgraph"));
-    fatgraph::exportProject(window_->document()->project(), fgraph.toStdString());
-    QProcess play;
-    play.start(QStringLiteral(FATGRAPH_CLI),
-               {QStringLiteral("play"), fgraph, QStringLiteral("--input"), csv, QStringLiteral("-o"),
-                dir.filePath(QStringLiteral("aimed.bvh")), QStringLiteral("--json")});
-    QVERIFY(play.waitForFinished(-1));
-    QVERIFY2(play.exitCode() == 0, play.readAllStandardError().constData());
-    const QJsonObject played = QJsonDocument::fromJson(play.readAllStandardOutput()).object();
+    QJsonObject played;
+    QString error;
+    QVERIFY2(replay(dir, csv, QStringLiteral("aimed.bvh"), played, error), qPrintable(error));
     QVERIFY2(played.value(QStringLiteral("aim")).toObject().value(QStringLiteral("passes")).toInt() > 0,
              QJsonDocument(played.value(QStringLiteral("aim")).toObject()).toJson().constData());
   }
@@ -456,15 +465,9 @@ class TestPlayDock : public QObject {
     // The recording began before Velocity was chosen: its first row is the stick's.
     QVERIFY(input.rows.size() >= 4 && !input.rows.front().velocity);
     QVERIFY(std::all_of(input.rows.begin() + 1, input.rows.end(), [](const auto& row) { return row.velocity; }));
-    const QString fgraph = dir.filePath(QStringLiteral("roll.fgraph"));
-    fatgraph::exportProject(window_->document()->project(), fgraph.toStdString());
-    QProcess play;
-    play.start(QStringLiteral(FATGRAPH_CLI),
-               {QStringLiteral("play"), fgraph, QStringLiteral("--input"), csv, QStringLiteral("-o"),
-                dir.filePath(QStringLiteral("played.bvh")), QStringLiteral("--json")});
-    QVERIFY(play.waitForFinished(-1));
-    QVERIFY2(play.exitCode() == 0, play.readAllStandardError().constData());
-    const QJsonObject report = QJsonDocument::fromJson(play.readAllStandardOutput()).object();
+    QJsonObject report;
+    QString error;
+    QVERIFY2(replay(dir, csv, QStringLiteral("played.bvh"), report, error), qPrintable(error));
     QCOMPARE(report.value(QStringLiteral("velocity")).toObject().value(QStringLiteral("stops")).toInt(), 1);
   }
 

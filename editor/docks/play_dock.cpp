@@ -20,6 +20,7 @@
 #include "play/gamepad_input.h"
 #include "play/keyboard_stick.h"
 #include "play/preview_graph_source.h"
+#include "views/action_bindings_editor.h"
 #include "views/play_event_strip.h"
 #include "views/stick_pad.h"
 #include "views/viewport.h"
@@ -61,6 +62,7 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
       eventStrip_(new PlayEventStrip(this)),
       aimCheck_(new QCheckBox(tr("Aim (Ctrl + click in the view)"), this)),
       aimLabel_(new QLabel(tr("—"), this)),
+      actions_(new ActionBindingsEditor(this)),
       messageLabel_(new QLabel(this)) {
   setObjectName(QStringLiteral("playDock"));
   playButton_->setObjectName(QStringLiteral("playGraphButton"));
@@ -78,7 +80,8 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
   velocityLabel_->setWordWrap(true);
   playButton_->setToolTip(
       tr("Play the graph with the runtime player: W/A/S/D or the left "
-         "stick steer, 1–9 or A/B/X/Y choose the edge at the next hub"));
+         "stick steer, 1–9 or A/B/X/Y choose the edge at the next hub, bound keys and "
+         "buttons (Actions) ask for their edge"));
   recordButton_->setToolTip(
       tr("Record the session as a CSV that `fatgraph play` replays; "
          "written when Play stops"));
@@ -106,6 +109,8 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
   form->addRow(eventStrip_);
   form->addRow(aimCheck_);
   form->addRow(tr("Aim"), aimLabel_);
+  form->addRow(new QLabel(tr("Actions"), this));
+  form->addRow(actions_);
   auto* content = new QWidget(this);
   auto* layout = new QVBoxLayout(content);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -123,8 +128,10 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
   if (viewport_ != nullptr) viewport_->installEventFilter(keyboard_);
   connect(keyboard_, &KeyboardStick::stickChanged, this,
           [this](float x, float y) { controls_.setStick(InputSource::Keyboard, x, y); });
-  connect(keyboard_, &KeyboardStick::choiceRequested, this,
-          [this](int choice) { controls_.choose(InputSource::Keyboard, choice); });
+  connect(keyboard_, &KeyboardStick::inputPressed, this,
+          [this](const QString& input) { pressInput(InputSource::Keyboard, input); });
+  connect(actions_, &ActionBindingsEditor::editRequested, this,
+          [this](const GraphEditRequest& edit) { document_->editGraph(edit); });
   connect(stickPad_, &StickPad::stickMoved, this,
           [this](float x, float y) { controls_.setStick(InputSource::Mouse, x, y); });
   connect(playButton_, &QPushButton::clicked, this, [this] { playing_ ? stop() : (void)play(); });
@@ -165,6 +172,7 @@ PlayDock::~PlayDock() = default;
 
 void PlayDock::graphChanged() {
   stale_ = true;
+  refreshBindings();
   const QString problem = PlayerPreview::playableProblem(document_->graph());
   if (playing_ && problem.isEmpty()) {
     // The edit changed what plays: the old graph plays on while the pool builds the new one,
@@ -301,16 +309,9 @@ void PlayDock::advance(double seconds) {
   if (gamepad_->isConnected()) {
     controls_.setStick(InputSource::Gamepad, gamepad_->stickX(), gamepad_->stickY());
   }
-  for (const int choice : gamepad_->takeChoices()) controls_.choose(InputSource::Gamepad, choice);
+  for (const QString& press : gamepad_->takePresses()) pressInput(InputSource::Gamepad, press);
 
-  int action = -1;
-  if (const int choice = controls_.takeChoice(); choice >= 0) {
-    action = preview_.edgeForChoice(choice);
-    if (action < 0) {
-      messageLabel_->setText(
-          tr("Hub %1 has no edge %2").arg(preview_.hubName(preview_.nextHub())).arg(choice + 1));
-    }
-  }
+  const int action = takeAction();
   const double dt =
       std::isfinite(seconds) ? std::clamp(seconds, 0.0, PlayerPreview::kMaxStepSeconds) : 0.0;
   sessionTime_ += dt;
@@ -427,7 +428,8 @@ QString PlayDock::aimText() const {
 
 void PlayDock::pollIdleGamepad() {
   gamepad_->poll();
-  (void)gamepad_->takeChoices();  // buttons mean nothing while stopped
+  // While stopped a button only means something to a binding being made.
+  for (const QString& press : gamepad_->takePresses()) actions_->capturePress(press);
   gamepadLabel_->setText(gamepadText());
 }
 
@@ -466,6 +468,7 @@ void PlayDock::refreshStatus() {
   }
   nextLabel_->setText(
       tr("%1 → %2").arg(preview_.hubName(hub), preview_.edgeName(preview_.nextEdge())));
+  choices << boundChoices();
   choicesLabel_->setText(choices.join(QStringLiteral(" · ")));
   eventsLabel_->setText(events_.text(preview_.graph()));
   eventStrip_->setEvents(events_.history(), events_.now(), legNames_, edgeNames_);

@@ -16,7 +16,11 @@
 // stands. Under Events, the event strip draws the last seconds of footsteps (each leg's
 // stances), hubs and edges on a scrolling time axis. Aim: Ctrl + click in the viewport aims
 // the edges' parameterized joint at that point (Player::aim), drawn as a cross with a line
-// from where the blend puts the joint; the Aim row says what the plane cannot reach.
+// from where the blend puts the joint; the Aim row says what the plane cannot reach. Actions:
+// the project's mapping of keys and gamepad buttons to named fat edges
+// (views/action_bindings_editor.h, bind_action edits saved with the project); while playing a
+// bound input asks the player for its edge (the player's one-slot queue: taken at the first
+// hub the edge leaves), an unbound number key or face button chooses at the next hub.
 //
 // A 60 Hz timer steps the player with the wall time (a stalled tick is clamped, see
 // PlayerPreview::kMaxStepSeconds). An edit of the graph rebuilds the runtime graph and, while
@@ -24,6 +28,7 @@
 // says to build one.
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QStringList>
 #include <QTimer>
 
 #include <memory>
@@ -46,6 +51,7 @@ class Document;
 class GamepadInput;
 class PreviewGraphSource;
 class KeyboardStick;
+class ActionBindingsEditor;
 class PlayEventStrip;
 class StickPad;
 class Viewport;
@@ -94,6 +100,12 @@ class PlayDock : public QDockWidget {
   /// "RightHand: 2.4 cm the plane cannot reach", "edge 'walk' has no plane: waits", "—".
   QLabel* aimLabel() const { return aimLabel_; }
   const PlayEventLog& events() const { return events_; }
+  /// The project's action mapping (bind_action edits).
+  ActionBindingsEditor* actionBindings() const { return actions_; }
+  /// A key or button press by input name ("key:K", "pad:a"): a bound input asks for its
+  /// edge, an unbound number key or face button chooses at the next hub; while the mapping
+  /// captures, the press becomes a binding instead (tests call it as the inputs do).
+  void pressInput(InputSource source, const QString& input);
   /// The file the session is recorded to (written at Stop); empty: not recording.
   const QString& recordingPath() const { return recordingPath_; }
   const InputRecording& recording() const { return recording_; }
@@ -131,6 +143,10 @@ class PlayDock : public QDockWidget {
   RecordedAim recordedAim() const;
   void showAim();
   QString gamepadText() const;
+  // play_dock_actions.cpp
+  void refreshBindings();
+  int takeAction();
+  QStringList boundChoices() const;
 
   Document* document_;
   Viewport* viewport_;
@@ -157,6 +173,7 @@ class PlayDock : public QDockWidget {
   PlayEventStrip* eventStrip_;
   QCheckBox* aimCheck_;
   QLabel* aimLabel_;
+  ActionBindingsEditor* actions_;
   std::vector<QString> legNames_, edgeNames_;  // for the event strip, per graph
   QLabel* messageLabel_;
   QString terrainName_;

@@ -15,14 +15,14 @@ float axisValue(SDL_GameController* controller, SDL_GameControllerAxis axis) {
   return std::clamp(raw / 32767.0f, -1.0f, 1.0f);  // the range is [-32768, 32767]
 }
 
-int choiceOf(Uint8 button) {
-  switch (button) {
-    case SDL_CONTROLLER_BUTTON_A: return 0;
-    case SDL_CONTROLLER_BUTTON_B: return 1;
-    case SDL_CONTROLLER_BUTTON_X: return 2;
-    case SDL_CONTROLLER_BUTTON_Y: return 3;
-    default: return -1;
-  }
+// A trigger is pressed past half travel and released below a third, so a trigger resting near
+// half does not chatter.
+constexpr float kTriggerPress = 0.5f;
+constexpr float kTriggerRelease = 0.33f;
+
+QString buttonInputName(Uint8 button) {
+  const char* name = SDL_GameControllerGetStringForButton(static_cast<SDL_GameControllerButton>(button));
+  return name != nullptr ? QStringLiteral("pad:") + QString::fromLatin1(name) : QString();
 }
 
 }  // namespace
@@ -62,6 +62,7 @@ void GamepadInput::close() {
   instance_ = -1;
   name_.clear();
   stickX_ = stickY_ = 0;
+  triggerDown_[0] = triggerDown_[1] = false;
 }
 
 void GamepadInput::openFirstConnected() {
@@ -84,9 +85,7 @@ void GamepadInput::poll() {
         break;
       case SDL_CONTROLLERBUTTONDOWN:
         if (event.cbutton.which == instance_) {
-          if (const int choice = choiceOf(event.cbutton.button); choice >= 0) {
-            choices_.push_back(choice);
-          }
+          if (QString name = buttonInputName(event.cbutton.button); !name.isEmpty()) presses_.push_back(name);
         }
         break;
       default: break;
@@ -99,9 +98,24 @@ void GamepadInput::poll() {
   if (controller_ != nullptr) {
     stickX_ = axisValue(controller_, SDL_CONTROLLER_AXIS_LEFTX);
     stickY_ = -axisValue(controller_, SDL_CONTROLLER_AXIS_LEFTY);
+    pollTriggers();
   }
 }
 
-std::vector<int> GamepadInput::takeChoices() { return std::exchange(choices_, {}); }
+void GamepadInput::pollTriggers() {
+  const SDL_GameControllerAxis axes[2] = {SDL_CONTROLLER_AXIS_TRIGGERLEFT, SDL_CONTROLLER_AXIS_TRIGGERRIGHT};
+  const char* names[2] = {"pad:lefttrigger", "pad:righttrigger"};
+  for (int t = 0; t < 2; ++t) {
+    const float travel = axisValue(controller_, axes[t]);
+    if (!triggerDown_[t] && travel >= kTriggerPress) {
+      triggerDown_[t] = true;
+      presses_.push_back(QString::fromLatin1(names[t]));
+    } else if (triggerDown_[t] && travel < kTriggerRelease) {
+      triggerDown_[t] = false;
+    }
+  }
+}
+
+std::vector<QString> GamepadInput::takePresses() { return std::exchange(presses_, {}); }
 
 }  // namespace fatgraph::editor

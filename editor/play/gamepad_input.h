@@ -1,7 +1,10 @@
 #pragma once
 // A gamepad through SDL2's game controller API (its database maps every known pad to one
-// layout): the left stick is the preview's stick (y up = forward), the face buttons A, B, X, Y
-// choose the edges 0-3 at the next hub. Controllers are hot-plugged: poll() reads SDL's queue
+// layout): the left stick is the preview's stick (y up = forward); every button press is
+// reported by its input name of core's action bindings ("pad:a", "pad:rightshoulder", the
+// triggers "pad:lefttrigger" / "pad:righttrigger" past half travel), which the Play dock
+// resolves: a bound button asks for its edge, an unbound face button A, B, X, Y chooses the
+// edge 0-3 at the next hub (action_inputs.h). Controllers are hot-plugged: poll() reads SDL's queue
 // (SDL_CONTROLLERDEVICEADDED / REMOVED) on the preview's timer, opens the first pad that
 // arrives and, when it goes, the next one still connected.
 //
@@ -29,8 +32,8 @@ class GamepadInput {
   bool isAvailable() const { return available_; }
   const QString& initError() const { return initError_; }
 
-  /// Reads SDL's pending events: controllers added and removed, button presses (queued as
-  /// choices), and the open pad's left stick.
+  /// Reads SDL's pending events: controllers added and removed, button presses (queued by
+  /// name), and the open pad's left stick and triggers.
   void poll();
 
   bool isConnected() const { return controller_ != nullptr; }
@@ -39,8 +42,8 @@ class GamepadInput {
   /// The left stick in [-1, 1]: x right, y forward (SDL's y axis points down).
   float stickX() const { return stickX_; }
   float stickY() const { return stickY_; }
-  /// Face buttons pressed since the last call, in order: 0 = A, 1 = B, 2 = X, 3 = Y.
-  std::vector<int> takeChoices();
+  /// The buttons pressed since the last call, in order, by input name ("pad:a").
+  std::vector<QString> takePresses();
 
  private:
   void open(int deviceIndex);
@@ -53,7 +56,10 @@ class GamepadInput {
   int instance_ = -1;  // the open controller's joystick instance id
   QString name_;
   float stickX_ = 0, stickY_ = 0;
-  std::vector<int> choices_;
+  void pollTriggers();
+
+  std::vector<QString> presses_;
+  bool triggerDown_[2] = {false, false};  // left, right: past half travel at the last poll
 };
 
 }  // namespace fatgraph::editor

@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "play/action_inputs.h"
+
 namespace fatgraph::editor {
 
 KeyboardStick::KeyboardStick(QObject* parent) : QObject(parent) {}
@@ -24,8 +26,9 @@ int KeyboardStick::directionOf(int key) {
   }
 }
 
-int KeyboardStick::choiceOf(int key) {
-  return key >= Qt::Key_1 && key <= Qt::Key_9 ? key - Qt::Key_1 : -1;
+QString KeyboardStick::pressOf(int key) const {
+  const QString input = keyInputName(key);
+  return boundKeys_.contains(input) || unboundChoice(input) >= 0 ? input : QString();
 }
 
 float KeyboardStick::stickX() const {
@@ -53,7 +56,7 @@ bool KeyboardStick::eventFilter(QObject* watched, QEvent* event) {
       // Accepting the override delivers the key as a key press instead of a shortcut.
       auto* key = static_cast<QKeyEvent*>(event);
       if (key->modifiers() == Qt::NoModifier || key->modifiers() == Qt::KeypadModifier) {
-        if (directionOf(key->key()) != 0 || choiceOf(key->key()) >= 0) {
+        if (directionOf(key->key()) != 0 || !pressOf(key->key()).isEmpty()) {
           event->accept();
           return true;
         }
@@ -64,15 +67,17 @@ bool KeyboardStick::eventFilter(QObject* watched, QEvent* event) {
     case QEvent::KeyRelease: {
       auto* key = static_cast<QKeyEvent*>(event);
       const int direction = directionOf(key->key());
-      const int choice = choiceOf(key->key());
-      if (direction == 0 && choice < 0) break;
-      if (key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) break;
+      const QString press = pressOf(key->key());
+      if (direction == 0 && press.isEmpty()) break;
+      // A modifier key is itself a bindable key (its own modifier is set while it is down).
+      const bool modifierKey = key->key() == Qt::Key_Shift || key->key() == Qt::Key_Control || key->key() == Qt::Key_Alt;
+      if (!modifierKey && (key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier))) break;
       if (key->isAutoRepeat()) return true;  // held keys repeat; the stick is held already
-      const bool press = event->type() == QEvent::KeyPress;
+      const bool down = event->type() == QEvent::KeyPress;
       if (direction != 0) {
-        setHeld(press ? held_ | direction : held_ & ~direction);
-      } else if (press) {
-        emit choiceRequested(choice);
+        setHeld(down ? held_ | direction : held_ & ~direction);
+      } else if (down) {
+        emit inputPressed(press);
       }
       return true;
     }

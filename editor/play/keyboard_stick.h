@@ -1,10 +1,13 @@
 #pragma once
 // The keyboard as the preview's stick: W/A/S/D push it up/left/down/right (held keys combine,
-// a diagonal lies on the unit circle as a pad's does), the number keys 1-9 choose the edge
-// 0-8 at the next hub. It is an event filter on the widgets that take the keys (the viewport,
-// the Play dock) and only while enabled (playing), so W/A/S/D and the digits stay free
-// otherwise; while enabled it also claims them before any shortcut.
+// a diagonal lies on the unit circle as a pad's does); the number keys 1-9 and the keys the
+// project binds to actions (setBoundKeys, core action_binding.h) are presses, named as core
+// names inputs ("key:1", "key:K"), for the Play dock to resolve. It is an event filter on the
+// widgets that take the keys (the viewport, the Play dock) and only while enabled (playing),
+// so those keys stay free otherwise; while enabled it also claims them before any shortcut.
 #include <QObject>
+#include <QSet>
+#include <QString>
 
 class QKeyEvent;
 
@@ -20,11 +23,13 @@ class KeyboardStick : public QObject {
   bool isEnabled() const { return enabled_; }
   float stickX() const;
   float stickY() const;
+  /// The input names of bound keys ("key:K"), claimed while enabled beside W/A/S/D and 1-9.
+  void setBoundKeys(const QSet<QString>& inputs) { boundKeys_ = inputs; }
 
  signals:
   void stickChanged(float x, float y);
-  /// A number key: `choice` 0 for key 1, ... 8 for key 9.
-  void choiceRequested(int choice);
+  /// A number key or a bound key was pressed: its input name ("key:1", "key:K").
+  void inputPressed(const QString& input);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -32,11 +37,13 @@ class KeyboardStick : public QObject {
  private:
   enum Direction { Up = 1, Left = 2, Down = 4, Right = 8 };
   static int directionOf(int key);
-  static int choiceOf(int key);
+  /// The key's input name when it is a press this stick reports (1-9 or bound), else empty.
+  QString pressOf(int key) const;
   void setHeld(int held);
 
   bool enabled_ = false;
   int held_ = 0;  // Direction bits of the keys held down
+  QSet<QString> boundKeys_;
 };
 
 }  // namespace fatgraph::editor

@@ -34,17 +34,28 @@ void PlayControls::setStick(InputSource source, float x, float y) {
 void PlayControls::choose(InputSource source, int choice) {
   if (choice < 0) return;
   choice_ = choice;
+  requestedEdge_.clear();
   // A button does not take the stick over (a pad resting at centre would stop the character
   // the keyboard is steering); it only names a source when none has acted yet.
   if (active_ == InputSource::None) active_ = source;
 }
 
+void PlayControls::requestEdge(InputSource source, const QString& edge) {
+  if (edge.isEmpty()) return;
+  requestedEdge_ = edge;
+  choice_ = -1;
+  if (active_ == InputSource::None) active_ = source;
+}
+
 int PlayControls::takeChoice() { return std::exchange(choice_, -1); }
+
+QString PlayControls::takeRequestedEdge() { return std::exchange(requestedEdge_, {}); }
 
 void PlayControls::reset() {
   sticks_ = {};
   active_ = InputSource::None;
   choice_ = -1;
+  requestedEdge_.clear();
 }
 
 }  // namespace fatgraph::editor

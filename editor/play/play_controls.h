@@ -1,9 +1,11 @@
 #pragma once
 // The preview's one controller, fed by three sources (a gamepad, the keyboard and the dock's
 // stick pad) that all speak the runtime player's language: a stick in [-1, 1] (x right,
-// y forward) and a choice of edge at the next hub (0 = the hub's first outgoing edge). The
-// source the user touched last drives the stick, so a gamepad resting at centre does not hold
-// the keyboard's stick back; a choice from any source is kept until the next tick takes it.
+// y forward) and an action: a choice of edge at the next hub (0 = the hub's first outgoing
+// edge) or, from a bound key or button, a fat edge by name. The source the user touched last
+// drives the stick, so a gamepad resting at centre does not hold the keyboard's stick back; an
+// action from any source is kept until the next tick takes it, the latest replacing an earlier
+// one (the player's own queue holds one action the same way).
 #include <QString>
 
 #include <array>
@@ -24,11 +26,16 @@ class PlayControls {
   /// The stick of `source` now (clamped to [-1, 1]; NaN counts as centred). A source that
   /// moves off rest becomes the active one.
   void setStick(InputSource source, float x, float y);
-  /// A choice of edge at the next hub from `source` (replaces an earlier one not yet taken).
+  /// A choice of edge at the next hub from `source` (replaces an earlier action not yet taken).
   void choose(InputSource source, int choice);
+  /// The fat edge a bound input asks for (replaces an earlier action not yet taken).
+  void requestEdge(InputSource source, const QString& edge);
   /// The pending choice, -1 when none; it is consumed.
   int takeChoice();
   int pendingChoice() const { return choice_; }
+  /// The pending edge by name, empty when none; it is consumed.
+  QString takeRequestedEdge();
+  const QString& requestedEdge() const { return requestedEdge_; }
 
   float stickX() const { return sticks_[index(active_)][0]; }
   float stickY() const { return sticks_[index(active_)][1]; }
@@ -42,6 +49,7 @@ class PlayControls {
   std::array<std::array<float, 2>, 4> sticks_{};
   InputSource active_ = InputSource::None;
   int choice_ = -1;
+  QString requestedEdge_;
 };
 
 }  // namespace fatgraph::editor

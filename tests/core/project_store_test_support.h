@@ -138,6 +138,16 @@ inline void replaceDataset(hid_t f, const char* path, hid_t fileType, std::vecto
   must(H5Dwrite(ds.id, memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) >= 0, path);
 }
 
+// A one-dimensional dataset of variable-length UTF-8 strings.
+inline void replaceStrings(hid_t f, const char* path, const std::vector<std::string>& values) {
+  Id type(H5Tcopy(H5T_C_S1), H5Tclose, "type");
+  H5Tset_size(type.id, H5T_VARIABLE);
+  H5Tset_cset(type.id, H5T_CSET_UTF8);
+  std::vector<const char*> ptrs;
+  for (const std::string& s : values) ptrs.push_back(s.c_str());
+  replaceDataset(f, path, type.id, {values.size()}, type.id, ptrs.data());
+}
+
 // A dataset of zeros of the given shape.
 inline void replaceDoubles(hid_t f, const char* path, std::vector<hsize_t> dims) {
   size_t n = 1;

@@ -76,6 +76,8 @@ const char* const kEveryOp[] = {
     R"({"blend":"bands","edge":"edge0","op":"set_blend"})",
     R"({"dead_zone":0.1,"edge":"edge0","invert":[false,true],"op":"set_joystick",)"
     R"("range_max":[0.4,0.3],"range_min":[-0.3,-0.2],"response":1.5})",
+    R"({"edge":"kick","input":"key:K","op":"bind_action"})",
+    R"({"edge":null,"input":"pad:rightshoulder","op":"bind_action"})",
 };
 
 template <std::size_t... I>
@@ -222,6 +224,8 @@ class TestGraphEditJson : public QObject {
         << R"({"op": "set_joystick", "edge": "e", "invert": null})"
         << R"({"dead_zone":null,"edge":"e","invert":null,"op":"set_joystick","range_max":null,"range_min":null,)"
            R"("response":null})";
+    QTest::newRow("unbind without edge") << R"({"op": "bind_action", "input": "key:K"})"
+                                         << R"({"edge":null,"input":"key:K","op":"bind_action"})";
     QTest::newRow("resolved and unknown keys") << R"({"op": "remove_hub", "hub": "h", "resolved": {}, "why": 1})"
                                                << R"({"hub":"h","op":"remove_hub"})";
   }
@@ -353,6 +357,7 @@ class TestGraphEditJson : public QObject {
         SetBlend{"plain", EdgeBlendMode::CartesianBands},
         SetLocomotion{"plain", false},
         SetJoystick{"plain", 0.2, std::nullopt, std::array<bool, 2>{true, false}, std::nullopt, std::nullopt},
+        BindAction{"key:K", "plain"},
         SetEdgeThreshold{0.3},
         RenameHub{"hub0", "stand"},
         SplitEdge{"plain", {base_.graph.fatEdges[0].segments[1]}, std::nullopt},
@@ -371,6 +376,8 @@ class TestGraphEditJson : public QObject {
     QCOMPARE(typed.edits.size(), edits.size());
     QCOMPARE(QString::fromStdString(test::graphDifference(typed.graph, text.graph)), QString());
     QVERIFY(typed.settings.edgeJoystickChoices == text.settings.edgeJoystickChoices);
+    QVERIFY(typed.settings.actionBindings == text.settings.actionBindings);
+    QCOMPARE(typed.settings.actionBindings.size(), size_t(1));
     QCOMPARE(typed.settings.linkage, Linkage::Single);
     QCOMPARE(text.settings.linkage, Linkage::Single);
   }

@@ -230,17 +230,6 @@ long long formatVersionOf(const std::string& path) {
   return v;
 }
 
-// ---------------------------------------------------------------- editing files with HDF5
-
-void replaceStrings(hid_t f, const char* path, const std::vector<std::string>& values) {
-  Id type(H5Tcopy(H5T_C_S1), H5Tclose, "type");
-  H5Tset_size(type.id, H5T_VARIABLE);
-  H5Tset_cset(type.id, H5T_CSET_UTF8);
-  std::vector<const char*> ptrs;
-  for (const std::string& s : values) ptrs.push_back(s.c_str());
-  replaceDataset(f, path, type.id, {values.size()}, type.id, ptrs.data());
-}
-
 }  // namespace
 
 class TestProjectStoreGraph : public QObject {

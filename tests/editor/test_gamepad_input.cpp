@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "skippable_test_main.h"
+#include "fatgraph/core/action_binding.h"
+#include "play/action_inputs.h"
 #include "play/gamepad_input.h"
 #include "virtual_gamepad.h"
 
@@ -91,29 +93,56 @@ class TestGamepadInput : public QObject {
     QCOMPARE(input_->stickY(), y);
   }
 
-  void faceButtonsChooseEdges_data() {
+  // Every press by its binding name; the face buttons' unbound meaning is the k-th edge.
+  void buttonsArePressesByName_data() {
     QTest::addColumn<int>("button");
-    QTest::addColumn<QList<int>>("choices");
-    QTest::newRow("A") << int(SDL_CONTROLLER_BUTTON_A) << QList<int>{0};
-    QTest::newRow("B") << int(SDL_CONTROLLER_BUTTON_B) << QList<int>{1};
-    QTest::newRow("X") << int(SDL_CONTROLLER_BUTTON_X) << QList<int>{2};
-    QTest::newRow("Y") << int(SDL_CONTROLLER_BUTTON_Y) << QList<int>{3};
-    QTest::newRow("start chooses nothing") << int(SDL_CONTROLLER_BUTTON_START) << QList<int>{};
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("choice");
+    QTest::newRow("A") << int(SDL_CONTROLLER_BUTTON_A) << "pad:a" << 0;
+    QTest::newRow("B") << int(SDL_CONTROLLER_BUTTON_B) << "pad:b" << 1;
+    QTest::newRow("X") << int(SDL_CONTROLLER_BUTTON_X) << "pad:x" << 2;
+    QTest::newRow("Y") << int(SDL_CONTROLLER_BUTTON_Y) << "pad:y" << 3;
+    QTest::newRow("start") << int(SDL_CONTROLLER_BUTTON_START) << "pad:start" << -1;
+    QTest::newRow("right shoulder") << int(SDL_CONTROLLER_BUTTON_RIGHTSHOULDER) << "pad:rightshoulder" << -1;
+    QTest::newRow("d-pad up") << int(SDL_CONTROLLER_BUTTON_DPAD_UP) << "pad:dpup" << -1;
   }
-  void faceButtonsChooseEdges() {
+  void buttonsArePressesByName() {
     QFETCH(int, button);
-    QFETCH(QList<int>, choices);
+    QFETCH(QString, name);
+    QFETCH(int, choice);
     VirtualPad pad;
     QVERIFY2(pad.isValid(), SDL_GetError());
     input_->poll();
-    QVERIFY(input_->takeChoices().empty());
+    QVERIFY(input_->takePresses().empty());
     pad.setButton(static_cast<SDL_GameControllerButton>(button), true);
     input_->poll();
     pad.setButton(static_cast<SDL_GameControllerButton>(button), false);
     input_->poll();
-    const std::vector<int> taken = input_->takeChoices();
-    QCOMPARE(QList<int>(taken.begin(), taken.end()), choices);
-    QVERIFY(input_->takeChoices().empty());  // taken once
+    const std::vector<QString> taken = input_->takePresses();
+    QCOMPARE(QStringList(taken.begin(), taken.end()), QStringList{name});
+    QVERIFY(input_->takePresses().empty());  // taken once
+    QVERIFY2(fatgraph::actionInputProblem(name.toStdString()).empty(), "a name core binds");
+    QCOMPARE(fatgraph::editor::unboundChoice(name), choice);
+  }
+
+  // A trigger is an axis: pressed once past half travel, again only after it came back. The
+  // raw values lie far out on both sides, so the test holds whether SDL maps the virtual
+  // axis's full range onto the trigger's or takes its positive half.
+  void triggersPressPastHalfTravel() {
+    VirtualPad pad;
+    QVERIFY2(pad.isValid(), SDL_GetError());
+    pad.setAxis(SDL_CONTROLLER_AXIS_TRIGGERRIGHT, -32768);
+    input_->poll();
+    (void)input_->takePresses();
+    const std::vector<Sint16> travel{-30000, 30000, 32767, 30000, -30000, 30000};
+    QStringList presses;
+    for (const Sint16 t : travel) {
+      pad.setAxis(SDL_CONTROLLER_AXIS_TRIGGERRIGHT, t);
+      input_->poll();
+      for (const QString& p : input_->takePresses()) presses << p;
+    }
+    // Pressed at the first 30000, held through 32767 and 30000, released, pressed again.
+    QCOMPARE(presses, (QStringList{QStringLiteral("pad:righttrigger"), QStringLiteral("pad:righttrigger")}));
   }
 };
 

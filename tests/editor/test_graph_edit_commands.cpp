@@ -116,6 +116,8 @@ const UndoTextRow kUndoTexts[] = {
     {R"({"op":"set_blend","edge":"edge0","blend":"grid"})", "Set blend of edge0 to grid", false},
     {R"({"op":"set_blend","edge":"edge0","blend":"polar"})", "Set blend of edge0 to polar", false},
     {R"({"op":"set_joystick","edge":"edge0","dead_zone":0.1})", "Set joystick mapping of edge0", false},
+    {R"({"op":"bind_action","input":"key:K","edge":"edge0"})", "Bind key:K to edge0", false},
+    {R"({"op":"bind_action","input":"key:K"})", "Unbind key:K", false},
 };
 
 QString opOf(const GraphEditCommand& command) { return QString::fromLatin1(fatgraph::graphEditOp(command.edit())); }

@@ -14,6 +14,8 @@
 #include <QFile>
 #include <QLabel>
 #include <QProcess>
+#include <QTableWidget>
+#include <QUndoStack>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -35,6 +37,7 @@
 #include "play/gamepad_input.h"
 #include "play/keyboard_stick.h"
 #include "play_input.h"
+#include "views/action_bindings_editor.h"
 #include "views/play_event_strip.h"
 #include "views/stick_pad.h"
 #include "views/viewport.h"
@@ -469,6 +472,67 @@ class TestPlayDock : public QObject {
     QString error;
     QVERIFY2(replay(dir, csv, QStringLiteral("played.bvh"), report, error), qPrintable(error));
     QCOMPARE(report.value(QStringLiteral("velocity")).toObject().value(QStringLiteral("stops")).toInt(), 1);
+  }
+
+  void boundKeysAndButtonsAskForTheirEdge() {
+    fatgraph::editor::Document* document = window_->document();
+    const fatgraph::RuntimeGraph& graph = dock_->preview().graph();
+    const int hub = graph.edges[static_cast<size_t>(dock_->preview().player().currentEdge())].toHub;
+    const fatgraph::RuntimeHub& next = graph.hubs[static_cast<size_t>(hub)];
+    int target = -1;  // not the hub's default, so the binding must change where the player goes
+    for (const int e : next.outgoing)
+      if (e != next.defaultEdge) target = e;
+    QVERIFY(target >= 0);
+    const QString name = QString::fromStdString(graph.edges[static_cast<size_t>(target)].name);
+    fatgraph::editor::ActionBindingsEditor* actions = dock_->actionBindings();
+    actions->edgeCombo()->setCurrentIndex(actions->edgeCombo()->findText(name));
+    QVERIFY(actions->edgeCombo()->currentText() == name);
+
+    // K bound to the edge: one undo step, kept in the project.
+    actions->bindButton()->click();
+    QTest::keyClick(actions->bindButton(), Qt::Key_K);
+    QCOMPARE(document->project().settings.actionBindings.size(), size_t(1));
+    QCOMPARE(document->undoStack()->undoText(), QStringLiteral("Bind key:K to %1").arg(name));
+    dock_->waitForGraph();
+    const fatgraph::Player& player = dock_->preview().player();
+    QTest::keyClick(viewport(), Qt::Key_K);
+    QCOMPARE(dock_->controls().requestedEdge(), name);
+    tick(1);
+    QCOMPARE(player.pendingAction(), target);
+    QVERIFY2(dock_->choicesLabel()->text().contains(QStringLiteral("key:K %1").arg(name)),
+             qPrintable(dock_->choicesLabel()->text()));
+    // The player takes it at its hub.
+    const int transitions = player.transitionCount();
+    for (int i = 0; i < 60 * 30 && player.transitionCount() == transitions; ++i) tick(1);
+    QCOMPARE(player.currentEdge(), target);
+
+    // A pad's right shoulder, bound while playing: the dock passes the press to the capture.
+    auto pad = std::make_unique<VirtualPad>();
+    QVERIFY2(pad->isValid(), SDL_GetError());
+    tick(1);
+    actions->bindButton()->click();
+    pad->setButton(SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, true);
+    tick(1);
+    pad->setButton(SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, false);
+    QCOMPARE(document->project().settings.actionBindings.size(), size_t(2));
+    QCOMPARE(document->project().settings.actionBindings.back().input, std::string("pad:rightshoulder"));
+    dock_->waitForGraph();
+    tick(1);
+    QCOMPARE(player.pendingAction(), -1);
+    pad->setButton(SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, true);
+    tick(1);
+    pad->setButton(SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, false);
+    QCOMPARE(dock_->preview().player().pendingAction(), target);
+    pad.reset();
+
+    // Undo unbinds: K chooses nothing again (it is no number key).
+    QCOMPARE(document->undo(), QString());
+    QCOMPARE(document->undo(), QString());
+    QVERIFY(document->project().settings.actionBindings.empty());
+    QCOMPARE(actions->table()->rowCount(), 0);
+    dock_->waitForGraph();
+    QTest::keyClick(viewport(), Qt::Key_K);
+    QVERIFY(dock_->controls().requestedEdge().isEmpty());
   }
 
   void anEditRestartsAndUndoingTheBuildStops() {

@@ -133,6 +133,12 @@ class ArgumentReader {
     if (!v->is_string()) throw Error(quoted(key) + " must be null or a joint name, got " + v->dump());
     out = v->get<std::string>();
   }
+  void read(const char* key, std::optional<std::string>& out, json_form::EdgeNameOrNone) const {
+    const json* v = given(key);
+    if (v == nullptr) return;
+    if (!v->is_string()) throw Error(quoted(key) + " must be null or name a fat edge, got " + v->dump());
+    out = v->get<std::string>();
+  }
   void read(const char* key, std::optional<double>& out, json_form::Seconds) const {
     const json* v = given(key);
     if (v == nullptr) return;

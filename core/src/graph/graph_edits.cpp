@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "action_edits.h"
 #include "authored_edits.h"
 #include "fatgraph/core/fat_edge_edits.h"
 #include "fatgraph/core/fat_graph_builder.h"
@@ -161,6 +162,7 @@ class EditContext {
     }
     detail::renameLocomotionChoice(p_, e.edge, e.name);
     detail::renameJoystickChoice(p_, e.edge, e.name);
+    detail::renameActionBindings(p_, e.edge, e.name);
     return {};
   }
 
@@ -201,6 +203,7 @@ class EditContext {
   Notes operator()(const SetLocomotion& e) { return detail::setLocomotion(p_, e); }
   Notes operator()(const SetBlend& e) { return detail::setBlend(p_, e); }
   Notes operator()(const SetJoystick& e) { return detail::setJoystick(p_, e); }
+  Notes operator()(const BindAction& e) { return detail::bindAction(p_, e); }
 
  private:
   // --- values ----------------------------------------------------------------------------------
@@ -317,7 +320,8 @@ Notes applyEdit(Project& project, const GraphEdit& edit, const ProgressCallback&
   project.edits.push_back(std::move(stored));
   if (!leavesFatEdges(edit)) {
     for (const Notes& lapsed : {detail::keepParameterizations(project, before, progress),
-                                detail::lapsedLocomotionChoices(project), detail::lapsedJoystickChoices(project)}) {
+                                detail::lapsedLocomotionChoices(project), detail::lapsedJoystickChoices(project),
+                                detail::lapsedActionBindings(project)}) {
       notes.insert(notes.end(), lapsed.begin(), lapsed.end());
     }
   }

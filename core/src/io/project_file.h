@@ -97,10 +97,10 @@ void writeLocomotion(const h5::Context& ctx, hid_t file, const Project& project)
 /// (after the settings and legs).
 void readLocomotion(const h5::Context& ctx, hid_t file, Project& project);
 
-/// Writes /hub_rejections and /joystick (project_file_choices.cpp), each only when it holds
+/// Writes /hub_rejections, /joystick and /actions (project_file_choices.cpp), each only when it holds
 /// anything.
 void writeChoices(const h5::Context& ctx, hid_t file, const Project& project);
-/// Reads /hub_rejections and /joystick into project.settings when the file has them (after
+/// Reads /hub_rejections, /joystick and /actions into project.settings when the file has them (after
 /// the clips).
 void readChoices(const h5::Context& ctx, hid_t file, Project& project);
 

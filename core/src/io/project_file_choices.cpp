@@ -1,11 +1,13 @@
-// /hub_rejections and /joystick of a project file (docs/PROJECT_FORMAT.md): the frames the
-// user rejected as hubs (reject_hub) and the per-edge joystick mappings (set_joystick). Each
-// group is written only when it holds anything, so files without them stay as they were, and
-// both are optional on read (older files load with none).
+// /hub_rejections, /joystick and /actions of a project file (docs/PROJECT_FORMAT.md): the
+// frames the user rejected as hubs (reject_hub), the per-edge joystick mappings (set_joystick)
+// and the inputs bound to edges (bind_action). Each group is written only when it holds
+// anything, so files without them stay as they were, and each is optional on read (older
+// files load with none).
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
+#include "fatgraph/core/action_binding.h"
 #include "fatgraph/core/edge_joystick.h"
 #include "project_file.h"
 
@@ -14,11 +16,45 @@ namespace {
 
 constexpr const char* kRejections = "/hub_rejections";
 constexpr const char* kJoystick = "/joystick";
+constexpr const char* kActions = "/actions";
 // Columns of /joystick/values: dead zone, response, invert x, invert y (0 or 1), range_min x,
 // y, range_max x, y; NaN = automatic (an invert or range pair is NaN in both or in neither).
 constexpr int kJoystickColumns = 8;
 
 double stored(const std::optional<float>& v) { return v ? *v : std::numeric_limits<double>::quiet_NaN(); }
+
+void writeActions(const h5::Context& ctx, hid_t file, const std::vector<ActionBinding>& bindings) {
+  if (bindings.empty()) return;
+  h5::Handle g = ctx.createGroup(file, "actions", kActions);
+  const std::string o(kActions);
+  std::vector<std::string> inputs, edges;
+  for (const ActionBinding& b : bindings) {
+    inputs.push_back(b.input);
+    edges.push_back(b.edge);
+  }
+  ctx.writeStrings(g.get(), o + "/inputs", "inputs", inputs);
+  ctx.writeStrings(g.get(), o + "/edges", "edges", edges);
+}
+
+// An edge name a binding keeps may name no edge of this file's graph (it lapsed and returns
+// with the name), so only the inputs are checked: each a name of the vocabulary, once.
+void readActions(const h5::Context& ctx, hid_t file, std::vector<ActionBinding>& bindings) {
+  if (!ctx.hasLink(file, "actions", "/")) return;
+  h5::Handle g = ctx.openGroup(file, "actions", kActions);
+  const std::string o(kActions);
+  const auto inputs = ctx.readStrings(ctx.openDataset(g.get(), o + "/inputs", "inputs", H5T_STRING, {-1}, "I"));
+  const auto edges = ctx.readStrings(ctx.openDataset(g.get(), o + "/edges", "edges", H5T_STRING,
+                                                     {static_cast<long long>(inputs.size())}, "I"));
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const std::string row = "row " + std::to_string(i) + ": ";
+    if (const std::string problem = actionInputProblem(inputs[i]); !problem.empty())
+      ctx.fail(o + "/inputs", row + problem);
+    if (findActionBinding(bindings, inputs[i]) != nullptr)
+      ctx.fail(o + "/inputs", row + "'" + inputs[i] + "' is bound twice");
+    if (edges[i].empty()) ctx.fail(o + "/edges", row + "the edge bound to '" + inputs[i] + "' has no name");
+    bindings.push_back({inputs[i], edges[i]});
+  }
+}
 
 }  // namespace
 
@@ -54,6 +90,7 @@ void writeChoices(const h5::Context& ctx, hid_t file, const Project& project) {
     ctx.writeDataset(g.get(), o + "/values", "values", H5T_IEEE_F64LE, {edges.size(), kJoystickColumns}, 0,
                      H5T_NATIVE_DOUBLE, values.data());
   }
+  writeActions(ctx, file, s.actionBindings);
 }
 
 void readChoices(const h5::Context& ctx, hid_t file, Project& project) {
@@ -122,6 +159,7 @@ void readChoices(const h5::Context& ctx, hid_t file, Project& project) {
       s.edgeJoystickChoices.push_back(std::move(c));
     }
   }
+  readActions(ctx, file, s.actionBindings);
 }
 
 }  // namespace fatgraph::project_file

@@ -409,6 +409,25 @@ struct SetJoystick {
   std::string undoText() const { return "Set joystick mapping of " + edge; }
 };
 
+// --- actions -------------------------------------------------------------------------------------
+
+/// {"op": "bind_action", "input": "key:K", "edge": "kick"}: pressing the input (a key or gamepad
+/// button, action_binding.h) asks the player for the fat edge, which it takes at the first hub
+/// the edge leaves. The input's earlier binding is replaced; "edge" null (or absent) unbinds it.
+struct BindAction {
+  static constexpr const char* kOp = "bind_action";
+  static constexpr bool kSlow = false;
+  static constexpr bool kLeavesFatEdges = true;
+  std::string input;
+  std::optional<std::string> edge;
+
+  static constexpr auto fields() {
+    return std::tuple{field("input", &BindAction::input),
+                      field("edge", &BindAction::edge, json_form::EdgeNameOrNone{})};
+  }
+  std::string undoText() const { return edge ? "Bind " + input + " to " + *edge : "Unbind " + input; }
+};
+
 // The variant of edit structs, each checked to declare what the JSON form and the editor need.
 template <EditStruct... Ops>
 using EditVariant = std::variant<Ops...>;
@@ -417,7 +436,8 @@ using EditVariant = std::variant<Ops...>;
 using GraphEdit =
     EditVariant<SetHubThreshold, SetEdgeThreshold, SetLinkage, AcceptHub, AddHub, RemoveHub, RenameHub, AddMatch,
                 RemoveMatch, MoveMatch, RejectHub, MoveSegment, SplitEdge, MergeEdges, RemoveSegment, RenameEdge,
-                SetEdgeParameters, SetParameterization, SetLegs, DetectLegs, MapJoint, SetLocomotion, SetBlend, SetJoystick>;
+                SetEdgeParameters, SetParameterization, SetLegs, DetectLegs, MapJoint, SetLocomotion, SetBlend, SetJoystick,
+                BindAction>;
 
 /// The edit's "op", e.g. "set_hub_threshold".
 const char* graphEditOp(const GraphEdit& edit);

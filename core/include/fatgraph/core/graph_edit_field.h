@@ -27,6 +27,7 @@ struct ByType {};
 struct EdgeName {};          // std::string: the fat edge a per-edge choice is for
 struct LeftOutWhenEmpty {};  // std::optional<std::string>: a name, absent (never null) when empty
 struct JointName {};         // std::optional<std::string>: null, absent or a joint name
+struct EdgeNameOrNone {};    // std::optional<std::string>: null, absent or a fat edge name
 struct Seconds {};           // std::optional<double>: null, absent or a time in seconds
 struct TrueFalseOrAuto {};   // std::optional<bool>: true, false or "auto" (empty); required
 }  // namespace json_form

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/action_binding.h"
 #include "fatgraph/core/character_mesh.h"
 #include "fatgraph/core/distance_matrix.h"
 #include "fatgraph/core/fat_edge_clustering.h"
@@ -44,6 +45,9 @@ struct GraphSettings {
   std::vector<HubRejection> hubRejections;
   /// Per-edge overrides of the exported joystick mapping (set_joystick edits), by edge name.
   std::vector<EdgeJoystickChoice> edgeJoystickChoices;
+  /// Inputs bound to fat edges (bind_action edits, action_binding.h), by edge name, one edge
+  /// per input, in the order bound.
+  std::vector<ActionBinding> actionBindings;
 };
 
 /// The distance scan of the project's clips under `fingerprint` (clips + settings): reused as

@@ -52,6 +52,57 @@ int rootsInside(double A, double B, double C, double lo, double hi, double out[2
   return k;
 }
 
+// The bilinear patch over grid cell (i, j), i in [-1, cols-1] and j in [-1, rows-1] (-1 and the
+// last index are the regions outside the grid): h = h00 + b·u + c·v + e·u·v in the cell's
+// coordinates u, v, which stay 0 across an axis outside the grid (the surface is extruded there).
+struct Patch {
+  double h00, h10, h01, h11;
+  double b, c, e;
+  bool inX, inZ;
+};
+
+Patch patchOf(const Heightfield& field, int i, int j) {
+  const int cols = field.cols(), rows = field.rows();
+  const std::vector<float>& heights = field.heights();
+  const auto at = [&](int col, int row) { return static_cast<double>(heights[static_cast<size_t>(row) * cols + col]); };
+  const int c0 = std::clamp(i, 0, cols - 1), c1 = std::clamp(i + 1, 0, cols - 1);
+  const int r0 = std::clamp(j, 0, rows - 1), r1 = std::clamp(j + 1, 0, rows - 1);
+  Patch p;
+  p.h00 = at(c0, r0), p.h10 = at(c1, r0), p.h01 = at(c0, r1), p.h11 = at(c1, r1);
+  p.b = p.h10 - p.h00, p.c = p.h01 - p.h00, p.e = p.h00 - p.h10 - p.h01 + p.h11;
+  p.inX = i >= 0 && i <= cols - 2, p.inZ = j >= 0 && j <= rows - 2;
+  return p;
+}
+
+// Cell index along one axis of grid coordinate g: -1 before the first node, nodes-1 past the last.
+int cellOf(double g, int nodes) { return static_cast<int>(std::floor(std::clamp(g, -1.0, static_cast<double>(nodes - 1)))); }
+
+TerrainHit hitAt(const Eigen::Vector3d& point, const Patch& p, double u, double v, double cellSize) {
+  const double dhdx = p.inX ? (p.b + p.e * v) / cellSize : 0.0, dhdz = p.inZ ? (p.c + p.e * u) / cellSize : 0.0;
+  TerrainHit hit;
+  hit.hit = true;
+  hit.point = toFloat3(point);
+  hit.normal = toFloat3(Eigen::Vector3d(-dhdx, 1.0, -dhdz).normalized());
+  return hit;
+}
+
+// The leg layer's probes all point straight down (unit direction (0, dy, 0)): one cell, no march,
+// and the march's answer for the same ray (its cell on a cell edge, its height formula). A ray
+// that starts on or above the surface hits it at its own height when it reaches past it; one
+// that starts below, or points up, never meets the surface from above.
+TerrainHit verticalHit(const Heightfield& field, const Eigen::Vector3d& o, double dy, double reach) {
+  if (!(dy < 0.0)) return {};
+  const double cs = field.cellSize();
+  const double gx = (o.x() - field.originX()) / cs, gz = (o.z() - field.originZ()) / cs;
+  const int i = cellOf(gx, field.cols()), j = cellOf(gz, field.rows());
+  const Patch p = patchOf(field, i, j);
+  const double u = p.inX ? std::clamp(gx - i, 0.0, 1.0) : 0.0, v = p.inZ ? std::clamp(gz - j, 0.0, 1.0) : 0.0;
+  const double h = p.h00 + p.b * u + p.c * v + p.e * u * v;
+  const double distance = o.y() - h;
+  if (!(distance >= 0.0 && distance < reach)) return {};
+  return hitAt(Eigen::Vector3d(o.x(), h, o.z()), p, u, v, cs);
+}
+
 }  // namespace
 
 std::optional<Heightfield> Heightfield::create(int cols, int rows, float cellSize, float originX,
@@ -123,13 +174,15 @@ TerrainHit Heightfield::raycast(const Float3& originF, const Float3& directionF,
   const double length = d.norm();
   if (!(length > 0.0)) return none;
   d /= length;
+  const double reach = std::min(static_cast<double>(maxDistance), static_cast<double>(kMaxRayLength));
+  if (d.x() == 0.0 && d.z() == 0.0) return verticalHit(*this, o, d.y(), reach);
 
   // Outside the slab of heights [min, max] the ray is wholly above or below the ground, and a
   // straight line crosses the slab once: march only that part of the ray.
   const double pad = 1e-9 * (1.0 + std::abs(minHeight_) + std::abs(maxHeight_));
   const double slabLo = minHeight_ - pad, slabHi = maxHeight_ + pad;
   double tStart = 0.0;
-  double tEnd = std::min(static_cast<double>(maxDistance), static_cast<double>(kMaxRayLength));
+  double tEnd = reach;
   if (d.y() != 0.0) {
     const double ta = (slabHi - o.y()) / d.y(), tb = (slabLo - o.y()) / d.y();
     tStart = std::max(0.0, std::min(ta, tb));
@@ -145,9 +198,6 @@ TerrainHit Heightfield::raycast(const Float3& originF, const Float3& directionF,
   const double sx = d.x() / cs, sz = d.z() / cs;
   // Cell index per axis: -1 is the region before the first node, cols-1 the region past the
   // last; 0..cols-2 are the grid's cells.
-  auto cellOf = [](double g, int nodes) {
-    return static_cast<int>(std::floor(std::clamp(g, -1.0, static_cast<double>(nodes - 1))));
-  };
   int i = cellOf(gx0 + sx * tStart, cols_);
   int j = cellOf(gz0 + sz * tStart, rows_);
   auto nextBoundary = [](int cell, double g0, double s, int nodes) {
@@ -162,10 +212,9 @@ TerrainHit Heightfield::raycast(const Float3& originF, const Float3& directionF,
   for (int step = 0; step < cols_ + rows_ + 8; ++step) {
     const double tx = nextBoundary(i, gx0, sx, cols_), tz = nextBoundary(j, gz0, sz, rows_);
     const double tNext = std::max(t, std::min({tx, tz, tEnd}));
-    const bool inX = i >= 0 && i <= cols_ - 2, inZ = j >= 0 && j <= rows_ - 2;
-    const int c0 = std::clamp(i, 0, cols_ - 1), c1 = std::clamp(i + 1, 0, cols_ - 1);
-    const int r0 = std::clamp(j, 0, rows_ - 1), r1 = std::clamp(j + 1, 0, rows_ - 1);
-    const double h00 = at(c0, r0), h10 = at(c1, r0), h01 = at(c0, r1), h11 = at(c1, r1);
+    const Patch patch = patchOf(*this, i, j);
+    const bool inX = patch.inX, inZ = patch.inZ;
+    const double h00 = patch.h00, h10 = patch.h10, h01 = patch.h01, h11 = patch.h11;
     // A bilinear patch stays within its nodes' heights, so a ray above all four across the
     // whole cell cannot meet it: the common case, skipped without solving.
     const double yIn = o.y() + d.y() * t, yOut = o.y() + d.y() * tNext;
@@ -173,7 +222,7 @@ TerrainHit Heightfield::raycast(const Float3& originF, const Float3& directionF,
       armed = true;
       first = false;
     } else {
-      const double b = h10 - h00, c = h01 - h00, e = h00 - h10 - h01 + h11;
+      const double b = patch.b, c = patch.c, e = patch.e;
       const double u0 = inX ? std::clamp(gx0 + sx * t - i, 0.0, 1.0) : 0.0, us = inX ? sx : 0.0;
       const double v0 = inZ ? std::clamp(gz0 + sz * t - j, 0.0, 1.0) : 0.0, vs = inZ ? sz : 0.0;
       // f(s) = A·s² + B·s + C, s = t' − t: the ray's height above the surface.
@@ -197,15 +246,8 @@ TerrainHit Heightfield::raycast(const Float3& originF, const Float3& directionF,
         if (fm >= 0.0) {
           armed = true;
         } else if (armed) {
-          const double th = t + p;
-          const double uh = std::clamp(u0 + us * p, 0.0, 1.0),
-                       vh = std::clamp(v0 + vs * p, 0.0, 1.0);
-          const double dhdx = inX ? (b + e * vh) / cs : 0.0, dhdz = inZ ? (c + e * uh) / cs : 0.0;
-          TerrainHit hit;
-          hit.hit = true;
-          hit.point = toFloat3(o + d * th);
-          hit.normal = toFloat3(Eigen::Vector3d(-dhdx, 1.0, -dhdz).normalized());
-          return hit;
+          const double uh = std::clamp(u0 + us * p, 0.0, 1.0), vh = std::clamp(v0 + vs * p, 0.0, 1.0);
+          return hitAt(o + d * (t + p), patch, uh, vh, cs);
         }
       }
       if (f(L) >= 0.0) armed = true;

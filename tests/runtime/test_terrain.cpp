@@ -203,6 +203,44 @@ class TestTerrain : public QObject {
     }
   }
 
+  // A ray straight down takes a shortcut (one cell, no march); a ray tilted by 1e-7 towards +x
+  // and +z, which stays in the same cell, takes the march. Both must give the same answer:
+  // inside cells, on cell edges and nodes, outside the grid, on the stairs' risers, and for
+  // rays too short to reach the ground.
+  void verticalRaysGiveTheMarchsAnswer() {
+    const Float3 tilted = toFloat3(Vec3f(1e-7f, -1.0f, 1e-7f).normalized());
+    QVERIFY(tilted.x != 0.0f);
+    for (const char* name : {"bumps", "stairs15cm", "slope25", "flat"}) {
+      const Heightfield h = preset(name);
+      std::mt19937 rng(11);
+      std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+      const float extent = 0.5f * h.cellSize() * float(h.cols() - 1);
+      int hits = 0;
+      for (int i = 0; i < 400; ++i) {
+        float x = 1.2f * extent * u(rng), z = 1.2f * extent * u(rng);  // a fifth outside the grid
+        if (i % 4 == 1) x = h.originX() + h.cellSize() * std::round((x - h.originX()) / h.cellSize());  // an edge
+        if (i % 4 == 2) z = h.originZ() + h.cellSize() * std::round((z - h.originZ()) / h.cellSize());
+        const float top = h.height(x, z) + 0.3f + 0.5f * u(rng);  // some start below the ground
+        const float reach = i % 5 == 0 ? 0.05f : 3.0f;     // some too short
+        const TerrainHit straight = h.raycast(Float3{x, top, z}, kDown, reach);
+        const TerrainHit marched = h.raycast(Float3{x, top, z}, tilted, reach);
+        QCOMPARE(straight.hit, marched.hit);
+        if (!straight.hit) continue;
+        ++hits;
+        QVERIFY2(distance(straight.point, toEigen(marched.point)) < 1e-5f, name);
+        // On a cell edge (a crease of the surface) the normal is either side's: the tilted ray may
+        // cross the edge by a nanometre before it lands, so check against both tilts there.
+        const TerrainHit back = h.raycast(Float3{x, top, z}, Float3{-tilted.x, tilted.y, -tilted.z}, reach);
+        const bool onEdge = i % 4 == 1 || i % 4 == 2;
+        QVERIFY2(distance(straight.normal, toEigen(marched.normal)) < 1e-4f ||
+                     (onEdge && back.hit && distance(straight.normal, toEigen(back.normal)) < 1e-4f),
+                 name);
+        QVERIFY(std::abs(straight.point.x - x) == 0.0f && std::abs(straight.point.z - z) == 0.0f);
+      }
+      QVERIFY2(hits > 150, name);
+    }
+  }
+
   void rayComingOutAndGoingBackInHitsWhereItGoesIn() {
     const Heightfield h = preset("bumps");
     // Along z = 0 the bumps are 0.05·(1 − cos(2πx/1.6)): starting inside the crest at x = 0.8,

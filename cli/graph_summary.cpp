@@ -162,6 +162,9 @@ nlohmann::json graphSummaryJson(const Project& p) {
   for (const Clip& c : p.clips) {
     clips.push_back({{"name", c.name}, {"frames", c.frameCount()}, {"source", c.source}});
   }
+  // The editor's action mapping (bind_action): what each key or pad button asks for.
+  nlohmann::json actions = nlohmann::json::array();
+  for (const ActionBinding& b : p.settings.actionBindings) actions.push_back({{"input", b.input}, {"edge", b.edge}});
   return {{"frames", totalFrames(p)},
           {"fps", p.settings.fps},
           {"window", p.settings.window},
@@ -175,6 +178,7 @@ nlohmann::json graphSummaryJson(const Project& p) {
           {"fat_edges", edges},
           {"coverage", coverageJson(p)},
           {"character", characterJson(p)},
+          {"actions", actions},
           {"thresholds", {{"hub", g.hubThreshold.rms},
                           {"edge", g.edgeThreshold.rms},
                           {"hub_method", g.hubThreshold.method},
@@ -222,6 +226,7 @@ void printGraphSummary(std::ostream& out, const Project& p) {
     out << "  " << p.clips[c.clip].name << ": " << 100.0 * c.fraction << " % (" << c.coveredFrames
         << " of " << c.frames << " frames)\n";
   }
+  for (const ActionBinding& b : p.settings.actionBindings) out << "action " << b.input << " asks for " << b.edge << "\n";
   out << std::setprecision(3);
 }
 

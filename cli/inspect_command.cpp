@@ -290,7 +290,7 @@ int inspectProject(const std::string& path, bool json) {
     if (!project.graph.empty()) {
       const nlohmann::json g = graphSummaryJson(project);
       for (const char* key : {"window", "hubs", "segments", "entries", "exits", "fat_edges", "coverage",
-                              "thresholds"}) {
+                              "thresholds", "actions"}) {
         j[key] = g[key];
       }
     }

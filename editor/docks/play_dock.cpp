@@ -171,8 +171,13 @@ PlayDock::PlayDock(Document* document, Viewport* viewport, QWidget* parent)
 PlayDock::~PlayDock() = default;
 
 void PlayDock::graphChanged() {
-  stale_ = true;
   refreshBindings();
+  if (playing_ && onlyBindingsChanged()) {
+    // The runtime graph does not carry the bindings: play on, the new binding live at once.
+    playedEdits_ = document_->project().edits;
+    return;
+  }
+  stale_ = true;
   const QString problem = PlayerPreview::playableProblem(document_->graph());
   if (playing_ && problem.isEmpty()) {
     // The edit changed what plays: the old graph plays on while the pool builds the new one,
@@ -199,6 +204,7 @@ void PlayDock::graphReady() {
     return;
   }
   stale_ = false;  // a recording goes on across a restart: sessionTime_ keeps counting
+  playedEdits_ = document_->project().edits;
   topSpeed_ = 0;   // another graph: measured again when Velocity control asks
   events_.reset(static_cast<int>(preview_.graph().legs.size()));
   legNames_.clear();

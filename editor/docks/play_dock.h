@@ -20,7 +20,8 @@
 // the project's mapping of keys and gamepad buttons to named fat edges
 // (views/action_bindings_editor.h, bind_action edits saved with the project); while playing a
 // bound input asks the player for its edge (the player's one-slot queue: taken at the first
-// hub the edge leaves), an unbound number key or face button chooses at the next hub.
+// hub the edge leaves), an unbound number key or face button chooses at the next hub. A
+// binding edit (or its undo) while playing plays on: the runtime graph carries no bindings.
 //
 // A 60 Hz timer steps the player with the wall time (a stalled tick is clamped, see
 // PlayerPreview::kMaxStepSeconds). An edit of the graph rebuilds the runtime graph and, while
@@ -32,6 +33,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "play/input_recording.h"
@@ -146,6 +148,7 @@ class PlayDock : public QDockWidget {
   // play_dock_actions.cpp
   void refreshBindings();
   int takeAction();
+  bool onlyBindingsChanged() const;
   QStringList boundChoices() const;
 
   Document* document_;
@@ -179,6 +182,7 @@ class PlayDock : public QDockWidget {
   QString terrainName_;
   QString recordingPath_;
   bool stale_ = true;  // the graph changed since the runtime graph was built
+  std::vector<std::string> playedEdits_;  // the project's edit history the played graph was built at
   bool playing_ = false;
   RecordedVelocity velocity_;  // asked for in the last tick (Velocity control)
   float topSpeed_ = 0;                 // the graph's fastest blend, m/s (0: not measured yet)

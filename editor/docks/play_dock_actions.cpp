@@ -43,6 +43,22 @@ int PlayDock::takeAction() {
   return action;
 }
 
+// Whether the project differs from the one the played graph was built from by bind_action
+// edits alone (made or undone): the histories are equal once those are left out, and not equal
+// with them. Any other change (an edit, a build, an undo of either) leaves them equal or makes
+// them differ elsewhere.
+bool PlayDock::onlyBindingsChanged() const {
+  const std::vector<std::string>& now = document_->project().edits;
+  if (now == playedEdits_) return false;
+  const auto withoutBindings = [](const std::vector<std::string>& edits) {
+    std::vector<std::string> out;
+    for (const std::string& e : edits)
+      if (e.find("\"op\":\"bind_action\"") == std::string::npos) out.push_back(e);
+    return out;
+  };
+  return withoutBindings(now) == withoutBindings(playedEdits_);
+}
+
 void PlayDock::refreshBindings() {
   const std::vector<ActionBinding>& bindings = document_->project().settings.actionBindings;
   QStringList edges;

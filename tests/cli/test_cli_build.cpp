@@ -176,15 +176,21 @@ class TestCliBuild : public QObject {
     QCOMPARE(inspect.json().value(s("fat_edges")).toArray().size(), edges.size());
     QFile edits(dir.filePath(s("edits.json")));
     QVERIFY(edits.open(QIODevice::WriteOnly));
-    edits.write(R"([{"op": "rename_hub", "hub": "hub0", "name": "step"}, {"op": "set_edge_threshold", "metres": 0.5}])");
+    edits.write(R"([{"op": "rename_hub", "hub": "hub0", "name": "step"}, {"op": "set_edge_threshold", "metres": 0.5},)"
+                R"( {"op": "bind_action", "input": "pad:rightshoulder", "edge": "edge0"}])");
     edits.close();
     const QString edited = dir.filePath(s("edited.fgproj"));
     const Run e = runCli({s("edit"), out, edits.fileName(), s("-o"), edited, s("--json")});
     QCOMPARE(e.exitCode, 0);
     QCOMPARE(e.json().value(s("hubs")).toArray()[0].toObject().value(s("name")).toString(), s("step"));
-    QCOMPARE(e.json().value(s("edits")).toInt(), 2);
+    QCOMPARE(e.json().value(s("edits")).toInt(), 3);
+    const QJsonArray actions = e.json().value(s("actions")).toArray();
+    QCOMPARE(actions.size(), 1);
+    QCOMPARE(actions[0].toObject().value(s("input")).toString(), s("pad:rightshoulder"));
+    QCOMPARE(actions[0].toObject().value(s("edge")).toString(), s("edge0"));
     const Run after = runCli({s("inspect"), edited, s("--json")});
-    QCOMPARE(after.json().value(s("edits")).toInt(), 2);
+    QCOMPARE(after.json().value(s("edits")).toInt(), 3);
+    QCOMPARE(after.json().value(s("actions")).toArray(), actions);  // kept in the file
     QCOMPARE(after.json().value(s("hubs")).toArray()[0].toObject().value(s("name")).toString(), s("step"));
   }
 

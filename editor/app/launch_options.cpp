@@ -27,8 +27,8 @@ struct Parser {
                                 "or a heightfield file."),
                              tr("spec")};
   QCommandLineOption view{QStringLiteral("view"),
-                          tr("With --screenshot: render one view alone: viewport, heatmap, graph "
-                             "or parameters."),
+                          tr("With --screenshot: render one view alone: viewport, heatmap, graph, "
+                             "parameters or play (the Play dock, with the action mapping)."),
                           tr("name")};
   QCommandLineOption edge{QStringLiteral("edge"),
                           tr("With --view parameters: the fat edge to show (default: the one "
@@ -76,7 +76,7 @@ QSize parseSize(const QString& text) {
 
 QStringList LaunchOptions::views() {
   return {QStringLiteral("viewport"), QStringLiteral("heatmap"), QStringLiteral("graph"),
-          QStringLiteral("parameters")};
+          QStringLiteral("parameters"), QStringLiteral("play")};
 }
 
 LaunchOptions parseLaunchOptions(const QStringList& arguments) {

@@ -2,7 +2,7 @@
 // The editor's command line:
 //   fatgraph-editor [FILE...] [--build-graph] [--terrain SPEC]
 //                   [--screenshot OUT.png [--frame N] [--frame-character]
-//                    [--view viewport|heatmap|graph|parameters] [--edge NAME] [--size WxH]]
+//                    [--view viewport|heatmap|graph|parameters|play] [--edge NAME] [--size WxH]]
 //                   [--body bones|body|both]
 // FILEs (.bvh, .gltf, .glb, .fbx or .fgproj) are opened at start. --build-graph then builds
 // the fat graph with the default options (30 fps, window 10, one hub, automatic thresholds), as
@@ -13,7 +13,7 @@
 // window -- or with --view one view alone, at --size (default: the window's size, or 960x720
 // for one view) -- to OUT.png and exits: 0 on success, 1 when a file failed to open, the
 // build failed, the terrain did not load, --edge names no fat edge or the image could not be
-// written. The heatmap, graph and parameters views need a graph: a project without one
+// written. The heatmap, graph, parameters and play (the Play dock) views need a graph: a project without one
 // builds one first (as --build-graph). Without --edge the parameters view shows the fat edge
 // with the most segments. --body chooses what the viewport draws of the character, as View >
 // Character does: its bones, its skinned body, or the body with faint bones (the default).
@@ -30,7 +30,7 @@ struct LaunchOptions {
   bool buildGraph = false;  // build the graph after opening the files
   QString terrain;          // preview ground spec; empty: none
   bool frameCharacter = false;  // screenshot: camera on the character, not the whole clip
-  QString view;             // screenshot of one view: viewport|heatmap|graph|parameters; empty: window
+  QString view;             // screenshot of one view: viewport|heatmap|graph|parameters|play; empty: window
   QString edge;             // fat edge the parameters view shows; empty: the one with most segments
   QSize size;               // screenshot size; invalid: default
   QString body;             // bones|body|both (views/body_display.h); empty: the default

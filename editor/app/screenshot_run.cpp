@@ -12,6 +12,7 @@
 #include "app/window_capture.h"
 #include "docks/heat_map_dock.h"
 #include "docks/parameter_dock.h"
+#include "docks/play_dock.h"
 #include "document/document.h"
 #include "document/job_runner.h"
 #include "views/heat_map_view.h"
@@ -80,7 +81,7 @@ void raiseDock(QDockWidget* dock) {
 
 bool viewNeedsGraph(const QString& view) {
   return view == QLatin1String("heatmap") || view == QLatin1String("graph") ||
-         view == QLatin1String("parameters");
+         view == QLatin1String("parameters") || view == QLatin1String("play");
 }
 
 QImage renderView(MainWindow& window, const QString& view, QSize size, QString* error) {
@@ -108,6 +109,15 @@ QImage renderView(MainWindow& window, const QString& view, QSize size, QString* 
       if (auto* dock = qobject_cast<QDockWidget*>(w)) raiseDock(dock);
     }
     return renderWidget(*graphView, size);
+  }
+  if (view == QLatin1String("play")) {  // the dock's panel, stopped: controls and action mapping
+    auto* play = window.findChild<PlayDock*>();
+    if (play == nullptr || play->widget() == nullptr) {
+      *error = tr("this editor has no Play dock");
+      return {};
+    }
+    raiseDock(play);
+    return renderWidget(*play->widget(), size);
   }
   *error = tr("unknown view '%1'").arg(view);
   return {};

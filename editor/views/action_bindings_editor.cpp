@@ -25,6 +25,7 @@ ActionBindingsEditor::ActionBindingsEditor(QWidget* parent)
   table_->setObjectName(QStringLiteral("actionBindingsTable"));
   table_->setHorizontalHeaderLabels({tr("Input"), tr("Edge")});
   table_->horizontalHeader()->setStretchLastSection(true);
+  table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   table_->verticalHeader()->hide();
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -65,6 +65,8 @@ class TestScreenshotViews : public QObject {
     QTest::newRow("heatmap") << QStringLiteral("heatmap") << 0.25;
     QTest::newRow("graph") << QStringLiteral("graph") << 0.01;
     QTest::newRow("parameters") << QStringLiteral("parameters") << 0.05;
+    // With a graph the dock is enabled and says to press Play: text, not much ink.
+    QTest::newRow("play") << QStringLiteral("play") << 0.002;
   }
 
   void viewDiffersFromEmpty() {
@@ -93,7 +95,7 @@ class TestScreenshotViews : public QObject {
   void onlyTheViewportNeedsNoGraph() {
     QVERIFY(!fatgraph::editor::viewNeedsGraph(QStringLiteral("viewport")));
     QVERIFY(!fatgraph::editor::viewNeedsGraph(QString()));
-    for (const char* view : {"heatmap", "graph", "parameters"}) {
+    for (const char* view : {"heatmap", "graph", "parameters", "play"}) {
       QVERIFY(fatgraph::editor::viewNeedsGraph(QString::fromLatin1(view)));
     }
   }

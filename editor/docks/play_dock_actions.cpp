@@ -28,9 +28,7 @@ void PlayDock::pressInput(InputSource source, const QString& input) {
 // which the message line says).
 int PlayDock::takeAction() {
   if (const QString edge = controls_.takeRequestedEdge(); !edge.isEmpty()) {
-    const auto& edges = preview_.graph().edges;
-    for (size_t e = 0; e < edges.size(); ++e)
-      if (QString::fromStdString(edges[e].name) == edge) return static_cast<int>(e);
+    if (const int e = preview_.graph().findEdge(edge.toStdString()); e >= 0) return e;
     messageLabel_->setText(tr("The played graph has no edge '%1' (it may be entry or exit material, "
                               "which is not exported): the binding waits").arg(edge));
     return -1;

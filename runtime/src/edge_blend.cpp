@@ -8,7 +8,7 @@
 
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/rotation_blending.h"
-#include "float_sin_cos.h"
+#include "float_trig.h"
 #include "segment_blend.h"
 
 namespace fatgraph {

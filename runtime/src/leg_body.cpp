@@ -12,6 +12,27 @@ using namespace leg_detail;
 
 namespace {
 
+// The whole pose turned by the unit quaternion q about `pivot`: positions through q's matrix
+// (9 products a joint instead of the quaternion's 15 and more) and rotations by the product
+// written out. No renormalization: the product of unit quaternions is unit to rounding, and the
+// pose is made afresh every update, so nothing accumulates.
+void turnPose(const Quatf& q, const Vec3f& pivot, Span<Quaternion> rotations, Span<Float3> positions) {
+  const Eigen::Matrix3f m = q.toRotationMatrix();
+  const Vec3f shift = pivot - m * pivot;
+  for (Float3& p : positions) {
+    const float x = p.x, y = p.y, z = p.z;
+    p.x = m(0, 0) * x + m(0, 1) * y + m(0, 2) * z + shift.x();
+    p.y = m(1, 0) * x + m(1, 1) * y + m(1, 2) * z + shift.y();
+    p.z = m(2, 0) * x + m(2, 1) * y + m(2, 2) * z + shift.z();
+  }
+  const float qx = q.x(), qy = q.y(), qz = q.z(), qw = q.w();
+  for (Quaternion& r : rotations) {
+    const float x = r.x, y = r.y, z = r.z, w = r.w;
+    r = {qw * x + qx * w + qy * z - qz * y, qw * y - qx * z + qy * w + qz * x,
+         qw * z + qx * y - qy * x + qz * w, qw * w - qx * x - qy * y - qz * z};
+  }
+}
+
 // A slope below this (about 0.06 mm per metre) is level: the pose passes through unrotated,
 // so flat ground at the clip's motion keeps the blended pose exactly.
 constexpr float kLevel = 1e-6f;
@@ -123,15 +144,11 @@ void LegLayer::tiltBody(const Frame& frame, Span<Quaternion> modelRotations, Spa
   const Vec3f up = Vec3f(-tiltSlope_.x, 1.0f, -tiltSlope_.y).normalized();
   bodyUp_ = toFloat3(up);
   if (tiltSlope_.x == 0.0f && tiltSlope_.y == 0.0f) return;
-  const Quatf tilt = Quatf::FromTwoVectors(Vec3f::UnitY(), up);
-  const std::size_t joints = static_cast<std::size_t>(graph_->jointCount());
-  for (std::size_t j = 0; j < joints; ++j) {
-    eigenView(modelPositions[j]) = pivot + tilt * (eigenView(modelPositions[j]) - pivot);
-    eigenView(modelRotations[j]) = (tilt * eigenView(modelRotations[j])).normalized();
-  }
+  const Quatf tilt = tiltTo(up);
+  turnPose(tilt, pivot, modelRotations.subspan(0, graph_->jointCount()),
+           modelPositions.subspan(0, graph_->jointCount()));
   const Quatf untilt = tilt.conjugate();
   for (LegState& s : state_) s.alignment = s.alignment * untilt;
-  hipHeightsOfLegs(modelPositions);
 }
 
 // 7.15-7.17 give the body's height from this update's targets alone; over stairs the lowest

@@ -10,7 +10,8 @@ namespace fatgraph::leg_detail {
 Quatf tiltTo(const Vec3f& n) {
   if (!n.allFinite() || !(n.y() > 1e-3f)) return Quatf::Identity();
   if (n.x() == 0.0f && n.z() == 0.0f) return Quatf::Identity();  // exact: flat ground
-  Quatf q = Quatf::FromTwoVectors(kUp, n);
+  // The shortest arc from up: proportional to (|n| + n_y, up x n), up x n = (n_z, 0, -n_x).
+  const Quatf q = Quatf(n.norm() + n.y(), n.z(), 0.0f, -n.x()).normalized();
   return q.coeffs().allFinite() ? q : Quatf::Identity();
 }
 
@@ -27,16 +28,16 @@ OriginalFoot originalFoot(const Vec3f& anklePosition, const Quatf& ankleRotation
   Vec3f dir(t.x() - h.x(), 0.0f, t.z() - h.z());
   const float length = dir.norm();
   dir = length > 1e-4f * footLength ? Vec3f(dir / length) : Vec3f::UnitZ();
-  const float b = std::atan((h.y() - t.y()) / footLength * 20.0f) / kPi + 0.5f;
+  const float b = detail::floatAtan2((h.y() - t.y()) * 20.0f, footLength) / kPi + 0.5f;
   const Vec3f base = h * (1.0f - b) + (t - footLength * dir) * b;
   const Vec3f down(0.0f, floor, 0.0f);
   OriginalFoot f;
-  f.footbase = heading * (base - down) + position;
-  f.heel = heading * (h - down) + position;
-  f.toe = heading * (t - down) + position;
-  f.ankle = heading * (anklePosition - down) + position;
+  f.footbase = yawRotate(heading, base - down) + position;
+  f.heel = yawRotate(heading, h - down) + position;
+  f.toe = yawRotate(heading, t - down) + position;
+  f.ankle = yawRotate(heading, anklePosition - down) + position;
   f.ankleRotation = heading * ankleRotation;
-  f.relativeYaw = std::atan2(dir.x(), dir.z());
+  f.relativeYaw = detail::floatAtan2(dir.x(), dir.z());
   f.yaw = wrapPi(yaw + f.relativeYaw);
   return f;
 }

@@ -60,11 +60,13 @@ BlendedCycle blendCycle(const RuntimeLocomotion& locomotion, int legs, int leg,
     const float w = weights[s];
     if (!(w > 0.0f) || !std::isfinite(w)) continue;
     const RuntimeLegCycle& c = locomotion.legCycles[s * legs + leg];
-    const float a = 2.0f * kPi * c.stanceTime;
-    sx += w * std::cos(a);
-    sy += w * std::sin(a);
-    yx += w * std::cos(c.stanceYaw);
-    yy += w * std::sin(c.stanceYaw);
+    float sine, cosine;
+    detail::floatSinCos(2.0f * kPi * c.stanceTime, sine, cosine);
+    sx += w * cosine;
+    sy += w * sine;
+    detail::floatSinCos(c.stanceYaw, sine, cosine);
+    yx += w * cosine;
+    yy += w * sine;
     out.footLift += w * c.footLift;
     out.footOff += w * c.footOff;
     out.postFootLift += w * c.postFootLift;
@@ -82,8 +84,8 @@ BlendedCycle blendCycle(const RuntimeLocomotion& locomotion, int legs, int leg,
   out.footLand = (out.footLand - 1.0f) / total;
   out.footStrike = (out.footStrike - 1.0f) / total;
   out.stancePosition /= total;
-  out.stance = cyclic(std::atan2(sy, sx) / (2.0f * kPi));
-  out.stanceYaw = std::atan2(yy, yx);
+  out.stance = cyclic(detail::floatAtan2(sy, sx) / (2.0f * kPi));
+  out.stanceYaw = detail::floatAtan2(yy, yx);
   out.valid = out.footOff <= out.footStrike;  // equal: a leg standing through the edge
   return out;
 }
@@ -166,7 +168,7 @@ void predictFrame(const Vec3f& position, float yaw, const Vec3f& velocity, float
   const float half = 0.5f * turn;
   const float sinc = std::abs(half) < 1e-4f ? 1.0f - half * half / 6.0f : std::sin(half) / half;
   const Vec3f v(velocity.x(), 0.0f, velocity.z());
-  predicted = position + yawQuat(yaw + half) * v * (seconds * sinc);
+  predicted = position + yawRotate(yaw + half, v) * (seconds * sinc);
 }
 
 }  // namespace fatgraph::leg_detail

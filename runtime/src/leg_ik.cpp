@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "fatgraph/runtime/leg_ik.h"
+#include "float_trig.h"
 #include "leg_ik_frames.h"
 
 namespace fatgraph {
@@ -79,19 +80,27 @@ void leg_ik_detail::solveTwoBone(const TwoBoneLeg& in, TwoBoneSolution& out) {
   out.knee = hip + along * axis + offset * pole;
   out.ankle = hip + d * axis;
 
-  // Hinge axes (bend-plane normals) before and after; both frames map a bone's direction and
-  // this normal, so the knee's local rotation changes about its hinge only.
+  // Hinge axes (bend-plane normals) before and after. Each bone's rotation is the turn about
+  // the old hinge by the change of its angle in the bend plane (from its old to its new
+  // coordinates along the leg's axis and pole), then the leg's frame (axis0, pole0, normal0)
+  // onto (axis, pole, normal): both bones share that frame map, so the knee's local rotation
+  // changes about its hinge only, and the thigh and shin land exactly on the solved positions.
   const Vec3f normal0 = axis0.cross(pole0).normalized();
   const Vec3f normal = axis.cross(pole).normalized();
-  out.hipRotation = frameMap((knee - hip) / l1, normal0, (out.knee - hip) / l1, normal);
-  out.kneeRotation = frameMap((ankle - knee) / l2, normal0, (out.ankle - out.knee) / l2, normal);
+  const Quatf frame = frameMap(axis0, normal0, axis, normal);
+  const Vec3f thigh = knee - hip, shin = ankle - knee;
+  out.hipRotation = frame * planeTurn(normal0, thigh.dot(axis0), thigh.dot(pole0), along, offset);
+  out.kneeRotation = frame * planeTurn(normal0, shin.dot(axis0), shin.dot(pole0), d - along, -offset);
 }
 
 Quatf leg_ik_detail::legTwistRotation(const Vec3f& hip, const Vec3f& ankle, float angle) {
   const Vec3f axis = ankle - hip;
   const float length = axis.norm();
   if (!std::isfinite(angle) || !finite(axis) || !(length > 1e-6f)) return Quatf::Identity();
-  return Quatf(Eigen::AngleAxisf(angle, axis / length));
+  float s, c;
+  detail::floatSinCos(0.5f * angle, s, c);
+  const Vec3f v = (s / length) * axis;
+  return Quatf(c, v.x(), v.y(), v.z());
 }
 
 Quaternion legTwist(const Float3& hip, const Float3& ankle, float angle) {

@@ -28,17 +28,44 @@ inline Vec3f perpendicularUnit(const Vec3f& preferred, float minLength, const Ve
   return perpendicularPart(least, axis).normalized();
 }
 
+/// The rotation about the unit axis n taking a onto b, both unit and perpendicular to n, from
+/// their cosine c and sine s without a trigonometric call: the half-angle quaternion is
+/// proportional to (1 + c, s n), or to (s, (1 - c) n), the better conditioned of the two.
+inline Quatf turnAbout(const Vec3f& n, const Vec3f& a, const Vec3f& b) {
+  const float c = a.dot(b), s = n.dot(a.cross(b));
+  const float w = c >= 0.0f ? 1.0f + c : s, k = c >= 0.0f ? s : 1.0f - c;
+  return Quatf(w, k * n.x(), k * n.y(), k * n.z()).normalized();
+}
+
+/// The rotation about the unit axis n taking the in-plane direction (a, b) onto (c, d), both in
+/// coordinates of an orthonormal pair (u, v) with u × v = n and of any nonzero length: with
+/// C = ac + bd and S = ad - bc (the cosine and sine of the turn scaled by R = |(a,b)| |(c,d)|),
+/// the half-angle quaternion is proportional to (R + C, S n), or to (S, (R - C) n).
+inline Quatf planeTurn(const Vec3f& n, float a, float b, float c, float d) {
+  const float C = a * c + b * d, S = a * d - b * c;
+  const float R = std::sqrt(C * C + S * S);
+  const float w = C >= 0.0f ? R + C : S, k = C >= 0.0f ? S : R - C;
+  const Quatf q = Quatf(w, k * n.x(), k * n.y(), k * n.z()).normalized();
+  return q.coeffs().allFinite() ? q : Quatf::Identity();
+}
+
 /// The rotation taking the orthonormal pair (x, n) onto (x2, n2): it turns a bone's direction
 /// into its new direction and its bend plane's normal into the new normal, so a hinge stays a
 /// hinge. x is re-orthogonalized against n first (rounding, or a straight leg's hint plane).
+/// Built without forming the frames' matrix: of the frames' three axes (x, n, x × n) the one
+/// that turns least (largest cosine, at least -1/3 for any rotation, since the three cosines sum
+/// to 1 + 2 cos angle) goes onto its image by the shortest arc, proportional to (1 + c, a × b),
+/// then a turn about that image brings a second axis home.
 inline Quatf frameMap(const Vec3f& x, const Vec3f& n, const Vec3f& x2, const Vec3f& n2) {
-  const Vec3f xo = perpendicularPart(x, n).normalized();
-  const Vec3f xo2 = perpendicularPart(x2, n2).normalized();
-  Eigen::Matrix3f from, to;
-  from << xo, n, xo.cross(n);
-  to << xo2, n2, xo2.cross(n2);
-  Quatf q(to * from.transpose());
-  q.normalize();
+  const Vec3f xo = perpendicularPart(x, n).normalized(), xo2 = perpendicularPart(x2, n2).normalized();
+  const Vec3f from[3] = {xo, n, xo.cross(n)}, to[3] = {xo2, n2, xo2.cross(n2)};
+  const float cosines[3] = {from[0].dot(to[0]), from[1].dot(to[1]), from[2].dot(to[2])};
+  const int best = cosines[0] >= cosines[1] ? (cosines[0] >= cosines[2] ? 0 : 2) : (cosines[1] >= cosines[2] ? 1 : 2);
+  const Vec3f axis = from[best].cross(to[best]);
+  const Quatf arc = Quatf(1.0f + cosines[best], axis.x(), axis.y(), axis.z()).normalized();
+  const int second = best == 0 ? 1 : 0;
+  Quatf q = turnAbout(to[best], arc * from[second], to[second]) * arc;
+  if (q.w() < 0.0f) q.coeffs() = -q.coeffs();
   return q.coeffs().allFinite() ? q : Quatf::Identity();
 }
 

@@ -8,6 +8,7 @@
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/leg_ik.h"
 #include "fatgraph/runtime/leg_layer.h"
+#include "float_trig.h"
 
 namespace fatgraph {
 
@@ -56,12 +57,25 @@ inline float inverseLerp(float a, float b, float t) {
   const float x = (t - a) / span;
   return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x);
 }
-inline float wrapPi(float a) {
-  if (!std::isfinite(a)) return 0.0f;
-  a = std::remainder(a, 2.0f * kPi);
-  return a;
+inline float wrapPi(float a) { return detail::wrapAngle(a); }
+/// The rotation by `yaw` about +Y.
+inline Quatf yawQuat(float yaw) {
+  float s, c;
+  detail::floatSinCos(0.5f * yaw, s, c);
+  return Quatf(c, 0.0f, s, 0.0f);
 }
-inline Quatf yawQuat(float yaw) { return Quatf(Eigen::AngleAxisf(yaw, Vec3f::UnitY())); }
+/// q·v for a rotation q about +Y alone (yawQuat's, the heading's): the turn of the ground
+/// components, a third of a general rotation's arithmetic.
+inline Vec3f yawRotate(const Quatf& q, const Vec3f& v) {
+  const float c = q.w() * q.w() - q.y() * q.y(), s = 2.0f * q.w() * q.y();
+  return Vec3f(c * v.x() + s * v.z(), v.y(), c * v.z() - s * v.x());
+}
+/// yawQuat(yaw)·v.
+inline Vec3f yawRotate(float yaw, const Vec3f& v) {
+  float s, c;
+  detail::floatSinCos(yaw, s, c);
+  return Vec3f(c * v.x() + s * v.z(), v.y(), c * v.z() - s * v.x());
+}
 /// Rotation taking up onto the unit normal n (shortest arc).
 Quatf tiltTo(const Vec3f& n);
 

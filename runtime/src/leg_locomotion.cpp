@@ -47,7 +47,7 @@ struct LegLayer::Step {
   // composed with the blended stance position and yaw (listing 7.1).
   Vec3f footAt(const Vec3f& at, float yaw, float& footYaw) const {
     footYaw = yaw + cycle.stanceYaw;
-    return Vec3f(at + yawQuat(yaw) * Vec3f(cycle.stancePosition.x(), 0.0f, cycle.stancePosition.z()));
+    return Vec3f(at + yawRotate(yaw, Vec3f(cycle.stancePosition.x(), 0.0f, cycle.stancePosition.z())));
   }
 };
 
@@ -224,7 +224,7 @@ LegLayer::Position LegLayer::swing(const Step& step, LegState& leg, float flight
   const Vec3f& target = predicted.at;
   const Position predictedNominal = predictNominal(step);
   const Vec3f& nominal = predictedNominal.at;
-  const Vec3f footVector = yawQuat(nextYaw) * Vec3f(0.0f, 0.0f, leg.footLength);
+  const Vec3f footVector = yawRotate(nextYaw, Vec3f(0.0f, 0.0f, leg.footLength));
   Vec3f grounded;
   const Ground g = groundFootprint(terrain_, target, footVector, characterGround_, settings_, grounded);
   Vec3f fresh(grounded.x() - nominal.x(), grounded.y(), grounded.z() - nominal.z());
@@ -323,8 +323,8 @@ LegLayer::Position LegLayer::keepSide(int legIndex, const Position& footprint, f
   const Vec3f& s = leg.cycle.stancePosition;
   if (std::abs(s.x()) < 1e-4f) return footprint;  // a leg on the midline has no side
   const float side = s.x() > 0.0f ? 1.0f : -1.0f;
-  const Vec3f left = yawQuat(bodyYaw) * Vec3f::UnitX();
-  const Vec3f forward = yawQuat(bodyYaw) * Vec3f::UnitZ();
+  const Vec3f left = yawRotate(bodyYaw, Vec3f::UnitX());
+  const Vec3f forward = yawRotate(bodyYaw, Vec3f::UnitZ());
   Vec3f out = footprint.at;
   for (std::size_t k = 0; k < state_.size(); ++k) {
     const LegState& other = state_[k];

@@ -25,13 +25,13 @@ void LegLayer::solveLegs(const Frame& frame, Span<Quaternion> modelRotations, Sp
   const Vec3f floor(0.0f, frame.floor, 0.0f);
   // World -> model: m = R^-1 (w - x - ground up) + floor up (the inverse of the placement).
   for (LegState& s : state_) {
-    s.ankleTarget = toModel * (s.ankleTarget - origin) + floor;
-    s.footbaseTarget = toModel * (s.footbaseTarget - origin) + floor;
+    s.ankleTarget = yawRotate(toModel, s.ankleTarget - origin) + floor;
+    s.footbaseTarget = yawRotate(toModel, s.footbaseTarget - origin) + floor;
     const bool identity = s.alignment.vec().isZero(0.0f);
     s.alignment = identity ? Quatf::Identity() : Quatf(toModel * s.alignment * frame.heading);
   }
-  hipHeightsOfLegs(modelPositions);
   tiltBody(frame, modelRotations, modelPositions);
+  hipHeightsOfLegs(modelPositions);  // of the pose as the tilt left it
   const float offset = smoothBodyHeight(frame, hipOffset(hipDesired_, hipMaximal_));
   moveBody(modelPositions, offset);
   if (alignLegsInFlight(frame, modelRotations, modelPositions)) {
@@ -170,7 +170,7 @@ void LegLayer::alignInFlight(const Frame& frame, LegState& s, Span<const Quatern
   const Quatf carried = shinTurn * original;
   const Vec3f along = s.toeTip - s.heel;
   const Vec3f a = stance * along, b = carried * along;
-  const float yaw = wrapPi(std::atan2(a.x(), a.z()) - std::atan2(b.x(), b.z()));
+  const float yaw = wrapPi(detail::floatAtan2(a.x(), a.z()) - detail::floatAtan2(b.x(), b.z()));
   const Quatf flight = yawQuat(std::isfinite(yaw) ? yaw : 0.0f) * carried;
   const Quatf turn = (stance.slerp(s.rollBlend, flight) * stance.conjugate()).normalized();
   if (!turn.coeffs().allFinite() || turn.vec().norm() < kNegligibleTurn) return;
@@ -186,8 +186,8 @@ void LegLayer::alignInFlight(const Frame& frame, LegState& s, Span<const Quatern
   const Vec3f heelModel = s.ankleTarget + rotation * s.heel, toeModel = s.ankleTarget + rotation * s.toeTip;
   if (heelModel.y() < heelBefore.y() || toeModel.y() < toeBefore.y()) {
     const Vec3f origin = frame.position + Vec3f(0.0f, characterGround_ - frame.floor, 0.0f);
-    s.ankleTarget.y() += clearanceLift(terrain_, frame.heading * heelModel + origin,
-                                       frame.heading * toeModel + origin, 0.0f, 0.0f, settings_);
+    s.ankleTarget.y() += clearanceLift(terrain_, yawRotate(frame.heading, heelModel) + origin,
+                                       yawRotate(frame.heading, toeModel) + origin, 0.0f, 0.0f, settings_);
   }
 }
 

@@ -18,6 +18,7 @@ void rotateOnGround(double x, double z, double angle, double& outX, double& outZ
 double wrapAngleDouble(double radians) {
   if (!std::isfinite(radians)) return 0.0;
   constexpr double pi = std::numbers::pi;
+  if (radians > -pi && radians <= pi) return radians;  // nearly every call: what remainder gives
   double a = std::remainder(radians, 2.0 * pi);  // [-pi, pi]
   if (a <= -pi) a += 2.0 * pi;
   return a;

@@ -74,8 +74,14 @@ Patch patchOf(const Heightfield& field, int i, int j) {
   return p;
 }
 
-// Cell index along one axis of grid coordinate g: -1 before the first node, nodes-1 past the last.
-int cellOf(double g, int nodes) { return static_cast<int>(std::floor(std::clamp(g, -1.0, static_cast<double>(nodes - 1)))); }
+// Cell index along one axis of a finite grid coordinate g: -1 before the first node, nodes-1 past
+// the last. The floor by truncation (then one down for a negative fraction): std::floor is a libm
+// call here, since GCC inlines it only without trapping math, and every probe takes two.
+int cellOf(double g, int nodes) {
+  const double c = std::min(std::max(g, -1.0), static_cast<double>(nodes - 1));
+  const int i = static_cast<int>(c);
+  return c < i ? i - 1 : i;
+}
 
 TerrainHit hitAt(const Eigen::Vector3d& point, const Patch& p, double u, double v, double cellSize) {
   const double dhdx = p.inX ? (p.b + p.e * v) / cellSize : 0.0, dhdz = p.inZ ? (p.c + p.e * u) / cellSize : 0.0;
@@ -89,18 +95,121 @@ TerrainHit hitAt(const Eigen::Vector3d& point, const Patch& p, double u, double 
 // The leg layer's probes all point straight down (unit direction (0, dy, 0)): one cell, no march,
 // and the march's answer for the same ray (its cell on a cell edge, its height formula). A ray
 // that starts on or above the surface hits it at its own height when it reaches past it; one
-// that starts below, or points up, never meets the surface from above.
-TerrainHit verticalHit(const Heightfield& field, const Eigen::Vector3d& o, double dy, double reach) {
-  if (!(dy < 0.0)) return {};
+// that starts below, or points up, never meets the surface from above. Written out rather than
+// through Patch and hitAt: it is the path of every probe, several per leg and update.
+TerrainHit verticalHit(const Heightfield& field, const Float3& o, double reach) {
   const double cs = field.cellSize();
-  const double gx = (o.x() - field.originX()) / cs, gz = (o.z() - field.originZ()) / cs;
-  const int i = cellOf(gx, field.cols()), j = cellOf(gz, field.rows());
-  const Patch p = patchOf(field, i, j);
-  const double u = p.inX ? std::clamp(gx - i, 0.0, 1.0) : 0.0, v = p.inZ ? std::clamp(gz - j, 0.0, 1.0) : 0.0;
-  const double h = p.h00 + p.b * u + p.c * v + p.e * u * v;
-  const double distance = o.y() - h;
+  const int cols = field.cols(), rows = field.rows();
+  const double gx = (static_cast<double>(o.x) - field.originX()) / cs;
+  const double gz = (static_cast<double>(o.z) - field.originZ()) / cs;
+  const int i = cellOf(gx, cols), j = cellOf(gz, rows);
+  const bool inX = i >= 0 && i <= cols - 2, inZ = j >= 0 && j <= rows - 2;
+  const int c0 = std::max(i, 0), c1 = std::min(i + 1, cols - 1);
+  const int r0 = std::max(j, 0), r1 = std::min(j + 1, rows - 1);
+  const float* heights = field.heights().data();
+  const double h00 = heights[static_cast<size_t>(r0) * cols + c0], h10 = heights[static_cast<size_t>(r0) * cols + c1];
+  const double h01 = heights[static_cast<size_t>(r1) * cols + c0], h11 = heights[static_cast<size_t>(r1) * cols + c1];
+  const double b = h10 - h00, c = h01 - h00, e = h00 - h10 - h01 + h11;
+  // min/max rather than std::clamp, whose reference result sent the values through memory.
+  const double u = inX ? std::min(std::max(gx - i, 0.0), 1.0) : 0.0, v = inZ ? std::min(std::max(gz - j, 0.0), 1.0) : 0.0;
+  const double h = h00 + b * u + c * v + e * u * v;
+  const double distance = o.y - h;
   if (!(distance >= 0.0 && distance < reach)) return {};
-  return hitAt(Eigen::Vector3d(o.x(), h, o.z()), p, u, v, cs);
+  const double dhdx = inX ? (b + e * v) / cs : 0.0, dhdz = inZ ? (c + e * u) / cs : 0.0;
+  const double scale = 1.0 / std::sqrt(1.0 + dhdx * dhdx + dhdz * dhdz);
+  TerrainHit hit;
+  hit.hit = true;
+  hit.point = Float3{o.x, static_cast<float>(h), o.z};
+  hit.normal = Float3{static_cast<float>(-dhdx * scale), static_cast<float>(scale), static_cast<float>(-dhdz * scale)};
+  return hit;
+}
+
+// The march of a ray that is not vertical (o and the unit d in double): kept out of line so that
+// the vertical probes' path through raycast saves no registers for it.
+[[gnu::noinline]] TerrainHit marchRay(const Heightfield& field, const Eigen::Vector3d& o, const Eigen::Vector3d& d,
+                                      double reach) {
+  const TerrainHit none;
+  // Outside the slab of heights [min, max] the ray is wholly above or below the ground, and a
+  // straight line crosses the slab once: march only that part of the ray.
+  const double pad = 1e-9 * (1.0 + std::abs(field.minHeight()) + std::abs(field.maxHeight()));
+  const double slabLo = field.minHeight() - pad, slabHi = field.maxHeight() + pad;
+  double tStart = 0.0;
+  double tEnd = reach;
+  if (d.y() != 0.0) {
+    const double ta = (slabHi - o.y()) / d.y(), tb = (slabLo - o.y()) / d.y();
+    tStart = std::max(0.0, std::min(ta, tb));
+    tEnd = std::min(tEnd, std::max(ta, tb));
+  } else if (o.y() > slabHi || o.y() < slabLo) {
+    return none;
+  }
+  if (!(tStart <= tEnd)) return none;
+
+  // Grid coordinates along the ray: g(t) = g0 + s·t, in cells from the first node.
+  const double cs = field.cellSize();
+  const double gx0 = (o.x() - field.originX()) / cs, gz0 = (o.z() - field.originZ()) / cs;
+  const double sx = d.x() / cs, sz = d.z() / cs;
+  // Cell index per axis: -1 is the region before the first node, cols-1 the region past the
+  // last; 0..cols-2 are the grid's cells.
+  int i = cellOf(gx0 + sx * tStart, field.cols());
+  int j = cellOf(gz0 + sz * tStart, field.rows());
+  auto nextBoundary = [](int cell, double g0, double s, int nodes) {
+    if (s > 0.0 && cell < nodes - 1) return (cell + 1 - g0) / s;
+    if (s < 0.0 && cell > -1) return (cell - g0) / s;
+    return kInf;
+  };
+
+  double t = tStart;
+  bool armed = false;  // has the ray been on or above the surface yet?
+  bool first = true;
+  for (int step = 0; step < field.cols() + field.rows() + 8; ++step) {
+    const double tx = nextBoundary(i, gx0, sx, field.cols()), tz = nextBoundary(j, gz0, sz, field.rows());
+    const double tNext = std::max(t, std::min({tx, tz, tEnd}));
+    const Patch patch = patchOf(field, i, j);
+    const bool inX = patch.inX, inZ = patch.inZ;
+    const double h00 = patch.h00, h10 = patch.h10, h01 = patch.h01, h11 = patch.h11;
+    // A bilinear patch stays within its nodes' heights, so a ray above all four across the
+    // whole cell cannot meet it: the common case, skipped without solving.
+    const double yIn = o.y() + d.y() * t, yOut = o.y() + d.y() * tNext;
+    if (std::min(yIn, yOut) > std::max({h00, h10, h01, h11})) {
+      armed = true;
+      first = false;
+    } else {
+      const double b = patch.b, c = patch.c, e = patch.e;
+      const double u0 = inX ? std::clamp(gx0 + sx * t - i, 0.0, 1.0) : 0.0, us = inX ? sx : 0.0;
+      const double v0 = inZ ? std::clamp(gz0 + sz * t - j, 0.0, 1.0) : 0.0, vs = inZ ? sz : 0.0;
+      // f(s) = A·s² + B·s + C, s = t' − t: the ray's height above the surface.
+      const double A = -e * us * vs;
+      const double B = d.y() - (b * us + c * vs + e * (u0 * vs + v0 * us));
+      const double C = (o.y() + d.y() * t) - (h00 + b * u0 + c * v0 + e * u0 * v0);
+      const double L = tNext - t;
+      auto f = [&](double s) { return (A * s + B) * s + C; };
+      if (first && C >= 0.0) armed = true;
+      first = false;
+
+      double pts[4] = {0.0, 0.0, 0.0, L};
+      double roots[2];
+      const int n = rootsInside(A, B, C, 0.0, L, roots);
+      for (int k = 0; k < n; ++k) pts[1 + k] = roots[k];
+      pts[1 + n] = L;
+      for (int k = 0; k <= n; ++k) {
+        const double p = pts[k], q = pts[k + 1];
+        if (q <= p && L > 0.0) continue;  // a double root: a touch, not a piece
+        const double fm = f(0.5 * (p + q));
+        if (fm >= 0.0) {
+          armed = true;
+        } else if (armed) {
+          const double uh = std::clamp(u0 + us * p, 0.0, 1.0), vh = std::clamp(v0 + vs * p, 0.0, 1.0);
+          return hitAt(o + d * (t + p), patch, uh, vh, cs);
+        }
+      }
+      if (f(L) >= 0.0) armed = true;
+    }
+    if (tNext >= tEnd) break;
+    t = tNext;
+    if (tx <= tNext) i += sx > 0.0 ? 1 : -1;
+    if (tz <= tNext) j += sz > 0.0 ? 1 : -1;
+  }
+  return none;
 }
 
 }  // namespace
@@ -169,95 +278,13 @@ TerrainHit Heightfield::raycast(const Float3& originF, const Float3& directionF,
                                 float maxDistance) const {
   const TerrainHit none;
   if (!isFinite(originF) || !isFinite(directionF) || !(maxDistance > 0.0f)) return none;
+  const double reach = std::min(static_cast<double>(maxDistance), static_cast<double>(kMaxRayLength));
+  if (directionF.x == 0.0f && directionF.z == 0.0f)
+    return directionF.y < 0.0f ? verticalHit(*this, originF, reach) : none;
   const Eigen::Vector3d o = toEigenDouble(originF);
   Eigen::Vector3d d = toEigenDouble(directionF);
-  const double length = d.norm();
-  if (!(length > 0.0)) return none;
-  d /= length;
-  const double reach = std::min(static_cast<double>(maxDistance), static_cast<double>(kMaxRayLength));
-  if (d.x() == 0.0 && d.z() == 0.0) return verticalHit(*this, o, d.y(), reach);
-
-  // Outside the slab of heights [min, max] the ray is wholly above or below the ground, and a
-  // straight line crosses the slab once: march only that part of the ray.
-  const double pad = 1e-9 * (1.0 + std::abs(minHeight_) + std::abs(maxHeight_));
-  const double slabLo = minHeight_ - pad, slabHi = maxHeight_ + pad;
-  double tStart = 0.0;
-  double tEnd = reach;
-  if (d.y() != 0.0) {
-    const double ta = (slabHi - o.y()) / d.y(), tb = (slabLo - o.y()) / d.y();
-    tStart = std::max(0.0, std::min(ta, tb));
-    tEnd = std::min(tEnd, std::max(ta, tb));
-  } else if (o.y() > slabHi || o.y() < slabLo) {
-    return none;
-  }
-  if (!(tStart <= tEnd)) return none;
-
-  // Grid coordinates along the ray: g(t) = g0 + s·t, in cells from the first node.
-  const double cs = cellSize_;
-  const double gx0 = (o.x() - originX_) / cs, gz0 = (o.z() - originZ_) / cs;
-  const double sx = d.x() / cs, sz = d.z() / cs;
-  // Cell index per axis: -1 is the region before the first node, cols-1 the region past the
-  // last; 0..cols-2 are the grid's cells.
-  int i = cellOf(gx0 + sx * tStart, cols_);
-  int j = cellOf(gz0 + sz * tStart, rows_);
-  auto nextBoundary = [](int cell, double g0, double s, int nodes) {
-    if (s > 0.0 && cell < nodes - 1) return (cell + 1 - g0) / s;
-    if (s < 0.0 && cell > -1) return (cell - g0) / s;
-    return kInf;
-  };
-
-  double t = tStart;
-  bool armed = false;  // has the ray been on or above the surface yet?
-  bool first = true;
-  for (int step = 0; step < cols_ + rows_ + 8; ++step) {
-    const double tx = nextBoundary(i, gx0, sx, cols_), tz = nextBoundary(j, gz0, sz, rows_);
-    const double tNext = std::max(t, std::min({tx, tz, tEnd}));
-    const Patch patch = patchOf(*this, i, j);
-    const bool inX = patch.inX, inZ = patch.inZ;
-    const double h00 = patch.h00, h10 = patch.h10, h01 = patch.h01, h11 = patch.h11;
-    // A bilinear patch stays within its nodes' heights, so a ray above all four across the
-    // whole cell cannot meet it: the common case, skipped without solving.
-    const double yIn = o.y() + d.y() * t, yOut = o.y() + d.y() * tNext;
-    if (std::min(yIn, yOut) > std::max({h00, h10, h01, h11})) {
-      armed = true;
-      first = false;
-    } else {
-      const double b = patch.b, c = patch.c, e = patch.e;
-      const double u0 = inX ? std::clamp(gx0 + sx * t - i, 0.0, 1.0) : 0.0, us = inX ? sx : 0.0;
-      const double v0 = inZ ? std::clamp(gz0 + sz * t - j, 0.0, 1.0) : 0.0, vs = inZ ? sz : 0.0;
-      // f(s) = A·s² + B·s + C, s = t' − t: the ray's height above the surface.
-      const double A = -e * us * vs;
-      const double B = d.y() - (b * us + c * vs + e * (u0 * vs + v0 * us));
-      const double C = (o.y() + d.y() * t) - (h00 + b * u0 + c * v0 + e * u0 * v0);
-      const double L = tNext - t;
-      auto f = [&](double s) { return (A * s + B) * s + C; };
-      if (first && C >= 0.0) armed = true;
-      first = false;
-
-      double pts[4] = {0.0, 0.0, 0.0, L};
-      double roots[2];
-      const int n = rootsInside(A, B, C, 0.0, L, roots);
-      for (int k = 0; k < n; ++k) pts[1 + k] = roots[k];
-      pts[1 + n] = L;
-      for (int k = 0; k <= n; ++k) {
-        const double p = pts[k], q = pts[k + 1];
-        if (q <= p && L > 0.0) continue;  // a double root: a touch, not a piece
-        const double fm = f(0.5 * (p + q));
-        if (fm >= 0.0) {
-          armed = true;
-        } else if (armed) {
-          const double uh = std::clamp(u0 + us * p, 0.0, 1.0), vh = std::clamp(v0 + vs * p, 0.0, 1.0);
-          return hitAt(o + d * (t + p), patch, uh, vh, cs);
-        }
-      }
-      if (f(L) >= 0.0) armed = true;
-    }
-    if (tNext >= tEnd) break;
-    t = tNext;
-    if (tx <= tNext) i += sx > 0.0 ? 1 : -1;
-    if (tz <= tNext) j += sz > 0.0 ? 1 : -1;
-  }
-  return none;
+  d /= d.norm();  // not zero: x or z is not
+  return marchRay(*this, o, d, reach);
 }
 
 }  // namespace fatgraph

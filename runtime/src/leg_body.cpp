@@ -25,11 +25,17 @@ void turnPose(const Quatf& q, const Vec3f& pivot, Span<Quaternion> rotations, Sp
     p.y = m(1, 0) * x + m(1, 1) * y + m(1, 2) * z + shift.y();
     p.z = m(2, 0) * x + m(2, 1) * y + m(2, 2) * z + shift.z();
   }
+  // q r as a 4 x 4 matrix of q's components times r's (x, y, z, w): one column per component of
+  // r, so each product is four multiply-adds of whole quaternions, which the compiler does in
+  // one vector register.
   const float qx = q.x(), qy = q.y(), qz = q.z(), qw = q.w();
+  const float columns[4][4] = {{qw, qz, -qy, -qx}, {-qz, qw, qx, -qy}, {qy, -qx, qw, -qz}, {qx, qy, qz, qw}};
   for (Quaternion& r : rotations) {
-    const float x = r.x, y = r.y, z = r.z, w = r.w;
-    r = {qw * x + qx * w + qy * z - qz * y, qw * y - qx * z + qy * w + qz * x,
-         qw * z + qx * y - qy * x + qz * w, qw * w - qx * x - qy * y - qz * z};
+    const float in[4] = {r.x, r.y, r.z, r.w};
+    float out[4];
+    for (int k = 0; k < 4; ++k)
+      out[k] = columns[0][k] * in[0] + columns[1][k] * in[1] + columns[2][k] * in[2] + columns[3][k] * in[3];
+    r = {out[0], out[1], out[2], out[3]};
   }
 }
 

@@ -10,8 +10,8 @@ namespace fatgraph::leg_detail {
 Quatf tiltTo(const Vec3f& n) {
   if (!n.allFinite() || !(n.y() > 1e-3f)) return Quatf::Identity();
   if (n.x() == 0.0f && n.z() == 0.0f) return Quatf::Identity();  // exact: flat ground
-  // The shortest arc from up: proportional to (|n| + n_y, up x n), up x n = (n_z, 0, -n_x).
-  const Quatf q = Quatf(n.norm() + n.y(), n.z(), 0.0f, -n.x()).normalized();
+  // The shortest arc from up: proportional to (1 + n_y, up x n), up x n = (n_z, 0, -n_x).
+  const Quatf q = Quatf(1.0f + n.y(), n.z(), 0.0f, -n.x()).normalized();
   return q.coeffs().allFinite() ? q : Quatf::Identity();
 }
 

@@ -49,7 +49,7 @@ bool TwoBoneIkJob::run(TwoBoneIkResult& out) const {
   return true;
 }
 
-void leg_ik_detail::solveTwoBone(const TwoBoneLeg& in, TwoBoneSolution& out) {
+void leg_ik_detail::solveTwoBone(const TwoBoneLeg& in, TwoBoneSolution& out, float twist) {
   const Vec3f &hip = in.hip, &knee = in.knee, &ankle = in.ankle, &target = in.target,
               &bendHint = in.bendHint;
   const float l1 = (knee - hip).norm(), l2 = (ankle - knee).norm();
@@ -87,7 +87,16 @@ void leg_ik_detail::solveTwoBone(const TwoBoneLeg& in, TwoBoneSolution& out) {
   // changes about its hinge only, and the thigh and shin land exactly on the solved positions.
   const Vec3f normal0 = axis0.cross(pole0).normalized();
   const Vec3f normal = axis.cross(pole).normalized();
-  const Quatf frame = frameMap(axis0, normal0, axis, normal);
+  Quatf frame = frameMap(axis0, normal0, axis, normal);
+  if (twist != 0.0f && std::isfinite(twist)) {
+    // legTwist about hip -> ankle, i.e. about the new axis: it leaves the ankle and the knee's
+    // distance along the axis where they are and swings the pole.
+    float s, c;
+    detail::floatSinCos(0.5f * twist, s, c);
+    const Quatf turn(c, s * axis.x(), s * axis.y(), s * axis.z());
+    frame = turn * frame;
+    out.knee = hip + along * axis + offset * (turn * pole);
+  }
   const Vec3f thigh = knee - hip, shin = ankle - knee;
   out.hipRotation = frame * planeTurn(normal0, thigh.dot(axis0), thigh.dot(pole0), along, offset);
   out.kneeRotation = frame * planeTurn(normal0, shin.dot(axis0), shin.dot(pole0), d - along, -offset);

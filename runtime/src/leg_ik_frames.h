@@ -16,7 +16,8 @@ inline Vec3f perpendicularPart(const Vec3f& v, const Vec3f& axis) { return v - v
 inline Vec3f perpendicularUnit(const Vec3f& preferred, float minLength, const Vec3f& hint,
                                const Vec3f& axis) {
   const Vec3f p = perpendicularPart(preferred, axis);
-  if (p.norm() > minLength) return p.normalized();
+  const float length = p.norm();
+  if (length > minLength) return p / length;  // normalized(), without taking the norm twice
   const Vec3f h = perpendicularPart(hint, axis);
   if (h.norm() > 1e-6f * hint.norm() && h.norm() > 0.0f) return h.normalized();
   Vec3f least = Vec3f::UnitX();
@@ -44,6 +45,7 @@ inline Quatf turnAbout(const Vec3f& n, const Vec3f& a, const Vec3f& b) {
 inline Quatf planeTurn(const Vec3f& n, float a, float b, float c, float d) {
   const float C = a * c + b * d, S = a * d - b * c;
   const float R = std::sqrt(C * C + S * S);
+  if (!(R > 0.0f)) return Quatf::Identity();  // a zero direction, or not finite
   const float w = C >= 0.0f ? R + C : S, k = C >= 0.0f ? S : R - C;
   const Quatf q = Quatf(w, k * n.x(), k * n.y(), k * n.z()).normalized();
   return q.coeffs().allFinite() ? q : Quatf::Identity();
@@ -71,7 +73,9 @@ inline Quatf frameMap(const Vec3f& x, const Vec3f& n, const Vec3f& x2, const Vec
 
 /// Finite and within kLegIkMaxCoordinate, so squared lengths cannot overflow a float.
 inline bool usable(const Vec3f& v) {
-  return v.allFinite() && v.cwiseAbs().maxCoeff() <= kLegIkMaxCoordinate;
+  // One comparison per coordinate: NaN fails it, and so does infinity.
+  return std::abs(v.x()) <= kLegIkMaxCoordinate && std::abs(v.y()) <= kLegIkMaxCoordinate &&
+         std::abs(v.z()) <= kLegIkMaxCoordinate;
 }
 inline bool finite(const Vec3f& v) { return v.allFinite(); }
 
@@ -92,8 +96,9 @@ struct TwoBoneSolution {
 };
 /// TwoBoneIkJob::validate().
 bool usableLeg(const TwoBoneLeg& leg);
-/// The analytic solve of a usable leg (leg_ik.cpp).
-void solveTwoBone(const TwoBoneLeg& leg, TwoBoneSolution& out);
+/// The analytic solve of a usable leg (leg_ik.cpp), then twistSolution(out, hip, twist) folded
+/// into it (the twist turns the leg's frame before the bones take it).
+void solveTwoBone(const TwoBoneLeg& leg, TwoBoneSolution& out, float twist = 0.0f);
 /// twistLeg().
 void twistSolution(TwoBoneSolution& result, const Vec3f& hip, float angle);
 

@@ -267,7 +267,8 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     const float yaw = clampYawCorrection(w * s.yawCorrection, s.foot.relativeYaw,
                                          settings_.maxFootYaw);
     Vec3f normal = w * s.normal + (1.0f - w) * s.followNormal;
-    normal = normal.allFinite() && normal.norm() > 1e-6f ? Vec3f(normal.normalized()) : kUp;
+    const float normalLength = normal.norm();
+    normal = normal.allFinite() && normalLength > 1e-6f ? Vec3f(normal / normalLength) : kUp;
     Quatf align = tiltTo(normal) * yawQuat(yaw);
     Vec3f target = s.foot.footbase + correction;
     const Vec3f heel = target + alignedOffset(align, s.foot.heel, s.foot.footbase);
@@ -276,13 +277,15 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     // (the floor is the reference segment's lowest point): never below the ground then.
     target.y() += clearanceLift(terrain_, heel, toe, std::max(s.foot.heel.y(), 0.0f),
                                 std::max(s.foot.toe.y(), 0.0f), settings_);
-    Vec3f ankleWorld = target + align * (s.foot.ankle - s.foot.footbase);
+    Vec3f ankleOffset = align * (s.foot.ankle - s.foot.footbase);
+    Vec3f ankleWorld = target + ankleOffset;
     // Start/stop: a parked foot stays exactly as it stood; after a restart the hold fades out
     // (parkHold), so the foot leaves the footprint without a jump.
     const float hold = s.parked ? 1.0f : s.parkHold;
     if (frame.locomotion && hold > 0.0f) {
       ankleWorld += w * hold * (s.parkAnkle - ankleWorld);
       align = align.slerp(w * hold, s.parkRotation * s.foot.ankleRotation.conjugate());
+      ankleOffset = align * (s.foot.ankle - s.foot.footbase);
     }
     s.ankleWorld = ankleWorld;
     s.ankleWorldRotation = align * s.foot.ankleRotation;
@@ -291,7 +294,7 @@ void LegLayer::apply(const Input& input, Span<Quaternion> modelRotations, Span<F
     s.ankleTarget = ankleWorld;
     // The footbase as the (possibly held) ankle and alignment place it: the flight alignment
     // turns the foot about this point.
-    s.footbaseTarget = ankleWorld + align * (s.foot.footbase - s.foot.ankle);
+    s.footbaseTarget = ankleWorld - ankleOffset;
     s.rollBlend *= w * (1.0f - hold);
     report.supportLift = w * s.supportLift;
     report.flightBlend = s.rollBlend;

@@ -127,8 +127,7 @@ LegLayer::Position LegLayer::solveChain(LegState& s, Span<Quaternion> modelRotat
     const bool ran = leg_ik_detail::usableLeg(leg);
     reached = false;
     if (!ran) return {leg.ankle};
-    leg_ik_detail::solveTwoBone(leg, result);
-    if (s.twist != 0.0f) leg_ik_detail::twistSolution(result, hip, s.twist);
+    leg_ik_detail::solveTwoBone(leg, result, s.twist);
     eigenView(modelRotations[hipJoint]) = (result.hipRotation * eigenView(modelRotations[hipJoint])).normalized();
     eigenView(modelRotations[s.chain[1]]) =
         (result.kneeRotation * eigenView(modelRotations[s.chain[1]])).normalized();
@@ -172,7 +171,18 @@ void LegLayer::alignInFlight(const Frame& frame, LegState& s, Span<const Quatern
   const Vec3f a = stance * along, b = carried * along;
   const float yaw = wrapPi(detail::floatAtan2(a.x(), a.z()) - detail::floatAtan2(b.x(), b.z()));
   const Quatf flight = yawQuat(std::isfinite(yaw) ? yaw : 0.0f) * carried;
-  const Quatf turn = (stance.slerp(s.rollBlend, flight) * stance.conjugate()).normalized();
+  // stance.slerp(blend, flight) * stance^-1 is the blend's power of flight * stance^-1 (on the
+  // shorter arc): its half angle scaled, without slerp's acos and sines.
+  Quatf change = flight * stance.conjugate();
+  if (change.w() < 0.0f) change.coeffs() = -change.coeffs();
+  const float sine = change.vec().norm();
+  Quatf turn = Quatf::Identity();
+  if (sine > 0.0f && std::isfinite(sine)) {
+    float sinPart, cosPart;
+    detail::floatSinCos(s.rollBlend * detail::floatAtan2(sine, change.w()), sinPart, cosPart);
+    const Vec3f v = (sinPart / sine) * change.vec();
+    turn = Quatf(cosPart, v.x(), v.y(), v.z());
+  }
   if (!turn.coeffs().allFinite() || turn.vec().norm() < kNegligibleTurn) return;
   s.turned = true;
   // The turned foot stays out of the ground (a shin bent over a step pitches the foot down

@@ -186,19 +186,18 @@ void LegLayer::alignInFlight(const Frame& frame, LegState& s, Span<const Quatern
   if (!turn.coeffs().allFinite() || turn.vec().norm() < kNegligibleTurn) return;
   s.turned = true;
   // The turned foot stays out of the ground (a shin bent over a step pitches the foot down
-  // with it): probed where heel or toe went lower than the ground's rotation had them (step 3
-  // cleared those). Only the ground itself: step 3's clearance is measured from the clip's own
-  // foot, which a held (restarting) foot is not at.
-  const Vec3f heelBefore = s.ankleTarget + stance * s.heel, toeBefore = s.ankleTarget + stance * s.toeTip;
+  // with it): heel and toe are probed where the turn put them. Not only when they went lower
+  // than the ground's rotation had them: the turn about the footbase also carries the toe
+  // forward, and on an upward slope the ground there is higher (slope25 had toes 25 mm under
+  // it in early flight). Only the ground itself: step 3's clearance is measured from the
+  // clip's own foot, which a held (restarting) foot is not at.
   s.alignment = turn * s.alignment;
   s.ankleTarget = s.footbaseTarget + turn * (s.ankleTarget - s.footbaseTarget);
   const Quatf rotation = s.alignment * original;
   const Vec3f heelModel = s.ankleTarget + rotation * s.heel, toeModel = s.ankleTarget + rotation * s.toeTip;
-  if (heelModel.y() < heelBefore.y() || toeModel.y() < toeBefore.y()) {
-    const Vec3f origin = frame.position + Vec3f(0.0f, characterGround_ - frame.floor, 0.0f);
-    s.ankleTarget.y() += clearanceLift(terrain_, yawRotate(frame.heading, heelModel) + origin,
-                                       yawRotate(frame.heading, toeModel) + origin, 0.0f, 0.0f, settings_);
-  }
+  const Vec3f origin = frame.position + Vec3f(0.0f, characterGround_ - frame.floor, 0.0f);
+  s.ankleTarget.y() += clearanceLift(terrain_, yawRotate(frame.heading, heelModel) + origin,
+                                     yawRotate(frame.heading, toeModel) + origin, 0.0f, 0.0f, settings_);
 }
 
 void LegLayer::solveLeg(LegState& s, LegReport& report, Span<Quaternion> modelRotations,

@@ -534,6 +534,24 @@ class TestCliPlay : public QObject {
           contacts.value(s("penetration_mm")).toDouble());
   }
 
+  // The sample walk on every preset from the stick script of scripts/run (centred, full left,
+  // full right, 4 s each; what scripts/bench-leg-quality plays): no heel or toe of the written
+  // pose goes under the terrain. The foot-roll blend's turn carries a flying toe forward, into
+  // the higher ground of an upward slope, unless the turned foot is probed where it went:
+  // before that, slope15 and slope25 read 7.1 and 25.5 mm.
+  void feetStayOutOfTheGround_data() {
+    QTest::addColumn<QString>("terrain");
+    for (const char* t : {"slope15", "slope25", "stairs15cm", "bumps"}) QTest::newRow(t) << QString::fromLatin1(t);
+  }
+  void feetStayOutOfTheGround() {
+    QFETCH(QString, terrain);
+    const QByteArray script("t,x,y,action\n0,0,0,\n4,-1,0,\n8,1,0,\n12,1,0,\n");
+    const CliRun r = play(script, dir_.filePath(s("feet-") + terrain + s(".bvh")), {s("--json"), s("--terrain"), terrain});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const double penetration = r.json().value(s("penetration_mm")).toDouble(-1);
+    QVERIFY2(penetration >= 0 && penetration <= 1.0, qPrintable(QString::number(penetration)));
+  }
+
   // Without --terrain the ground is flat: the same play as --terrain flat, reported as "flat".
   void defaultTerrainIsFlat() {
     const CliRun plain = play(held(0, 0, 2), path("plain-flat.bvh"));

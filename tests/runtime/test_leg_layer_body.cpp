@@ -257,6 +257,34 @@ class TestLegLayerBody : public QObject {
     QCOMPARE(a.legLayer().warnings().unreachable, 0);
   }
 
+  // Heel and toe of the played pose stay out of every preset's ground, for the synthetic walks
+  // with all their parts on (the foot-roll blend's turn included: it carries a flying toe
+  // forward, into higher ground on an upward slope). The sample walk, whose stride made the
+  // toes reach 25 mm into slope25 before the turned foot was probed wherever it went, is
+  // test_cli_play's feetStayOutOfTheGround.
+  void feetStayOutOfTheGround_data() {
+    QTest::addColumn<Creature>("creature");
+    QTest::addColumn<QString>("terrain");
+    for (const char* terrain : {"slope15", "slope25", "stairs15cm", "bumps"}) {
+      QTest::newRow(qPrintable(QString("biped, %1").arg(terrain))) << Creature::Biped << QString(terrain);
+      QTest::newRow(qPrintable(QString("quadruped, %1").arg(terrain))) << Creature::Quadruped << QString(terrain);
+    }
+  }
+  void feetStayOutOfTheGround() {
+    QFETCH(Creature, creature);
+    QFETCH(QString, terrain);
+    const SyntheticMotion m = creatureWalk(creature);
+    const LegGraph g = syntheticLegGraph(m);
+    const std::optional<Heightfield> ground = terrainFromSpec(terrain.toStdString());
+    QVERIFY(ground.has_value());
+    PlayerOptions options;
+    options.start = g.start;
+    Player player(g.graph, options);
+    player.setTerrain(&*ground);
+    const LegMetrics metrics = playAndMeasure(player, g.graph, &*ground, 240);
+    QVERIFY2(metrics.penetration <= 0.001f, qPrintable(QString("%1 mm").arg(1000.0f * metrics.penetration)));
+  }
+
   // Stairs: the body height's spring at least halves the root's vertical jerk of the
   // unsmoothed 7.15-7.17 height, and no leg is left short of its target.
   void bodyHeightIsSmoothOverStairs_data() { bodyFollowsTheSlope_data(); }

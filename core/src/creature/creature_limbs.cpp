@@ -16,7 +16,7 @@ struct Socket {
   int ring;
   double z, halfWidth, hipHeight;
   double legLength() const { return hipHeight / 0.92; }  // the knee slightly bent at rest
-  double sweep() const { return 0.4 * legLength(); }     // half the span a walking leg needs
+  double sweep() const { return 0.25 * legLength(); }    // half the span a walking leg needs
 };
 
 std::vector<Socket> sockets(const LimbContext& c) {

@@ -77,7 +77,9 @@ Trunk baseBody(int kind) {
   trunk.points.emplace_back(0, 0, -0.5 * p.length);
   for (int r = 0; r < trunk.rings; ++r) {
     const double t = (r + 1.0) / (trunk.rings + 1.0);  // 0 at the tail pole, 1 at the head's
-    const double taper = std::pow(std::sin(std::numbers::pi * t), t < 0.5 ? p.tailTaper : p.headTaper);
+    // A barrel in the middle (full width over the middle third), tapering to the poles.
+    const double taper = std::pow(std::min(1.0, 1.4 * std::sin(std::numbers::pi * t)),
+                                  t < 0.5 ? p.tailTaper : p.headTaper);
     const double d = (t - p.bulgeAt) / 0.2;
     const double scale = taper * (1 + p.bulge * std::exp(-d * d));
     const double z = (t - 0.5) * p.length;

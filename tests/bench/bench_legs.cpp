@@ -13,11 +13,13 @@
 #include <vector>
 
 #include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/creature_generation.h"
 #include "fatgraph/core/cycle_analysis.h"
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/runtime/creature_gait.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/velocity_space.h"
 
@@ -95,6 +97,32 @@ BENCHMARK(BM_PlayerUpdateLegs)
     ->ArgsProduct({{2, 4, 6}, {1}, {1}, {1}})
     ->ArgsProduct({{2, 4, 6}, {1}, {0, 1}, {0}})
     ->Unit(benchmark::kMicrosecond);
+
+// A generated creature's procedural gait (#27 item 8: at most 3 us for six legs): one update
+// at its base speed, turning gently, on bumps. Args: leg pairs (seed 7, the bug for 3).
+void BM_CreatureGaitUpdate(benchmark::State& state) {
+  const int pairs = static_cast<int>(state.range(0));
+  const Creature creature = generateCreature({CreatureType::Walk, 7, pairs});
+  CreatureGait gait(gaitRigOf(creature));
+  const std::optional<Heightfield> bumps = terrainFromSpec("bumps");
+  gait.reset({0, 0, 0}, 0, &*bumps);
+  const Float3 velocity{0, 0, static_cast<float>(creature.baseSpeed)};
+  int frame = 0;
+  for (auto _ : state) {
+    gait.update(1.0f / 60.0f, velocity, 0.3f, &*bumps);
+    benchmark::DoNotOptimize(gait.positions().data());
+    benchmark::ClobberMemory();
+    if (++frame == 60 * 20) {  // back to the middle of the bumps now and then, untimed
+      state.PauseTiming();
+      gait.reset({0, 0, 0}, 0, &*bumps);
+      frame = 0;
+      state.ResumeTiming();
+    }
+  }
+  state.counters["legs"] = creature.legCount();
+  state.counters["joints"] = creature.skeleton.jointCount();
+}
+BENCHMARK(BM_CreatureGaitUpdate)->ArgName("pairs")->DenseRange(1, 4)->Unit(benchmark::kMicrosecond);
 
 // A biped edge of two walks (1.0 and 1.4 m strides per 32-frame cycle) on a 32 x 32 weight
 // grid whose x blends them (the size of a real parameterized edge's lattice), legs on, over

@@ -309,4 +309,20 @@ Creature generateCreature(const CreatureOptions& options) {
   return c;
 }
 
+CreatureGaitRig gaitRigOf(const Creature& creature) {
+  CreatureGaitRig rig;
+  const Skeleton& s = creature.skeleton;
+  rig.parents = s.parents;
+  for (int j = 0; j < s.jointCount(); ++j) {
+    const Vec3 p = s.restOffsets[j] + (s.parents[j] >= 0 ? toEigenDouble(rig.restPositions[s.parents[j]]) : Vec3::Zero());
+    rig.restPositions.push_back(toFloat3(p));
+  }
+  for (const CreatureLimb& l : creature.limbs) {
+    if (l.kind != LimbKind::Leg) continue;
+    rig.legs.push_back({l.joints[0], l.joints[1], l.joints[2], l.side, l.pair, toFloat3(Vec3(l.toe - l.ankle))});
+  }
+  rig.baseSpeed = static_cast<float>(creature.baseSpeed);
+  return rig;
+}
+
 }  // namespace fatgraph

@@ -32,6 +32,7 @@
 
 #include "fatgraph/core/skeleton.h"
 #include "fatgraph/eigen_bridge.h"
+#include "fatgraph/runtime/creature_gait.h"
 #include "fatgraph/runtime/skinning.h"
 
 namespace fatgraph {
@@ -97,6 +98,10 @@ struct Creature {
 /// Generates the creature `options` describes. Throws fatgraph::Error on out-of-range options,
 /// and for a walker that would tip over ("creature seed 12 (walk) would tip over: ...").
 Creature generateCreature(const CreatureOptions& options);
+
+/// The creature's rig for the run-time gait (creature_gait.h): parents, rest positions, its
+/// legs with their toes, and its base speed.
+CreatureGaitRig gaitRigOf(const Creature& creature);
 
 /// A free-form deformation lattice (Sederberg and Parry 1986): control points P_ijk,
 /// i <= l, j <= m, k <= n, over the parallelepiped origin + s S + t T + u U, s, t, u in [0, 1].

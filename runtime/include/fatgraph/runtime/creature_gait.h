@@ -1,0 +1,119 @@
+#pragma once
+// A procedural gait for creatures without clips (seed 001, "animation"; docs/ALGORITHMS.md N).
+//
+// Each leg has a home: the ground under its rest ankle, found by a ray down from the body every
+// update. A planted foot stays where it landed until it is farther than the trigger distance
+// from its home; it then swings in a straight line, lifted by a sine, to where its home will be
+// at the middle of its next stance (predicted along the body's arc). Diagonal legs form two
+// groups that move together (a trot for four legs, alternating tripods for six); a leg lifts
+// only while no leg of the other group is in the air, so on each side a leg waits for the one
+// ahead of it. A stopping creature lands every foot in the air and re-centres the feet that
+// stand far from home, then stands. The swing time and the step grow with the leg's length
+// (longer legs: longer, slower steps) and shrink with speed.
+//
+// The body: its height follows the mean ground under the feet (a critically damped spring),
+// is lowered where a foot would be out of reach, and pitches with the plane of the feet along
+// the body (bounded to 20 degrees) when its legs are spread along it. Legs are solved by the
+// leg layer's two-bone IK; feet lie on the ground's normal, turned to the body's heading.
+//
+// Spaces and units: world space, metres, seconds, radians, Y up; the creature faces +Z in its
+// own frame, its left is +X, and a positive turn rate turns it left. The rig's rest pose is its
+// bind pose with identity rotations. update() neither allocates nor throws, and its outputs
+// are finite for finite inputs (non-finite inputs count as zero).
+#include <array>
+#include <string>
+#include <vector>
+
+#include "fatgraph/runtime/math.h"
+#include "fatgraph/runtime/terrain.h"
+
+namespace fatgraph {
+
+struct CreatureGaitLeg {
+  int hip = -1, knee = -1, ankle = -1;  // joints
+  int side = +1;                        // +1 left, -1 right
+  int pair = 0;                         // 0 front-most, counting back
+  Float3 toeOffset;                     // ankle -> toe in the rest pose (model space)
+};
+
+struct CreatureGaitRig {
+  std::vector<int> parents;           // per joint, -1 for the root
+  std::vector<Float3> restPositions;  // per joint, model space of the rest (bind) pose
+  std::vector<CreatureGaitLeg> legs;
+  float baseSpeed = 1;  // m/s the gait is sized for
+  /// Empty when usable: joints and parents agree, legs' joints in range and distinct, finite
+  /// positions, bones longer than 1 mm, the base speed positive; else the first problem.
+  std::string validate() const;
+};
+
+/// A foot landing in the last update.
+struct CreatureFootStrike {
+  int leg = 0;
+  Float3 position;  // the ankle's target on the ground
+  Float3 normal{0, 1, 0};
+};
+
+class CreatureGait {
+ public:
+  static constexpr int kMaxStrikes = 16;
+
+  /// Sizes every buffer for `rig` (which must validate()).
+  explicit CreatureGait(CreatureGaitRig rig);
+
+  /// Stands the creature at `position` (ground point; its height is found on `terrain`, null
+  /// = flat ground at y = 0) facing `heading` (radians about +Y from +Z), feet at home.
+  void reset(const Float3& position, float heading, const Terrain* terrain);
+
+  /// Moves the body towards `velocity` (heading frame: x to the left, z forward, m/s; reached
+  /// at an acceleration of one base speed per two swings, so the legs keep up) and by
+  /// `turnRate` (rad/s) for `dt` seconds, and steps the legs.
+  void update(float dt, const Float3& velocity, float turnRate, const Terrain* terrain);
+
+  /// World transforms of every joint after the last update (rotations from the rest pose).
+  Span<const Quaternion> rotations() const { return rotations_; }
+  Span<const Float3> positions() const { return positions_; }
+  /// The ground point under the body and its heading.
+  const Float3& position() const { return ground_; }
+  float heading() const { return heading_; }
+  /// Feet that landed in the last update (at most kMaxStrikes).
+  Span<const CreatureFootStrike> strikes() const { return {strikes_.data(), static_cast<std::size_t>(strikeCount_)}; }
+  bool planted(int leg) const { return feet_[static_cast<std::size_t>(leg)].planted; }
+  /// The rest-pose leg length of leg `leg` (hip -> knee -> ankle).
+  float legLength(int leg) const { return feet_[static_cast<std::size_t>(leg)].length; }
+  float swingSeconds() const { return swingSeconds_; }
+
+ private:
+  struct Foot {
+    Float3 ankle;  // the ankle's place: planted, or along the swing
+    Float3 from, to;
+    Float3 normal{0, 1, 0}, fromNormal{0, 1, 0}, toNormal{0, 1, 0};
+    float swing = 0;  // 0..1 through the swing
+    float stance = 0;  // seconds since it landed
+    float yaw = 0, yawFrom = 0, yawTo = 0;  // the foot's heading: held while planted
+    bool planted = true;
+    int group = 0;
+    float length = 0, ankleLift = 0;
+  };
+
+  TerrainHit ground(float x, float z, float above, const Terrain* terrain) const;
+  Float3 home(int leg, const Float3& ground, float heading) const;
+  void stepLegs(float dt, const Float3& worldVelocity, float turnRate, float speed, const Terrain* terrain);
+  void placeBody(float dt, const Terrain* terrain);
+  void solveLegs(const Terrain* terrain);
+
+  CreatureGaitRig rig_;
+  std::vector<Foot> feet_;
+  std::vector<Quaternion> rotations_;
+  std::vector<Float3> positions_;
+  std::array<CreatureFootStrike, kMaxStrikes> strikes_{};
+  int strikeCount_ = 0;
+  Float3 ground_;
+  float heading_ = 0;
+  Float3 velocity_;  // the body's, heading frame: follows the request at a bounded rate
+  float bodyHeight_ = 0, bodyHeightRate_ = 0;  // the spring of the body's height offset
+  float pitch_ = 0;
+  float swingSeconds_ = 0.3f, meanLength_ = 1;
+  bool pitches_ = false;
+};
+
+}  // namespace fatgraph

@@ -1,0 +1,150 @@
+// The procedural gait (runtime creature_gait.h) on generated creatures (creature_generation.h):
+// a biped, a quadruped, the six-legged seed 7 and an eight-legged body walk straight at
+// their base speed, turn, and stop, on flat ground and on bumps, at 60 updates a second. Foot
+// contacts are found from the output alone (measureMotionContacts on the toes the rotations
+// put where skinning would): mid-stance skate at most 1 mm, no toe or ankle below the ground,
+// every foot stepping, the body travelling at the asked-for speed, as many foot-strike events
+// as stances, and a stopped creature standing still on feet back at home.
+#include <QtTest>
+
+#include <cmath>
+#include <string>
+
+#include "fatgraph/core/creature_generation.h"
+#include "fatgraph/core/motion_contacts.h"
+#include "fatgraph/runtime/creature_gait.h"
+#include "fatgraph/runtime/terrain.h"
+
+using namespace fatgraph;
+
+namespace {
+
+struct Walk {
+  std::vector<std::vector<Vec3>> toes, ankles;  // per leg, per frame
+  int strikes = 0;
+  double straightDistance = 0;
+  bool finite = true;
+  bool standsStill = true;
+};
+
+Walk walkCreature(const Creature& creature, const Heightfield* terrain) {
+  const CreatureGaitRig rig = gaitRigOf(creature);
+  CreatureGait gait(rig);
+  gait.reset({0, 0, 0}, 0, terrain);
+  Walk walk;
+  walk.toes.resize(rig.legs.size());
+  walk.ankles.resize(rig.legs.size());
+  const float dt = 1.0f / 60;
+  const float speed = rig.baseSpeed;
+  std::vector<Float3> lastAnkles(rig.legs.size());
+  for (int frame = 0; frame < 60 * 15; ++frame) {
+    const double t = frame * dt;
+    const bool moving = t < 12;
+    const float turn = t >= 8 && t < 12 ? 0.5f : 0.0f;
+    gait.update(dt, {0, 0, moving ? speed : 0.0f}, turn, terrain);
+    if (moving) walk.strikes += static_cast<int>(gait.strikes().size());
+    if (frame == 60 * 2 - 1) walk.straightDistance = -gait.position().z;
+    if (frame == 60 * 8 - 1) walk.straightDistance += gait.position().z;
+    for (size_t l = 0; l < rig.legs.size(); ++l) {
+      const CreatureGaitLeg& leg = rig.legs[l];
+      const Float3 ankle = gait.positions()[leg.ankle];
+      const Float3 toe = ankle + rotate(gait.rotations()[leg.ankle], leg.toeOffset);
+      walk.finite = walk.finite && isFinite(ankle) && isFinite(toe);
+      if (moving) {
+        walk.toes[l].push_back(toEigenDouble(toe));
+        walk.ankles[l].push_back(toEigenDouble(ankle));
+      } else if (t > 14) {  // the last second of standing
+        walk.standsStill = walk.standsStill && gait.planted(static_cast<int>(l)) &&
+                           length(ankle - lastAnkles[l]) < 1e-5f;
+      }
+      lastAnkles[l] = ankle;
+    }
+  }
+  return walk;
+}
+
+double lowest(const std::vector<std::vector<Vec3>>& paths, const Heightfield* terrain) {
+  double depth = 0;
+  for (const auto& path : paths)
+    for (const Vec3& p : path) {
+      const double ground = terrain ? terrain->height(float(p.x()), float(p.z())) : 0.0;
+      depth = std::max(depth, ground - p.y());
+    }
+  return depth;
+}
+
+}  // namespace
+
+class TestCreatureGait : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void walksOnPlantedFeet_data() {
+    QTest::addColumn<quint64>("seed");
+    QTest::addColumn<int>("pairs");
+    QTest::addColumn<QString>("terrain");
+    for (const char* terrain : {"flat", "bumps"}) {
+      QTest::newRow((std::string("biped ") + terrain).c_str()) << quint64(3) << 1 << terrain;
+      QTest::newRow((std::string("quadruped ") + terrain).c_str()) << quint64(4) << 2 << terrain;
+      QTest::newRow((std::string("hexapod seed 7 ") + terrain).c_str()) << quint64(7) << 3 << terrain;
+      QTest::newRow((std::string("eight legs ") + terrain).c_str()) << quint64(11) << 4 << terrain;
+    }
+  }
+  void walksOnPlantedFeet() {
+    QFETCH(quint64, seed);
+    QFETCH(int, pairs);
+    QFETCH(QString, terrain);
+    const Creature creature = generateCreature({CreatureType::Walk, seed, pairs});
+    const std::optional<Heightfield> ground = terrainFromSpec(terrain.toStdString());
+    QVERIFY(ground.has_value());
+    const Heightfield* field = terrain == "flat" ? nullptr : &*ground;
+    const Walk walk = walkCreature(creature, field);
+    QVERIFY(walk.finite);
+    // The contact rules are human-sized (5 cm above the floor, gaps of 0.12 s): scaled to the
+    // creature's legs against a 0.9 m human leg, so an insect's quick low swings are not read
+    // as standing.
+    double legs = 0;
+    for (const CreatureLimb& l : creature.limbs) legs += l.kind == LimbKind::Leg ? l.length / creature.legCount() : 0;
+    ContactRules rules;
+    const double size = std::min(1.0, legs / 0.9);
+    rules.floorBand *= size;
+    rules.maxGapSeconds *= size;
+    rules.minStanceSeconds *= size;
+    const MotionContacts contacts = measureMotionContacts(walk.toes, 60.0, field, rules);
+    QVERIFY(contacts.midSkateMedian.has_value());
+    qInfo("%s: %d legs, base speed %.2f m/s, %d stances, mid-stance skate %.3f mm, toe skate %.3f mm, "
+          "%d strikes, straight %.2f m from 2 s to 8 s",
+          qPrintable(terrain), creature.legCount(), creature.baseSpeed, contacts.stances,
+          *contacts.midSkateMedian * 1000, *contacts.skateMedian * 1000, walk.strikes, walk.straightDistance);
+    QVERIFY(*contacts.midSkateMedian <= 0.001);
+    QVERIFY(lowest(walk.toes, field) <= 0.001);
+    QVERIFY(lowest(walk.ankles, field) <= 0.001);
+    for (const FootContacts& foot : contacts.feet) QVERIFY(foot.stances.size() >= 4);
+    QVERIFY(std::abs(walk.straightDistance - 6 * creature.baseSpeed) < 0.01 * 6 * creature.baseSpeed);
+    QVERIFY(std::abs(walk.strikes - contacts.stances) <= 2 * creature.legCount());
+    QVERIFY(walk.standsStill);
+  }
+
+  void badRigsAreNamed() {
+    CreatureGaitRig rig = gaitRigOf(generateCreature({CreatureType::Walk, 4, 2}));
+    QVERIFY(rig.validate().empty());
+    rig.legs[1].knee = rig.legs[1].hip;
+    QCOMPARE(QString::fromStdString(rig.validate()), QString("leg 1: joints repeat"));
+    rig = gaitRigOf(generateCreature({CreatureType::Walk, 4, 2}));
+    rig.baseSpeed = 0;
+    QCOMPARE(QString::fromStdString(rig.validate()), QString("base speed must be positive"));
+  }
+
+  void nonFiniteRequestsAreStill() {
+    const Creature creature = generateCreature({CreatureType::Walk, 7, 3});
+    CreatureGait gait(gaitRigOf(creature));
+    gait.reset({0, 0, 0}, 0, nullptr);
+    const float nan = std::nanf("");
+    for (int i = 0; i < 30; ++i) gait.update(nan, {nan, 0, INFINITY}, nan, nullptr);
+    for (const Float3& p : gait.positions()) QVERIFY(isFinite(p));
+    QCOMPARE(gait.position().x, 0.0f);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCreatureGait)
+#include "test_creature_gait.moc"

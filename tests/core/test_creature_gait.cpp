@@ -4,10 +4,12 @@
 // contacts are found from the output alone (measureMotionContacts on the toes the rotations
 // put where skinning would): mid-stance skate at most 1 mm, no toe or ankle below the ground,
 // every foot stepping, the body travelling at the asked-for speed, as many foot-strike events
-// as stances, and a stopped creature standing still on feet back at home.
+// as stances, and a stopped creature standing still with its centre of mass over its feet.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <string>
 
 #include "fatgraph/core/creature_generation.h"
@@ -25,7 +27,19 @@ struct Walk {
   double straightDistance = 0;
   bool finite = true;
   bool standsStill = true;
+  int standingFrames = 0, balancedFrames = 0;  // the centre of mass over the feet, standing
 };
+
+// Whether `p` lies inside the convex hull of `points` on the ground plane: seen from inside,
+// no angular gap between the directions to the points reaches half a turn.
+bool overSupport(const Vec3& p, const std::vector<Vec3>& points) {
+  std::vector<double> angles;
+  for (const Vec3& q : points) angles.push_back(std::atan2(q.z() - p.z(), q.x() - p.x()));
+  std::sort(angles.begin(), angles.end());
+  double gap = angles.front() + 2 * std::numbers::pi - angles.back();
+  for (size_t i = 1; i < angles.size(); ++i) gap = std::max(gap, angles[i] - angles[i - 1]);
+  return gap < std::numbers::pi;
+}
 
 Walk walkCreature(const Creature& creature, const Heightfield* terrain) {
   const CreatureGaitRig rig = gaitRigOf(creature);
@@ -37,6 +51,9 @@ Walk walkCreature(const Creature& creature, const Heightfield* terrain) {
   const float dt = 1.0f / 60;
   const float speed = rig.baseSpeed;
   std::vector<Float3> lastAnkles(rig.legs.size());
+  const int root = creature.spine[creature.rootSpineIndex];
+  const Float3 comFromRoot = toFloat3(Vec3(creature.centreOfMass)) - rig.restPositions[root];
+  std::vector<Vec3> feet;
   for (int frame = 0; frame < 60 * 15; ++frame) {
     const double t = frame * dt;
     const bool moving = t < 12;
@@ -45,6 +62,7 @@ Walk walkCreature(const Creature& creature, const Heightfield* terrain) {
     if (moving) walk.strikes += static_cast<int>(gait.strikes().size());
     if (frame == 60 * 2 - 1) walk.straightDistance = -gait.position().z;
     if (frame == 60 * 8 - 1) walk.straightDistance += gait.position().z;
+    feet.clear();
     for (size_t l = 0; l < rig.legs.size(); ++l) {
       const CreatureGaitLeg& leg = rig.legs[l];
       const Float3 ankle = gait.positions()[leg.ankle];
@@ -58,6 +76,13 @@ Walk walkCreature(const Creature& creature, const Heightfield* terrain) {
                            length(ankle - lastAnkles[l]) < 1e-5f;
       }
       lastAnkles[l] = ankle;
+      feet.push_back(toEigenDouble(ankle));
+      feet.push_back(toEigenDouble(toe));
+    }
+    if (t > 13) {  // standing: the body over the feet, the body's rest centre of mass moved with the root
+      const Float3 com = gait.positions()[root] + rotate(gait.rotations()[root], comFromRoot);
+      ++walk.standingFrames;
+      walk.balancedFrames += overSupport(toEigenDouble(com), feet) ? 1 : 0;
     }
   }
   return walk;
@@ -123,6 +148,8 @@ class TestCreatureGait : public QObject {
     QVERIFY(std::abs(walk.straightDistance - 6 * creature.baseSpeed) < 0.01 * 6 * creature.baseSpeed);
     QVERIFY(std::abs(walk.strikes - contacts.stances) <= 2 * creature.legCount());
     QVERIFY(walk.standsStill);
+    QVERIFY2(walk.balancedFrames >= 0.95 * walk.standingFrames,
+             qPrintable(QString("%1 of %2 standing frames over the feet").arg(walk.balancedFrames).arg(walk.standingFrames)));
   }
 
   void badRigsAreNamed() {

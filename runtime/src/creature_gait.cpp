@@ -114,12 +114,14 @@ void CreatureGait::update(float dt, const Float3& velocity, float turnRate, cons
   dt = std::clamp(finiteOr0(dt), 0.0f, 0.25f);
   // The body follows the request at a bounded acceleration: a jump to full speed would leave
   // the second group of feet behind before the first has landed.
-  const Float3 request{finiteOr0(velocity.x), 0, finiteOr0(velocity.z)};
+  // Requests are bounded (100 m/s, 100 rad/s) so no prediction overflows a float.
+  const Float3 request{std::clamp(finiteOr0(velocity.x), -100.0f, 100.0f), 0,
+                       std::clamp(finiteOr0(velocity.z), -100.0f, 100.0f)};
   const Float3 change = request - velocity_;
   const float most = rig_.baseSpeed / (2.0f * swingSeconds_) * dt;
   velocity_ = length(change) > most ? velocity_ + change * (most / length(change)) : request;
   const Float3 local = velocity_;
-  const float turn = finiteOr0(turnRate);
+  const float turn = std::clamp(finiteOr0(turnRate), -100.0f, 100.0f);
   heading_ += turn * dt;
   if (std::fabs(heading_) > kPi) heading_ = std::remainder(heading_, 2 * kPi);
   const Float3 world = rotate(yawRotation(heading_), local);

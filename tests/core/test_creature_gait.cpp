@@ -162,7 +162,7 @@ class TestCreatureGait : public QObject {
     QCOMPARE(QString::fromStdString(rig.validate()), QString("base speed must be positive"));
   }
 
-  void nonFiniteRequestsAreStill() {
+  void wildRequestsStayFinite() {
     const Creature creature = generateCreature({CreatureType::Walk, 7, 3});
     CreatureGait gait(gaitRigOf(creature));
     gait.reset({0, 0, 0}, 0, nullptr);
@@ -170,6 +170,10 @@ class TestCreatureGait : public QObject {
     for (int i = 0; i < 30; ++i) gait.update(nan, {nan, 0, INFINITY}, nan, nullptr);
     for (const Float3& p : gait.positions()) QVERIFY(isFinite(p));
     QCOMPARE(gait.position().x, 0.0f);
+    const std::optional<Heightfield> bumps = terrainFromSpec("bumps");
+    for (int i = 0; i < 30; ++i) gait.update(1e30f, {-3e38f, 0, 3e38f}, 1e30f, &*bumps);
+    for (const Float3& p : gait.positions()) QVERIFY(isFinite(p));
+    for (const Quaternion& q : gait.rotations()) QVERIFY(isFinite(q));
   }
 };
 

@@ -19,7 +19,8 @@
 // Spaces and units: world space, metres, seconds, radians, Y up; the creature faces +Z in its
 // own frame, its left is +X, and a positive turn rate turns it left. The rig's rest pose is its
 // bind pose with identity rotations. update() neither allocates nor throws, and its outputs
-// are finite for finite inputs (non-finite inputs count as zero).
+// are finite whatever it is given: non-finite inputs count as zero, speeds and turn rates are
+// bounded to 100 m/s and 100 rad/s, a step to a quarter second.
 #include <array>
 #include <string>
 #include <vector>

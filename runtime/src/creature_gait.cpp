@@ -46,6 +46,11 @@ std::string CreatureGaitRig::validate() const {
       return name + ": a bone shorter than 1 mm";
     if (!isFinite(leg.toeOffset)) return name + ": toe offset not finite";
   }
+  for (size_t k = 0; k < tail.size(); ++k)
+    if (tail[k] < 0 || tail[k] >= n || (k > 0 && parents[tail[k]] != tail[k - 1]))
+      return "tail joint " + std::to_string(k) + ": not the child of the one before";
+  if (!(breathAmplitude >= 0) || !std::isfinite(breathAmplitude) || !(breathSeconds > 0) || !std::isfinite(breathSeconds))
+    return "breathing must be finite, its period positive";
   return {};
 }
 
@@ -104,6 +109,7 @@ void CreatureGait::reset(const Float3& position, float heading, const Terrain* t
   }
   ground_.y = feet_.empty() ? ground(ground_.x, ground_.z, above, terrain).point.y : sum / feet_.size();
   bodyHeight_ = bodyHeightRate_ = pitch_ = 0;
+  time_ = speed_ = turnFollow_ = 0;
   strikeCount_ = 0;
   velocity_ = {};
   placeBody(0, terrain);
@@ -128,7 +134,10 @@ void CreatureGait::update(float dt, const Float3& velocity, float turnRate, cons
   ground_.x += world.x * dt;
   ground_.z += world.z * dt;
   strikeCount_ = 0;
-  stepLegs(dt, local, turn, length(local), terrain);
+  time_ = std::fmod(time_ + dt, 3600.0f);
+  speed_ = length(local);
+  turnFollow_ += (turn - turnFollow_) * (1.0f - std::exp(-dt / 0.3f));
+  stepLegs(dt, local, turn, speed_, terrain);
   placeBody(dt, terrain);
   solveLegs(terrain);
 }
@@ -284,9 +293,27 @@ void CreatureGait::placeBody(float dt, const Terrain* terrain) {
 void CreatureGait::solveLegs(const Terrain* terrain) {
   const Quaternion yaw = yawRotation(heading_);
   const Quaternion body = yaw * pitchRotation(pitch_);
+  // Breathing fades out by half the base speed.
+  const float rest = std::max(0.0f, 1.0f - 2.0f * speed_ / rig_.baseSpeed);
+  const float breath = rig_.breathAmplitude * rest * std::sin(2 * kPi * time_ / rig_.breathSeconds);
+  const Float3 origin = ground_ + kUp * breath;
   for (size_t j = 0; j < positions_.size(); ++j) {
     rotations_[j] = body;
-    positions_[j] = ground_ + rotate(body, rig_.restPositions[j]);
+    positions_[j] = origin + rotate(body, rig_.restPositions[j]);
+  }
+  // The tail into the turn: up to 60 degrees in all at 1.5 rad/s, shared by its joints (a
+  // left turn swings the tip to the left).
+  if (!rig_.tail.empty()) {
+    const float total = std::clamp(0.7f * turnFollow_, -kPi / 3, kPi / 3);
+    const Quaternion bend = yawRotation(-total / static_cast<float>(rig_.tail.size()));
+    int parent = rig_.parents[rig_.tail.front()];
+    for (int j : rig_.tail) {
+      if (parent >= 0) {
+        rotations_[j] = rotations_[parent] * bend;
+        positions_[j] = positions_[parent] + rotate(rotations_[parent], rig_.restPositions[j] - rig_.restPositions[parent]);
+      }
+      parent = j;
+    }
   }
   for (size_t l = 0; l < feet_.size(); ++l) {
     const CreatureGaitLeg& leg = rig_.legs[l];

@@ -4,7 +4,8 @@
 // contacts are found from the output alone (measureMotionContacts on the toes the rotations
 // put where skinning would): mid-stance skate at most 1 mm, no toe or ankle below the ground,
 // every foot stepping, the body travelling at the asked-for speed, as many foot-strike events
-// as stances, and a stopped creature standing still with its centre of mass over its feet.
+// as stances, a stopped creature standing still with its centre of mass over its feet and
+// breathing, and the tail bending into the turn.
 #include <QtTest>
 
 #include <algorithm>
@@ -28,6 +29,8 @@ struct Walk {
   bool finite = true;
   bool standsStill = true;
   int standingFrames = 0, balancedFrames = 0;  // the centre of mass over the feet, standing
+  double breathLow = 1e9, breathHigh = -1e9;     // the root's height over the last 3 s standing
+  double tailStraight = 0, tailTurning = 0;      // the tail end's offset to the body's left
 };
 
 // Whether `p` lies inside the convex hull of `points` on the ground plane: seen from inside,
@@ -54,7 +57,7 @@ Walk walkCreature(const Creature& creature, const Heightfield* terrain) {
   const int root = creature.spine[creature.rootSpineIndex];
   const Float3 comFromRoot = toFloat3(Vec3(creature.centreOfMass)) - rig.restPositions[root];
   std::vector<Vec3> feet;
-  for (int frame = 0; frame < 60 * 15; ++frame) {
+  for (int frame = 0; frame < 60 * 17; ++frame) {
     const double t = frame * dt;
     const bool moving = t < 12;
     const float turn = t >= 8 && t < 12 ? 0.5f : 0.0f;
@@ -71,13 +74,23 @@ Walk walkCreature(const Creature& creature, const Heightfield* terrain) {
       if (moving) {
         walk.toes[l].push_back(toEigenDouble(toe));
         walk.ankles[l].push_back(toEigenDouble(ankle));
-      } else if (t > 14) {  // the last second of standing
+      } else if (t > 16) {  // the last second of standing
         walk.standsStill = walk.standsStill && gait.planted(static_cast<int>(l)) &&
                            length(ankle - lastAnkles[l]) < 1e-5f;
       }
       lastAnkles[l] = ankle;
       feet.push_back(toEigenDouble(ankle));
       feet.push_back(toEigenDouble(toe));
+    }
+    // The tail's end in the body's frame (its left is +X): straight ahead, then turning left.
+    if (!rig.tail.empty() && (frame == 60 * 8 - 1 || frame == 60 * 12 - 1)) {
+      const Float3 rootAt = gait.positions()[root];
+      const Float3 side = rotate(conjugate(gait.rotations()[root]), gait.positions()[rig.tail.back()] - rootAt);
+      (frame == 60 * 8 - 1 ? walk.tailStraight : walk.tailTurning) = side.x;
+    }
+    if (t >= 13.5) {
+      walk.breathLow = std::min(walk.breathLow, double(gait.positions()[root].y));
+      walk.breathHigh = std::max(walk.breathHigh, double(gait.positions()[root].y));
     }
     if (t > 13) {  // standing: the body over the feet, the body's rest centre of mass moved with the root
       const Float3 com = gait.positions()[root] + rotate(gait.rotations()[root], comFromRoot);
@@ -148,6 +161,15 @@ class TestCreatureGait : public QObject {
     QVERIFY(std::abs(walk.straightDistance - 6 * creature.baseSpeed) < 0.01 * 6 * creature.baseSpeed);
     QVERIFY(std::abs(walk.strikes - contacts.stances) <= 2 * creature.legCount());
     QVERIFY(walk.standsStill);
+    // Breathing: over 3.5 s of standing (a breath lasts at most 3.5 s) the root rises and falls
+    // by its amplitude while the feet stand still.
+    const CreatureGaitRig rig = gaitRigOf(creature);
+    QVERIFY(walk.breathHigh - walk.breathLow >= 1.9 * rig.breathAmplitude);
+    QVERIFY(walk.breathHigh - walk.breathLow <= 2.1 * rig.breathAmplitude + 0.001);
+    if (rig.tail.size() >= 2) {  // a tail of one joint barely moves
+      QVERIFY(std::abs(walk.tailStraight) < 0.02 * creature.length);
+      QVERIFY(walk.tailTurning > walk.tailStraight + 0.01 * creature.length);
+    }
     QVERIFY2(walk.balancedFrames >= 0.95 * walk.standingFrames,
              qPrintable(QString("%1 of %2 standing frames over the feet").arg(walk.balancedFrames).arg(walk.standingFrames)));
   }

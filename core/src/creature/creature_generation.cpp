@@ -322,6 +322,14 @@ CreatureGaitRig gaitRigOf(const Creature& creature) {
     rig.legs.push_back({l.joints[0], l.joints[1], l.joints[2], l.side, l.pair, toFloat3(Vec3(l.toe - l.ankle))});
   }
   rig.baseSpeed = static_cast<float>(creature.baseSpeed);
+  // The tail bends behind the hindmost legs only, so no hip leaves the body it hangs from.
+  int tailStart = creature.rootSpineIndex;
+  for (const CreatureLimb& l : creature.limbs)
+    if (l.kind == LimbKind::Leg) tailStart = std::min(tailStart, l.spineIndex);
+  for (int k = tailStart - 1; k >= 0; --k) rig.tail.push_back(creature.spine[k]);
+  // Breathing scaled to size: 0.6 % of the body's length, slower for bigger bodies.
+  rig.breathAmplitude = static_cast<float>(0.006 * creature.length);
+  rig.breathSeconds = static_cast<float>(2.5 * std::sqrt(creature.scale));
   return rig;
 }
 

@@ -11,6 +11,9 @@
 // stand far from home, then stands. The swing time and the step grow with the leg's length
 // (longer legs: longer, slower steps) and shrink with speed.
 //
+// Life (seed 001): at rest the body rises and falls as it breathes, and the tail bends into
+// turns by an amount that follows the turn rate (0.3 s) and is shared by its joints.
+//
 // The body: its height follows the mean ground under the feet (a critically damped spring),
 // is lowered where a foot would be out of reach, and pitches with the plane of the feet along
 // the body (bounded to 20 degrees) when its legs are spread along it. Legs are solved by the
@@ -42,6 +45,12 @@ struct CreatureGaitRig {
   std::vector<Float3> restPositions;  // per joint, model space of the rest (bind) pose
   std::vector<CreatureGaitLeg> legs;
   float baseSpeed = 1;  // m/s the gait is sized for
+  /// The tail, from its first joint to its end, each the parent of the next; it bends into
+  /// turns (empty: none). No leg should hang from it.
+  std::vector<int> tail;
+  /// Idle breathing: the body's rise and fall (metres; 0 for none), one breath per
+  /// breathSeconds, fading out as the body walks.
+  float breathAmplitude = 0, breathSeconds = 3;
   /// Empty when usable: joints and parents agree, legs' joints in range and distinct, finite
   /// positions, bones longer than 1 mm, the base speed positive; else the first problem.
   std::string validate() const;
@@ -113,6 +122,7 @@ class CreatureGait {
   Float3 velocity_;  // the body's, heading frame: follows the request at a bounded rate
   float bodyHeight_ = 0, bodyHeightRate_ = 0;  // the spring of the body's height offset
   float pitch_ = 0;
+  float time_ = 0, speed_ = 0, turnFollow_ = 0;
   float swingSeconds_ = 0.3f, meanLength_ = 1;
   bool pitches_ = false;
 };

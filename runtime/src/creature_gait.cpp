@@ -55,6 +55,8 @@ std::string CreatureGaitRig::validate() const {
 }
 
 CreatureGait::CreatureGait(CreatureGaitRig rig) : rig_(std::move(rig)) {
+  if (!rig_.validate().empty()) rig_ = {};  // an unusable rig plays nothing, safely
+  if (!(rig_.baseSpeed > 0)) rig_.baseSpeed = 1;
   const size_t n = rig_.parents.size();
   rotations_.resize(n);
   positions_ = rig_.restPositions;

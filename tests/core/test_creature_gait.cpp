@@ -182,6 +182,10 @@ class TestCreatureGait : public QObject {
     rig = gaitRigOf(generateCreature({CreatureType::Walk, 4, 2}));
     rig.baseSpeed = 0;
     QCOMPARE(QString::fromStdString(rig.validate()), QString("base speed must be positive"));
+    CreatureGait dropped(rig);  // an unusable rig plays nothing, and nothing breaks
+    dropped.update(1.0f / 60, {0, 0, 1}, 0, nullptr);
+    QVERIFY(dropped.positions().empty());
+    QVERIFY(std::isfinite(dropped.position().z) && dropped.position().z > 0);
   }
 
   void wildRequestsStayFinite() {

@@ -67,7 +67,8 @@ class CreatureGait {
  public:
   static constexpr int kMaxStrikes = 16;
 
-  /// Sizes every buffer for `rig` (which must validate()).
+  /// Sizes every buffer for `rig`. A rig that does not validate() is dropped: the gait then
+  /// has no joints and no legs, and its updates only move the ground point.
   explicit CreatureGait(CreatureGaitRig rig);
 
   /// Stands the creature at `position` (ground point; its height is found on `terrain`, null

@@ -14,5 +14,6 @@ int runEdit(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);
 int runPlay(const std::vector<std::string>& args);
 int runBody(const std::vector<std::string>& args);
+int runCreature(const std::vector<std::string>& args);
 
 }  // namespace fatgraph::cli

@@ -24,6 +24,7 @@ const Command kCommands[] = {
     {"export", fatgraph::cli::runExport, "write the runtime graph a game plays (.fgraph)"},
     {"play", fatgraph::cli::runPlay, "play a .fgraph headless from a stick script; write BVH"},
     {"body", fatgraph::cli::runBody, "generate a clip's skinned body; write a Wavefront OBJ"},
+    {"creature", fatgraph::cli::runCreature, "generate a creature without mocap; write a procedural .fgraph"},
 };
 
 void printUsage(std::ostream& out) {

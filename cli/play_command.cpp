@@ -77,7 +77,11 @@ nlohmann::json millimetres(const std::optional<double>& metres) {
 MotionContacts measureWrittenContacts(const RuntimeGraph& graph, const Skeleton& skeleton, const Clip& clip,
                                      const Heightfield* ground) {
   const std::vector<int> feet = footPointJoints(skeleton, graph.legs);
-  return measureMotionContacts(jointPaths(skeleton, clip, feet), clip.fps, ground);
+  // A creature's legs may be far shorter than a human's: its rules are scaled to them.
+  double legs = 0;
+  for (const RuntimeLeg& l : graph.legs) legs += l.length / static_cast<double>(graph.legs.size());
+  const ContactRules rules = graph.procedural() ? contactRulesForLegs(legs) : ContactRules{};
+  return measureMotionContacts(jointPaths(skeleton, clip, feet), clip.fps, ground, rules);
 }
 
 std::string millimetreText(const std::optional<double>& metres) {
@@ -159,7 +163,7 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
 
   PlayerOptions options;
   options.legs.enabled = request.legs;
-  run.legLayer = options.legs.enabled && !graph.legs.empty();
+  run.legLayer = options.legs.enabled && !graph.legs.empty() && !graph.procedural();
   Player player(graph, options);
   // No --terrain: flat ground at y = 0, the player's own default (no rays to cast).
   player.setTerrain(ground);
@@ -185,7 +189,8 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
     o.finite = isFinitePose(player.localRotations(), player.localTranslations(), player.modelPositions(),
                             o.character);
     o.modelRotations = player.modelRotations();
-    o.legs = player.legLayer().legs();
+    // A creature's gait plants its own feet: the leg layer's reports are not about them.
+    if (!graph.procedural()) o.legs = player.legLayer().legs();
     if (player.aimReport().active && player.aimReport().aimable) o.aim = toEigenDouble(player.aimReport().target);
     run.metrics.observe(o, u.dt, u.outputFrame);
     if (u.outputFrame) {
@@ -453,7 +458,8 @@ int runPlay(const std::vector<std::string>& args) {
   const Heightfield* ground = terrain ? &*terrain : nullptr;
 
   const RuntimeGraph graph = loadRuntimeGraph(request.graphPath);
-  if (graph.edges.empty()) throw Error(request.graphPath + ": the graph has no fat edges to play");
+  if (graph.edges.empty() && !graph.procedural())
+    throw Error(request.graphPath + ": the graph has no fat edges to play");
   const double fps = request.fps.value_or(graph.fps);
   std::vector<std::string> edgeNames;
   for (const RuntimeEdge& e : graph.edges) edgeNames.push_back(e.name);

@@ -1,13 +1,15 @@
 // fatgraph-editor: opens the files given on the command line (and with --build-graph builds
 // their fat graph); with --screenshot it renders one frame of the window to a PNG and exits
-// (for docs and smoke tests).
+// (for docs and smoke tests); --creature opens the New Creature window.
 #include <QApplication>
+#include <QComboBox>
 #include <QSurfaceFormat>
 #include <QTextStream>
 
 #include "app/launch_options.h"
 #include "app/main_window.h"
 #include "app/screenshot_run.h"
+#include "dialogs/new_creature_dialog.h"
 #include "document/autosave.h"
 #include "views/body_display.h"
 #include "views/viewport.h"
@@ -43,5 +45,10 @@ int main(int argc, char* argv[]) {
   if (options.screenshotMode()) return fatgraph::editor::runScreenshot(window, options, errors);
   window.show();
   if (options.buildGraph && errors.isEmpty()) window.startBuildGraph({});
+  if (options.creatureMode()) {
+    fatgraph::editor::NewCreatureDialog* creature = window.newCreature();
+    if (!options.terrain.isEmpty()) creature->terrainCombo()->setCurrentText(options.terrain);
+    creature->choose(options.creatureType, options.creatureSeed, options.creatureLegPairs);
+  }
   return QApplication::exec();
 }

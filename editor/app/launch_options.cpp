@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include "dialogs/new_creature_dialog.h"
 #include "views/body_display.h"
 
 namespace fatgraph::editor {
@@ -39,6 +40,12 @@ struct Parser {
                              "lit, with its ground shadow) or both (the body with faint bones; "
                              "the default)."),
                           tr("mode")};
+  QCommandLineOption creature{
+      QStringLiteral("creature"),
+      tr("Open File > New Creature… on a generated creature: walk, fly or swim, then optionally "
+         ":SEED and :PAIRS of legs (0: by the rules), e.g. walk:7:3. With --screenshot the "
+         "picture is of that window after --frame preview steps."),
+      tr("type[:seed[:pairs]]")};
   QCommandLineOption size{QStringLiteral("size"),
                           tr("With --screenshot: the picture's size in pixels, e.g. 1280x800."),
                           tr("WxH")};
@@ -55,6 +62,7 @@ struct Parser {
     parser.addOption(edge);
     parser.addOption(size);
     parser.addOption(body);
+    parser.addOption(creature);
     parser.addPositionalArgument(QStringLiteral("files"), tr("BVH, glTF or FBX clips, or .fgproj projects."),
                                  tr("[file...]"));
   }
@@ -70,6 +78,24 @@ QSize parseSize(const QString& text) {
   const int h = parts[1].trimmed().toInt(&okH);
   if (!okW || !okH || w < 64 || h < 64 || w > 8192 || h > 8192) return {};
   return {w, h};
+}
+
+/// "walk:7:3" into the options' creature fields; an error message when it is not one.
+QString parseCreature(const QString& text, LaunchOptions& options) {
+  const QStringList parts = text.split(u':');
+  const QString usage = tr("--creature expects TYPE[:SEED[:PAIRS]] with TYPE walk, fly or swim, "
+                           "SEED from 0 to 999999999 and PAIRS from 0 to 8, got '%1'")
+                            .arg(text);
+  static const QStringList types = {QStringLiteral("walk"), QStringLiteral("fly"),
+                                    QStringLiteral("swim")};
+  if (parts.size() > 3 || !types.contains(parts[0])) return usage;
+  bool ok = true;
+  if (parts.size() > 1) options.creatureSeed = parts[1].toInt(&ok);
+  if (!ok || options.creatureSeed < 0 || options.creatureSeed > 999999999) return usage;
+  if (parts.size() > 2) options.creatureLegPairs = parts[2].toInt(&ok);
+  if (!ok || options.creatureLegPairs < 0 || options.creatureLegPairs > 8) return usage;
+  options.creatureType = parts[0];
+  return {};
 }
 
 }  // namespace
@@ -101,7 +127,19 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments) {
   if (p.parser.isSet(p.size)) options.size = parseSize(p.parser.value(p.size));
   bool ok = false;
   options.frame = p.parser.value(p.frame).toInt(&ok);
-  if (!ok || options.frame < 0) {
+  const QString creatureError =
+      p.parser.isSet(p.creature) ? parseCreature(p.parser.value(p.creature), options) : QString();
+  if (!creatureError.isEmpty()) {
+    options.error = creatureError;
+  } else if (options.creatureMode() && !options.terrain.isEmpty() &&
+             !NewCreatureDialog::terrains().contains(options.terrain)) {
+    options.error = tr("--terrain with --creature expects one of %1, got '%2'")
+                        .arg(NewCreatureDialog::terrains().join(QStringLiteral(", ")),
+                             options.terrain);
+  } else if (options.creatureMode() && !options.view.isEmpty() &&
+             options.view != QLatin1String("viewport")) {
+    options.error = tr("--view with --creature expects viewport, got '%1'").arg(options.view);
+  } else if (!ok || options.frame < 0) {
     options.error = tr("--frame expects a frame number >= 0, got '%1'")
                         .arg(p.parser.value(p.frame));
   } else if (p.parser.isSet(p.frame) && !options.screenshotMode()) {
@@ -122,7 +160,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments) {
                         .arg(p.parser.value(p.size));
   } else if (!options.edge.isEmpty() && options.view != QLatin1String("parameters")) {
     options.error = tr("--edge is only used with --view parameters");
-  } else if (!options.view.isEmpty() && options.files.isEmpty()) {
+  } else if (!options.view.isEmpty() && options.files.isEmpty() && !options.creatureMode()) {
     options.error = tr("--view needs a clip or project to show");
   } else if (options.buildGraph && options.files.isEmpty()) {
     options.error = tr("--build-graph needs a clip or project to build from");

@@ -3,7 +3,7 @@
 //   fatgraph-editor [FILE...] [--build-graph] [--terrain SPEC]
 //                   [--screenshot OUT.png [--frame N] [--frame-character]
 //                    [--view viewport|heatmap|graph|parameters|play] [--edge NAME] [--size WxH]]
-//                   [--body bones|body|both]
+//                   [--body bones|body|both] [--creature TYPE[:SEED[:PAIRS]]]
 // FILEs (.bvh, .gltf, .glb, .fbx or .fgproj) are opened at start. --build-graph then builds
 // the fat graph with the default options (30 fps, window 10, one hub, automatic thresholds), as
 // Graph > Build Graph… does. --terrain chooses the preview ground as View > Terrain does (a preset name or
@@ -17,6 +17,10 @@
 // builds one first (as --build-graph). Without --edge the parameters view shows the fat edge
 // with the most segments. --body chooses what the viewport draws of the character, as View >
 // Character does: its bones, its skinned body, or the body with faint bones (the default).
+// --creature opens File > New Creature… on a walk, fly or swim creature (seed default 7, leg
+// pairs default 0: by the rules) on the --terrain preset; with --screenshot the picture is of
+// that window (or with --view viewport its view alone) after --frame N preview steps of 1/60 s
+// with the stick forward and a little right.
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -34,11 +38,17 @@ struct LaunchOptions {
   QString edge;             // fat edge the parameters view shows; empty: the one with most segments
   QSize size;               // screenshot size; invalid: default
   QString body;             // bones|body|both (views/body_display.h); empty: the default
+  QString creatureType;     // walk|fly|swim: open the New Creature window; empty: none
+  int creatureSeed = 7;
+  int creatureLegPairs = 0;  // 0: the placement rules decide
   QString error;          // non-empty when the arguments are invalid
+
+  bool creatureMode() const { return !creatureType.isEmpty(); }
 
   bool screenshotMode() const { return !screenshotPath.isEmpty(); }
   /// The views --view accepts, in the order --help lists them.
   static QStringList views();
+
 };
 
 /// Parses the arguments (arguments[0] is the program). Never exits the process.

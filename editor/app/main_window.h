@@ -37,6 +37,7 @@ class KeyTimeTrack;
 class LegAnalysisCache;
 class JointMapDock;
 class LegsDock;
+class NewCreatureDialog;
 class NotesDock;
 class TerrainChoice;
 class ParameterDock;
@@ -127,6 +128,8 @@ class MainWindow : public QMainWindow {
   RecentFiles* recentFiles() const { return recentFiles_; }
   /// File > New: empties the document (asks first when it has unsaved changes).
   void newProject();
+  /// File > New Creature…: shows the creature window (one at a time, non-modal) and returns it.
+  NewCreatureDialog* newCreature();
   /// File > Save: to the document's file, or Save As when it was never saved.
   bool save();
   /// Writes the project to `path` (Save As without the dialog). False when it failed: the

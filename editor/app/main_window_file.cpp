@@ -1,4 +1,5 @@
-// The main window's File menu: New, Open, Open Recent, Import Clips… (with its options),
+// The main window's File menu: New, New Creature… (a creature generated without mocap, in its
+// own window), Open, Open Recent, Import Clips… (with its options),
 // Character… and Remove Character (the user's glTF character in the generated body's place),
 // Save, Save As, Quit; the autosave and the offer to restore unsaved work after a crash; undo and
 // redo refused while a job runs (the job may be reading the project).
@@ -18,6 +19,7 @@
 #include "app/recent_files.h"
 #include "views/viewport.h"
 #include "dialogs/import_options_dialog.h"
+#include "dialogs/new_creature_dialog.h"
 #include "document/autosave.h"
 #include "document/document.h"
 #include "document/job_runner.h"
@@ -32,6 +34,10 @@ void MainWindow::createFileMenu() {
   QAction* create = file->addAction(tr("&New"), this, &MainWindow::newProject);
   create->setShortcut(QKeySequence::New);
   create->setObjectName(QStringLiteral("newAction"));
+  QAction* creature = file->addAction(tr("New C&reature…"), this, &MainWindow::newCreature);
+  creature->setObjectName(QStringLiteral("newCreatureAction"));
+  creature->setToolTip(tr("Generate a walking, flying or swimming creature without mocap, play "
+                          "it and export it as a runtime graph"));
   QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::open);
   open->setShortcut(QKeySequence::Open);
   recentMenu_ = file->addMenu(tr("Open &Recent"));
@@ -100,6 +106,19 @@ bool MainWindow::confirmDiscard(const QString& question) {
 void MainWindow::newProject() {
   if (!confirmDiscard(tr("Start a new project and discard the unsaved changes?"))) return;
   if (document_->newProject().isEmpty()) statusBar()->showMessage(tr("New project"), 5000);
+}
+
+NewCreatureDialog* MainWindow::newCreature() {
+  // One window at a time, non-modal: the project stays usable beside it.
+  auto* dialog = findChild<NewCreatureDialog*>();
+  if (dialog == nullptr) {
+    dialog = new NewCreatureDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  dialog->show();
+  dialog->raise();
+  dialog->activateWindow();
+  return dialog;
 }
 
 bool MainWindow::save() {

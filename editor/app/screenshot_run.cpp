@@ -1,5 +1,6 @@
 #include "app/screenshot_run.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QPainter>
@@ -10,6 +11,7 @@
 #include "app/launch_options.h"
 #include "app/main_window.h"
 #include "app/window_capture.h"
+#include "dialogs/new_creature_dialog.h"
 #include "docks/heat_map_dock.h"
 #include "docks/parameter_dock.h"
 #include "docks/play_dock.h"
@@ -77,6 +79,39 @@ void raiseDock(QDockWidget* dock) {
   QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
 }
 
+/// --creature with --screenshot: the New Creature window on the creature, stepped --frame
+/// times at 60 Hz with the stick forward and a little right, then the window or its viewport.
+int creatureScreenshot(MainWindow& window, const LaunchOptions& options, QTextStream& err) {
+  NewCreatureDialog* dialog = window.newCreature();
+  dialog->setLive(false);  // the steps below, not the clock, move it
+  if (!options.terrain.isEmpty()) dialog->terrainCombo()->setCurrentText(options.terrain);
+  const QString problem =
+      dialog->choose(options.creatureType, options.creatureSeed, options.creatureLegPairs);
+  if (!problem.isEmpty()) {
+    err << "fatgraph-editor: " << problem << "\n";
+    return 1;
+  }
+  if (options.view.isEmpty() && options.size.isValid()) dialog->resize(options.size);
+  if (!waitUntilExposed(*dialog)) {
+    err << "fatgraph-editor: the creature window was not shown; cannot take a screenshot\n";
+    return 1;
+  }
+  dialog->setScriptedStick(0.15f, 1.0f);
+  for (int i = 0; i < options.frame; ++i) dialog->step(1.0 / 60.0);
+  QImage image;
+  if (options.view.isEmpty()) {
+    image = captureWindow(*dialog);
+  } else {
+    dialog->viewport()->resize(options.size.isValid() ? options.size : kDefaultViewSize);
+    image = dialog->viewport()->grabFramebuffer().convertToFormat(QImage::Format_RGB32);
+  }
+  if (image.isNull() || !image.save(options.screenshotPath)) {
+    err << "fatgraph-editor: cannot write " << options.screenshotPath << "\n";
+    return 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 bool viewNeedsGraph(const QString& view) {
@@ -125,6 +160,10 @@ QImage renderView(MainWindow& window, const QString& view, QSize size, QString* 
 
 int runScreenshot(MainWindow& window, const LaunchOptions& options, QStringList errors) {
   QTextStream err(stderr);
+  if (options.creatureMode()) {
+    for (const QString& error : errors) err << "fatgraph-editor: " << error << "\n";
+    return errors.isEmpty() ? creatureScreenshot(window, options, err) : 1;
+  }
   Document* document = window.document();
   if (errors.isEmpty() &&
       (options.buildGraph || (viewNeedsGraph(options.view) && document->graph().empty()))) {

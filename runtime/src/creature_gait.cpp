@@ -25,6 +25,22 @@ float finiteOr0(float v) { return std::isfinite(v) ? v : 0.0f; }
 Float3 lerp(const Float3& a, const Float3& b, float t) { return a + (b - a) * t; }
 float horizontal(const Float3& a, const Float3& b) { return std::hypot(a.x - b.x, a.z - b.z); }
 
+// One step of a critically damped spring taking `value` (moving at `rate`) towards `target`,
+// exact for a target held over the step; dt <= 0 puts it there at rest.
+void followSpring(float& value, float& rate, float target, float halfLife, float dt) {
+  if (dt <= 0) {
+    value = target;
+    rate = 0;
+    return;
+  }
+  const float omega = 2.0f * 0.6931f / halfLife;
+  const float x = value - target;
+  const float e = std::exp(-omega * dt);
+  const float v = rate;
+  value = target + (x + (v + omega * x) * dt) * e;
+  rate = (v - omega * (v + omega * x) * dt) * e;
+}
+
 }  // namespace
 
 std::string CreatureGaitRig::validate() const {
@@ -51,6 +67,20 @@ std::string CreatureGaitRig::validate() const {
       return "tail joint " + std::to_string(k) + ": not the child of the one before";
   if (!(breathAmplitude >= 0) || !std::isfinite(breathAmplitude) || !(breathSeconds > 0) || !std::isfinite(breathSeconds))
     return "breathing must be finite, its period positive";
+  if (static_cast<int>(locomotion) > static_cast<int>(CreatureLocomotion::Swim)) return "locomotion not walk, fly or swim";
+  for (int j : spine)
+    if (j < 0 || j >= n) return "spine joint " + std::to_string(j) + " out of range";
+  if (!spine.empty() && (spineRoot < 0 || spineRoot >= static_cast<int>(spine.size())))
+    return "spine root out of range";
+  if (!std::isfinite(cruiseHeight) || !(beatSeconds >= 0) || !std::isfinite(beatSeconds))
+    return "cruise height must be finite, the beat's period 0 or more";
+  if (locomotion != CreatureLocomotion::Walk && !(beatSeconds > 0)) return "a flyer or swimmer needs a beat";
+  for (size_t k = 0; k < flaps.size(); ++k) {
+    const CreatureGaitFlap& f = flaps[k];
+    if (f.joint < 0 || f.joint >= n) return "flap " + std::to_string(k) + ": joint out of range";
+    if (!isFinite(f.axis) || length(f.axis) < 1e-3f || !std::isfinite(f.amplitude) || !std::isfinite(f.phase))
+      return "flap " + std::to_string(k) + ": axis, amplitude or phase not finite";
+  }
   return {};
 }
 
@@ -68,6 +98,8 @@ CreatureGait::CreatureGait(CreatureGaitRig rig) : rig_(std::move(rig)) {
     f.length = length(rig_.restPositions[leg.knee] - rig_.restPositions[leg.hip]) +
                length(rig_.restPositions[leg.ankle] - rig_.restPositions[leg.knee]);
     f.ankleLift = rig_.restPositions[leg.ankle].y;
+    const float rise = rig_.restPositions[leg.hip].y - rig_.restPositions[leg.ankle].y;
+    f.reachAcross = std::sqrt(std::max(0.0f, 0.97f * 0.97f * f.length * f.length - rise * rise));
     // Diagonal groups: left front with right second, and so on.
     f.group = (leg.pair + (leg.side > 0 ? 0 : 1)) % 2;
     total += f.length;
@@ -76,6 +108,18 @@ CreatureGait::CreatureGait(CreatureGaitRig rig) : rig_(std::move(rig)) {
     back = l == 0 ? z : std::min(back, z);
   }
   meanLength_ = feet_.empty() ? 1.0f : total / static_cast<float>(feet_.size());
+  local_.assign(n, Quaternion{});
+  spineYaw_.assign(rig_.spine.size(), 0.0f);
+  spineWeight_.assign(rig_.spine.size(), 0.0f);
+  chainYaw_.assign(rig_.spine.size(), 0.0f);
+  spineSlot_.assign(rig_.legs.size(), -1);
+  for (size_t l = 0; l < rig_.legs.size(); ++l) {
+    const auto at = std::find(rig_.spine.begin(), rig_.spine.end(), rig_.parents[rig_.legs[l].hip]);
+    if (at != rig_.spine.end()) spineSlot_[l] = static_cast<int>(at - rig_.spine.begin());
+  }
+  size_ = 0;
+  for (const Float3& p : rig_.restPositions) size_ = std::max(size_, length(p - rig_.restPositions.front()));
+  size_ = std::max(size_, 0.05f);
   pitches_ = front - back > 0.3f * meanLength_;
   reset({0, 0, 0}, 0, nullptr);
 }
@@ -104,16 +148,22 @@ void CreatureGait::reset(const Float3& position, float heading, const Terrain* t
     const TerrainHit hit = ground(h.x, h.z, above, terrain);
     f.ankle = f.from = f.to = hit.point + kUp * f.ankleLift;
     f.normal = f.fromNormal = f.toNormal = hit.normal;
-    f.planted = true;
+    f.planted = rig_.locomotion == CreatureLocomotion::Walk;  // a flyer's legs hang
     f.swing = 0;
     f.yaw = f.yawFrom = f.yawTo = heading_;
     sum += hit.point.y;
   }
   ground_.y = feet_.empty() ? ground(ground_.x, ground_.z, above, terrain).point.y : sum / feet_.size();
   bodyHeight_ = bodyHeightRate_ = pitch_ = 0;
-  time_ = speed_ = turnFollow_ = 0;
-  strikeCount_ = 0;
+  fromRest_ = true;
+  time_ = speed_ = turnFollow_ = turnStep_ = beatPhase_ = 0;
+  strikeCount_ = liftCount_ = 0;
+  std::fill(chainYaw_.begin(), chainYaw_.end(), 0.0f);
   velocity_ = {};
+  if (rig_.locomotion != CreatureLocomotion::Walk) {
+    placeFlyer(0, terrain);
+    return;
+  }
   placeBody(0, terrain);
   solveLegs(terrain);
 }
@@ -131,14 +181,27 @@ void CreatureGait::update(float dt, const Float3& velocity, float turnRate, cons
   const Float3 local = velocity_;
   const float turn = std::clamp(finiteOr0(turnRate), -100.0f, 100.0f);
   heading_ += turn * dt;
+  turnStep_ = turn * dt;
   if (std::fabs(heading_) > kPi) heading_ = std::remainder(heading_, 2 * kPi);
   const Float3 world = rotate(yawRotation(heading_), local);
   ground_.x += world.x * dt;
   ground_.z += world.z * dt;
-  strikeCount_ = 0;
+  strikeCount_ = liftCount_ = 0;
   time_ = std::fmod(time_ + dt, 3600.0f);
   speed_ = length(local);
   turnFollow_ += (turn - turnFollow_) * (1.0f - std::exp(-dt / 0.3f));
+  if (rig_.beatSeconds > 0) {
+    // Wings beat a little faster with speed; a tail beats in proportion to it (Bainbridge
+    // 1958: a fish's tail-beat frequency grows linearly with its speed), never below 0.3.
+    const float share = speed_ / rig_.baseSpeed;
+    const float rate = rig_.locomotion == CreatureLocomotion::Swim ? std::clamp(0.3f + share, 0.3f, 2.0f)
+                                                                   : 1.0f + 0.2f * std::min(share, 2.0f);
+    beatPhase_ = std::fmod(beatPhase_ + dt * rate / rig_.beatSeconds, 1.0f);
+  }
+  if (rig_.locomotion != CreatureLocomotion::Walk) {
+    placeFlyer(dt, terrain);
+    return;
+  }
   stepLegs(dt, local, turn, speed_, terrain);
   placeBody(dt, terrain);
   solveLegs(terrain);
@@ -151,8 +214,11 @@ void CreatureGait::stepLegs(float dt, const Float3& localVelocity, float turnRat
   swingSeconds_ = 1.3f * std::sqrt(meanLength_ / kGravity) * pace;
   // Short legs at speed step faster: a foot travels at most half a leg each way of its home.
   if (speed > 0) swingSeconds_ = std::max(0.08f, std::min(swingSeconds_, 0.5f * meanLength_ / speed));
-  const float trigger = 0.5f * speed * swingSeconds_ + 0.06f * meanLength_ +
-                        0.25f * std::fabs(turnRate) * swingSeconds_ * meanLength_;
+  const float stride = 0.5f * speed * swingSeconds_ + 0.06f * meanLength_ +
+                       0.25f * std::fabs(turnRate) * swingSeconds_ * meanLength_;
+  // From rest the first group lifts at once: at the full trigger the other group, standing
+  // where the first stood, would fall a whole swing further behind before its turn.
+  const float trigger = fromRest_ ? std::min(stride, 0.06f * meanLength_) : stride;
   // Where the body will be at the middle of a step's next stance: (1.5 - s) swings ahead for a
   // foot s of the way through its swing, on the body's arc.
   const float above = positions_.empty() ? 10.0f : positions_[0].y + 2.0f * meanLength_;
@@ -175,7 +241,9 @@ void CreatureGait::stepLegs(float dt, const Float3& localVelocity, float turnRat
     f.from = f.ankle;
     f.fromNormal = f.normal;
     f.yawFrom = f.yaw;
+    fromRest_ = false;
     predictTarget(l);
+    if (liftCount_ < kMaxStrikes) lifts_[liftCount_++] = {l, f.from, f.fromNormal};
   };
 
   // The swings in progress, and which group is in the air.
@@ -207,15 +275,18 @@ void CreatureGait::stepLegs(float dt, const Float3& localVelocity, float turnRat
       airborne[f.group] = true;
     }
   }
-  // A foot left out of reach (80 % of the leg from its hip, along the ground) steps whatever
-  // the other group does.
+  // A foot nearly out of reach (90 % of how far along the ground the leg reaches at the rest
+  // body height) steps whatever the other group does, before the body has to drop for it.
+  bool allPlanted = true;
   for (size_t l = 0; l < feet_.size(); ++l) {
     Foot& f = feet_[l];
+    allPlanted = allPlanted && f.planted;
     if (!f.planted || f.stance < 0.5f * swingSeconds_) continue;
-    if (horizontal(positions_[rig_.legs[l].hip], f.ankle) <= 0.8f * f.length) continue;
+    if (horizontal(positions_[rig_.legs[l].hip], f.ankle) <= 0.9f * f.reachAcross) continue;
     lift(static_cast<int>(l));
     airborne[f.group] = true;
   }
+  if (allPlanted && speed < 1e-3f && std::fabs(turnRate) < 1e-3f) fromRest_ = true;
   if (airborne[0] || airborne[1]) return;
   // Both groups stand: the group whose feet stand farthest past the trigger lifts, with every
   // foot of it that is not at home. A foot stands for at least half a swing first, so a group
@@ -248,17 +319,7 @@ void CreatureGait::placeBody(float dt, const Terrain* terrain) {
   const float n = static_cast<float>(feet_.size());
   const float groundY = feet_.empty() ? ground(ground_.x, ground_.z, 10.0f, terrain).point.y : sum / n;
   // A critically damped spring on the height (half-life 0.08 s), the ground jumps smoothed.
-  const float target = groundY;
-  if (dt <= 0) {
-    ground_.y = target;
-  } else {
-    const float omega = 2.0f * 0.6931f / 0.08f;
-    const float x = ground_.y - target;
-    const float e = std::exp(-omega * dt);
-    const float v = bodyHeightRate_;
-    ground_.y = target + (x + (v + omega * x) * dt) * e;
-    bodyHeightRate_ = (v - omega * (v + omega * x) * dt) * e;
-  }
+  followSpring(ground_.y, bodyHeightRate_, groundY, 0.08f, dt);
   // Pitch with the feet's ground along the body: least squares of height over the forward
   // coordinate, bounded, followed with a 0.2 s time constant.
   if (pitches_) {
@@ -292,31 +353,96 @@ void CreatureGait::placeBody(float dt, const Terrain* terrain) {
   }
 }
 
+// The pose before IK: each joint's rotation relative to the rest pose (in its parent's frame,
+// which in the rest pose is the model frame), composed parents first. The root carries the
+// body's heading, pitch and roll; spine bends, the tail, wings and fins are local turns.
+void CreatureGait::composePose(const Quaternion& body, const Float3& origin) {
+  for (size_t j = 0; j < positions_.size(); ++j) {
+    const int p = rig_.parents[j];
+    if (p < 0) {
+      rotations_[j] = body * local_[j];
+      positions_[j] = origin + rotate(body, rig_.restPositions[j]);
+    } else {
+      rotations_[j] = rotations_[p] * local_[j];
+      positions_[j] = positions_[p] + rotate(rotations_[p], rig_.restPositions[j] - rig_.restPositions[p]);
+    }
+  }
+}
+
+// Walkers: the spine turns with the feet. Each spine joint that carries legs turns towards
+// the mean heading of their feet (held while planted, so in a turn the hind feet hold the
+// hips back and the body curves into it), bounded to 25 degrees; joints between two such
+// joints share the difference, and the head's and tail's ends keep the nearest one's.
+void CreatureGait::bendSpine() {
+  const int n = static_cast<int>(rig_.spine.size());
+  if (n == 0 || feet_.empty()) return;
+  for (int k = 0; k < n; ++k) spineYaw_[k] = 0, spineWeight_[k] = 0;
+  for (size_t l = 0; l < feet_.size(); ++l) {
+    const int k = spineSlot_[l];
+    if (k < 0) continue;
+    spineYaw_[k] += std::remainder(feet_[l].yaw - heading_, 2 * kPi);
+    spineWeight_[k] += 1;
+  }
+  const float most = 25.0f * kPi / 180.0f;
+  int last = -1;
+  for (int k = 0; k < n; ++k) {
+    if (spineWeight_[k] == 0 && k != rig_.spineRoot) continue;
+    spineYaw_[k] = k == rig_.spineRoot ? 0.0f : std::clamp(spineYaw_[k] / spineWeight_[k], -most, most);
+    if (last < 0) {
+      for (int i = 0; i < k; ++i) spineYaw_[i] = spineYaw_[k];
+    } else {
+      for (int i = last + 1; i < k; ++i)
+        spineYaw_[i] = spineYaw_[last] + (spineYaw_[k] - spineYaw_[last]) * float(i - last) / float(k - last);
+    }
+    last = k;
+  }
+  for (int i = last + 1; i < n; ++i) spineYaw_[i] = spineYaw_[last];
+  setSpineTurns();
+}
+
+// spineYaw_ (each spine joint's heading relative to the body) as local turns: along the chains
+// from the root outward, each joint turns by the difference to the one nearer the root.
+void CreatureGait::setSpineTurns() {
+  const int n = static_cast<int>(rig_.spine.size());
+  for (int k = 0; k < n; ++k) {
+    if (k == rig_.spineRoot) continue;
+    const int towardRoot = k < rig_.spineRoot ? k + 1 : k - 1;
+    // The spine runs tail to head; a joint behind the root turns the part behind it, whose
+    // heading is opposite the chain's direction: the same yaw either way.
+    local_[rig_.spine[k]] = local_[rig_.spine[k]] * yawRotation(spineYaw_[k] - spineYaw_[towardRoot]);
+  }
+}
+
+// Wings and fins: each flap turns about its axis by its beat.
+void CreatureGait::beatFlaps() {
+  for (const CreatureGaitFlap& f : rig_.flaps) {
+    const float angle = f.amplitude * std::sin(2 * kPi * (beatPhase_ - f.phase));
+    const Float3 a = f.axis * (1.0f / length(f.axis));
+    const float s = std::sin(0.5f * angle);
+    local_[f.joint] = local_[f.joint] * Quaternion{a.x * s, a.y * s, a.z * s, std::cos(0.5f * angle)};
+  }
+}
+
+// The tail into the turn: up to 60 degrees in all at 1.5 rad/s, shared by its joints (a left
+// turn swings the tip to the left).
+void CreatureGait::bendTail() {
+  if (rig_.tail.empty()) return;
+  const float total = std::clamp(0.7f * turnFollow_, -kPi / 3, kPi / 3);
+  const Quaternion bend = yawRotation(-total / static_cast<float>(rig_.tail.size()));
+  for (int j : rig_.tail) local_[j] = local_[j] * bend;
+}
+
 void CreatureGait::solveLegs(const Terrain* terrain) {
   const Quaternion yaw = yawRotation(heading_);
   const Quaternion body = yaw * pitchRotation(pitch_);
   // Breathing fades out by half the base speed.
   const float rest = std::max(0.0f, 1.0f - 2.0f * speed_ / rig_.baseSpeed);
   const float breath = rig_.breathAmplitude * rest * std::sin(2 * kPi * time_ / rig_.breathSeconds);
-  const Float3 origin = ground_ + kUp * breath;
-  for (size_t j = 0; j < positions_.size(); ++j) {
-    rotations_[j] = body;
-    positions_[j] = origin + rotate(body, rig_.restPositions[j]);
-  }
-  // The tail into the turn: up to 60 degrees in all at 1.5 rad/s, shared by its joints (a
-  // left turn swings the tip to the left).
-  if (!rig_.tail.empty()) {
-    const float total = std::clamp(0.7f * turnFollow_, -kPi / 3, kPi / 3);
-    const Quaternion bend = yawRotation(-total / static_cast<float>(rig_.tail.size()));
-    int parent = rig_.parents[rig_.tail.front()];
-    for (int j : rig_.tail) {
-      if (parent >= 0) {
-        rotations_[j] = rotations_[parent] * bend;
-        positions_[j] = positions_[parent] + rotate(rotations_[parent], rig_.restPositions[j] - rig_.restPositions[parent]);
-      }
-      parent = j;
-    }
-  }
+  std::fill(local_.begin(), local_.end(), Quaternion{});
+  bendSpine();
+  bendTail();
+  beatFlaps();
+  composePose(body, ground_ + kUp * breath);
   for (size_t l = 0; l < feet_.size(); ++l) {
     const CreatureGaitLeg& leg = rig_.legs[l];
     const Foot& f = feet_[l];
@@ -324,8 +450,8 @@ void CreatureGait::solveLegs(const Terrain* terrain) {
                      rotate(yaw, Float3{0, 0, 1})};
     TwoBoneIkResult result;
     job.run(result);
-    rotations_[leg.hip] = result.hipRotation * body;
-    rotations_[leg.knee] = result.kneeRotation * body;
+    rotations_[leg.hip] = result.hipRotation * rotations_[leg.hip];
+    rotations_[leg.knee] = result.kneeRotation * rotations_[leg.knee];
     positions_[leg.knee] = result.knee;
     positions_[leg.ankle] = result.ankle;
     // The foot turned to its own heading (held while planted, turned in the swing from the
@@ -349,7 +475,59 @@ void CreatureGait::solveLegs(const Terrain* terrain) {
       }
     }
     rotations_[leg.ankle] = rotationBetween(foot, turned) * footYaw;
+    // Joints hanging below the ankle (none on a generated leg) follow it rigidly.
   }
+}
+
+// Flyers and swimmers: the body holds its cruise height over the ground (a critically damped
+// spring, as the walker's), pitches down a little with speed and banks into turns by the
+// coordinated-turn angle atan(v w / g) (bounded to 30 degrees); a flyer bobs with its wing beat.
+// Its legs hang back with the speed.
+void CreatureGait::placeFlyer(float dt, const Terrain* terrain) {
+  const float above = ground_.y + rig_.cruiseHeight + 10.0f * size_;
+  const float groundY = ground(ground_.x, ground_.z, above, terrain).point.y;
+  followSpring(ground_.y, bodyHeightRate_, groundY, 0.3f, dt);
+  const float speedShare = std::min(1.5f, speed_ / rig_.baseSpeed);
+  const float bank = std::clamp(std::atan(velocity_.z * turnFollow_ / kGravity), -kPi / 6, kPi / 6);
+  pitch_ = -0.15f * speedShare;
+  const Quaternion body = yawRotation(heading_) * pitchRotation(pitch_) * Quaternion{0, 0, std::sin(-0.5f * bank), std::cos(0.5f * bank)};
+  const bool flies = rig_.locomotion == CreatureLocomotion::Fly;
+  const float beatShare = std::min(1.0f, rig_.beatSeconds / 0.4f);  // buzzing wings barely bob
+  const float bob = flies ? 0.04f * size_ * beatShare * std::sin(2 * kPi * beatPhase_ + 0.5f * kPi) : 0.0f;
+  const float lift = rig_.cruiseHeight - (positions_.empty() ? 0.0f : rig_.restPositions[0].y);
+  std::fill(local_.begin(), local_.end(), Quaternion{});
+  if (!flies) undulate(dt);
+  bendTail();
+  beatFlaps();
+  for (const CreatureGaitLeg& leg : rig_.legs) local_[leg.hip] = local_[leg.hip] * pitchRotation(-0.6f * std::min(1.0f, speedShare));
+  composePose(body, ground_ + kUp * (lift + bob));
+}
+
+// Swimmers: the damped chain. The head leads with the body's heading; each joint behind it
+// keeps its heading in the world as the body turns and relaxes towards the one ahead within
+// the time the body takes to swim one bone's length, so a turn travels down the body as the
+// body follows its head's path. A wave of growing amplitude runs from head to tail at the
+// beat (0.8 of a wavelength along the body; 30 degrees of heading at the tail).
+void CreatureGait::undulate(float dt) {
+  const int n = static_cast<int>(rig_.spine.size());
+  if (n == 0) return;
+  const int head = rig_.spineRoot;
+  const float turned = turnStep_;
+  const float moving = std::max(speed_, 0.3f * rig_.baseSpeed);
+  for (int k = head - 1; k >= 0; --k) {
+    const float bone = length(rig_.restPositions[rig_.spine[k]] - rig_.restPositions[rig_.spine[k + 1]]);
+    const float follow = dt > 0 ? 1.0f - std::exp(-dt * moving / std::max(bone, 1e-3f)) : 1.0f;
+    chainYaw_[k] -= turned;
+    chainYaw_[k] += (chainYaw_[k + 1] - chainYaw_[k]) * follow;
+    chainYaw_[k] = std::clamp(chainYaw_[k], -kPi / 2, kPi / 2);
+  }
+  chainYaw_[head] = 0;
+  for (int k = 0; k < n; ++k) {
+    const float along = static_cast<float>(head - k) / static_cast<float>(std::max(head, 1));  // 0 head .. 1 tail
+    const float wave = (kPi / 6) * along * along * std::sin(2 * kPi * (beatPhase_ - 0.8f * along));
+    spineYaw_[k] = chainYaw_[k] + wave;
+  }
+  setSpineTurns();
 }
 
 }  // namespace fatgraph

@@ -55,7 +55,7 @@ float offsetWeight(float age, float seconds) {
 }  // namespace
 
 Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
-    : graph_(&graph), options_(options), blend_(graph), legs_(graph, options.legs) {
+    : graph_(&graph), options_(options), blend_(graph), legs_(graph, options.legs), creature_(graph.creature) {
   // Unset cycle-rate bounds are the graph's (its author's, or ±20 %).
   VelocityControlSettings& v = options_.velocity;
   if (!(v.slowestRate > 0.0f)) v.slowestRate = graph.cycleRates.slowest;
@@ -116,9 +116,15 @@ void Player::reset() {
   forwardKinematics();
   legs_.reset();
   applyLegs(0.0f, false);
+  if (graph_->procedural()) resetCreature();
 }
 
-void Player::setTerrain(const Terrain* terrain) { legs_.setTerrain(terrain); }
+void Player::setTerrain(const Terrain* terrain) {
+  legs_.setTerrain(terrain);
+  // A creature not yet played stands again on the new ground (its feet were planted on the
+  // old one at reset); once it plays, its feet find the new ground step by step.
+  if (graph_->procedural() && clock_ == 0.0) resetCreature();
+}
 
 void Player::update(float dt, float stickX, float stickY, int action) {
   if (action >= 0 && action < static_cast<int>(graph_->edges.size())) pendingAction_ = action;
@@ -127,6 +133,10 @@ void Player::update(float dt, float stickX, float stickY, int action) {
   float remaining = std::isfinite(dt) && dt > 0.0f ? std::min(dt, kLongestUpdate) : 0.0f;
   const float played = remaining;
   followRequest(played);
+  if (graph_->procedural()) {
+    updateCreature(played);
+    return;
+  }
   const bool stickMoved = !desired_ && !(stickX == mappedStick_[0] && stickY == mappedStick_[1]);
   // Standing, the pose holds the weights it stopped with (the clock does not run to need new
   // ones); the request's changes are taken up when it starts again.
@@ -382,7 +392,13 @@ void Player::refreshLocalPose() const {
   // The leg layer's adjustments: local = parentModel^-1 * model for the joints it rotated (the
   // roots among them: the body's tilt turns the whole pose), and the roots' translations are
   // their model positions (which carry the hip offset and the tilt).
-  if (legsChanged_) {
+  if (graph_->procedural()) {  // the gait poses every joint in model space
+    for (int j = 0; j < joints; ++j) {
+      const Quatf parent = parents_[j] < 0 ? Quatf::Identity() : toEigen(modelRotations_[parents_[j]]);
+      localRotations_[j] = toQuaternion((parent.conjugate() * toEigen(modelRotations_[j])).normalized());
+      if (parents_[j] < 0) localTranslations_[j] = modelPositions_[j];
+    }
+  } else if (legsChanged_) {
     for (const int j : legs_.changedJoints()) {
       const Quatf parent = parents_[j] < 0 ? Quatf::Identity() : toEigen(modelRotations_[parents_[j]]);
       localRotations_[j] = toQuaternion((parent.conjugate() * toEigen(modelRotations_[j])).normalized());

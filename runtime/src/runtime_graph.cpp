@@ -252,6 +252,30 @@ int RuntimeGraph::findEdge(const std::string& name) const {
   return -1;
 }
 
+namespace {
+
+// A procedural character's rig must be the skeleton's, its legs the graph's, and it plays no
+// edges.
+std::string validateCreature(const RuntimeGraph& g) {
+  const CreatureGaitRig& c = g.creature;
+  if (const std::string r = c.validate(); !r.empty()) return r;
+  if (c.parents != g.skeleton.parents) return "its joints' parents are not the skeleton's";
+  for (std::size_t j = 0; j < c.parents.size(); ++j) {
+    const Float3 parent = c.parents[j] < 0 ? Float3{} : c.restPositions[static_cast<std::size_t>(c.parents[j])];
+    if (length(c.restPositions[j] - parent - g.skeleton.restOffsets[j]) > 1e-4f)
+      return "joint " + std::to_string(j) + ": rest position is not the skeleton's rest pose";
+  }
+  if (!g.edges.empty() || !g.hubs.empty()) return "a procedural character has no hubs or edges";
+  if (g.legs.size() != c.legs.size()) return "its legs are not the graph's legs";
+  for (std::size_t l = 0; l < c.legs.size(); ++l) {
+    const std::vector<int> chain{c.legs[l].hip, c.legs[l].knee, c.legs[l].ankle};
+    if (g.legs[l].chain != chain) return "leg " + std::to_string(l) + ": chain is not the graph leg's";
+  }
+  return {};
+}
+
+}  // namespace
+
 std::string RuntimeGraph::validate() const {
   if (formatVersion != kRuntimeGraphFormatVersion)
     return "format version " + std::to_string(formatVersion) + ", expected " +
@@ -279,6 +303,8 @@ std::string RuntimeGraph::validate() const {
     return "start edge " + std::to_string(startEdge) + " out of range";
   // A mesh with no data at all is "no body" and passes; any data must form a whole body.
   if (const std::string b = body.validate(joints); !b.empty()) return "body: " + b;
+  if (procedural())
+    if (const std::string c = validateCreature(*this); !c.empty()) return "creature: " + c;
   return {};
 }
 

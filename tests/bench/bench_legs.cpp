@@ -124,6 +124,33 @@ void BM_CreatureGaitUpdate(benchmark::State& state) {
 }
 BENCHMARK(BM_CreatureGaitUpdate)->ArgName("pairs")->DenseRange(1, 4)->Unit(benchmark::kMicrosecond);
 
+// The same creature as a game plays it: its .fgraph form (creatureRuntimeGraph) in a Player,
+// full stick forward and a little right on bumps, so the figure includes the stick, the events
+// and the local pose a game skins from (what the gait alone leaves out).
+void BM_PlayerUpdateCreature(benchmark::State& state) {
+  const int pairs = static_cast<int>(state.range(0));
+  const RuntimeGraph graph = creatureRuntimeGraph(generateCreature({CreatureType::Walk, 7, pairs}));
+  const std::optional<Heightfield> bumps = terrainFromSpec("bumps");
+  Player player(graph);
+  player.setTerrain(&*bumps);
+  player.reset();
+  int frame = 0;
+  for (auto _ : state) {
+    player.update(1.0f / 60.0f, 0.2f, 1.0f);
+    benchmark::DoNotOptimize(player.localRotations().data());
+    benchmark::ClobberMemory();
+    if (++frame == 60 * 20) {  // back to the middle of the bumps now and then, untimed
+      state.PauseTiming();
+      player.reset();
+      frame = 0;
+      state.ResumeTiming();
+    }
+  }
+  state.counters["legs"] = static_cast<double>(graph.legs.size());
+  state.counters["joints"] = graph.jointCount();
+}
+BENCHMARK(BM_PlayerUpdateCreature)->ArgName("pairs")->DenseRange(1, 4)->Unit(benchmark::kMicrosecond);
+
 // A biped edge of two walks (1.0 and 1.4 m strides per 32-frame cycle) on a 32 x 32 weight
 // grid whose x blends them (the size of a real parameterized edge's lattice), legs on, over
 // bumps.

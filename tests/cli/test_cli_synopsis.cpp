@@ -13,7 +13,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 const QStringList kCommands = {u"inspect"_s, u"convert"_s, u"build"_s, u"edit"_s,
-                               u"export"_s,  u"play"_s,    u"body"_s};
+                               u"export"_s,  u"play"_s,    u"body"_s, u"creature"_s};
 const std::set<QString> kRigOptions = {u"--translations"_s, u"--up"_s, u"--motion-root"_s, u"--in-place"_s, u"--loops"_s};
 
 // Option names in a piece of synopsis; "RIG OPTIONS" stands for the rig conventions' four.

@@ -1,5 +1,5 @@
-// The editor's command line: files, --screenshot, --frame, --build-graph, --view and --body,
-// and rejected arguments.
+// The editor's command line: files, --screenshot, --frame, --build-graph, --view, --body and
+// --creature, and rejected arguments (each message naming what to fix).
 #include <QTest>
 
 #include "app/launch_options.h"
@@ -194,6 +194,61 @@ class TestLaunchOptions : public QObject {
       // The message names the option so the user knows what to fix.
       QVERIFY2(options.error.contains(QStringLiteral("body")), qPrintable(options.error));
     }
+  }
+
+  void creature_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<int>("pairs");
+    QTest::addColumn<QString>("error");  // empty: valid
+    const QString c = QStringLiteral("--creature");
+    const QStringList shot{QStringLiteral("--screenshot"), QStringLiteral("out.png")};
+    QTest::newRow("type only") << QStringList{c, QStringLiteral("fly")} << "fly" << 7 << 0 << "";
+    QTest::newRow("seed and pairs") << QStringList{c, QStringLiteral("walk:12:3")} << "walk" << 12
+                                    << 3 << "";
+    QTest::newRow("screenshot of its viewport, no file")
+        << (QStringList(shot) << c << QStringLiteral("swim:4") << QStringLiteral("--view")
+                              << QStringLiteral("viewport") << QStringLiteral("--frame")
+                              << QStringLiteral("90"))
+        << "swim" << 4 << 0 << "";
+    QTest::newRow("on a preset") << QStringList{c, QStringLiteral("walk"), QStringLiteral("--terrain"),
+                                                QStringLiteral("stairs15cm")}
+                                 << "walk" << 7 << 0 << "";
+    QTest::newRow("unknown type") << QStringList{c, QStringLiteral("crawl")} << "" << 0 << 0
+                                  << "--creature expects TYPE[:SEED[:PAIRS]]";
+    QTest::newRow("seed not a number") << QStringList{c, QStringLiteral("walk:x")} << "" << 0 << 0
+                                       << "got 'walk:x'";
+    QTest::newRow("nine pairs") << QStringList{c, QStringLiteral("walk:1:9")} << "" << 0 << 0
+                                << "PAIRS from 0 to 8";
+    QTest::newRow("too many parts") << QStringList{c, QStringLiteral("walk:1:2:3")} << "" << 0 << 0
+                                    << "--creature expects";
+    QTest::newRow("a heightfield file") << QStringList{c, QStringLiteral("walk"), QStringLiteral("--terrain"),
+                                                       QStringLiteral("ground.txt")}
+                                        << "" << 0 << 0 << "--terrain with --creature expects one of flat, bumps";
+    QTest::newRow("another view") << (QStringList(shot) << c << QStringLiteral("walk")
+                                                        << QStringLiteral("--view")
+                                                        << QStringLiteral("heatmap"))
+                                  << "" << 0 << 0 << "--view with --creature expects viewport";
+  }
+
+  void creature() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, type);
+    QFETCH(int, seed);
+    QFETCH(int, pairs);
+    QFETCH(QString, error);
+    arguments.prepend(QStringLiteral("fatgraph-editor"));
+    const LaunchOptions options = parseLaunchOptions(arguments);
+    if (!error.isEmpty()) {
+      QVERIFY2(options.error.contains(error), qPrintable(options.error));
+      return;
+    }
+    QCOMPARE(options.error, QString());
+    QVERIFY(options.creatureMode());
+    QCOMPARE(options.creatureType, type);
+    QCOMPARE(options.creatureSeed, seed);
+    QCOMPARE(options.creatureLegPairs, pairs);
   }
 
   void helpIsUsage() {

@@ -119,6 +119,30 @@ class TestMinimalGame : public QObject {
     QVERIFY2(x[1] > 0.3 && x[1] < 2.0, qPrintable(run.out));
   }
 
+  // A creature generated without mocap is one more graph to the game: the same program, no
+  // change. The script only turns (its stick y stays 0), so the six-legged bug turns on the
+  // spot; its skinned body stands on its feet, the lowest vertex at the ground.
+  void playsAGeneratedCreature() {
+    const QString bug = dir_.filePath(s("bug.fgraph"));
+    const CliRun made = runCli({s("creature"), s("--type"), s("walk"), s("--legs"), s("3"), s("--seed"), s("7"),
+                                s("-o"), bug});
+    QVERIFY2(made.exitCode == 0, qPrintable(made.err));
+    const Tool run = runTool(game_, {bug});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out));
+    const QStringList lines = run.out.trimmed().split(QLatin1Char('\n'));
+    qInfo("minimal_game on a creature: %s", qPrintable(lines.join(QStringLiteral("; "))));
+    QVERIFY2(lines.size() == 2, qPrintable(run.out));  // no joint called Head: no look
+    const QStringList root = lines[0].split(QLatin1Char(' '));
+    QCOMPARE(root.size(), 4);
+    QCOMPARE(root[0], s("root"));
+    QVERIFY2(std::hypot(root[1].toDouble(), root[3].toDouble()) < 0.5, qPrintable(run.out));
+    QVERIFY2(root[2].toDouble() > 0.05 && root[2].toDouble() < 2.0, qPrintable(run.out));
+    const QStringList body = lines[1].split(QLatin1Char(' '));
+    QCOMPARE(body.size(), 3);
+    QVERIFY2(body[1].toInt() > 1000, qPrintable(run.out));
+    QVERIFY2(std::fabs(body[2].toDouble()) < 0.03, qPrintable(run.out));
+  }
+
   void exportWithoutGraphWritesNothing() {
     const QString out = dir_.filePath(s("none.fgraph"));
     const CliRun r = runCli({s("export"), s(FATGRAPH_TEST_FIXTURES_DIR "/projects/v1_small.fgproj"), s("-o"), out});

@@ -37,7 +37,7 @@ struct Breakage {
 // clang-format off
 const Breakage kBreakages[] = {
   // The graph as a whole.
-  {"old format version", [](RuntimeGraph& g) { g.formatVersion = 1; }, "format version 1, expected 3"},
+  {"old format version", [](RuntimeGraph& g) { g.formatVersion = 1; }, "format version 1, expected 4"},
   {"skeleton", [](RuntimeGraph& g) { g.skeleton.names[3] = "hip"; },
    "skeleton: duplicate joint name 'hip'"},
   {"translated joint out of range", [](RuntimeGraph& g) { g.translatedJoints = {7}; },

@@ -15,8 +15,11 @@
 #include "fatgraph/core/runtime_skeleton.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
+#include "fgraph_tampering.h"
 
 using namespace fatgraph;
+using fatgraph::test::loadError;
+using fatgraph::test::replaceDataset;
 
 namespace {
 
@@ -76,28 +79,6 @@ std::string bodyDifference(const SkinnedMesh& a, const SkinnedMesh& b) {
   return {};
 }
 
-std::string loadError(const std::string& path) {
-  try {
-    loadRuntimeGraph(path);
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "(loaded)";
-}
-
-// Replaces dataset `path` of the file by one of `type` and shape `dims` holding `values`.
-template <class T>
-void replaceDataset(const std::string& file, const char* path, hid_t fileType, hid_t memType,
-                    const std::vector<hsize_t>& dims, const std::vector<T>& values) {
-  const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
-  H5Ldelete(f, path, H5P_DEFAULT);
-  const hid_t space = H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr);
-  const hid_t ds = H5Dcreate2(f, path, fileType, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-  H5Dwrite(ds, memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
-  H5Dclose(ds);
-  H5Sclose(space);
-  H5Fclose(f);
-}
 
 void unlink(const std::string& file, const char* path) {
   const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);

@@ -306,7 +306,7 @@ class TestRuntimeGraphFile : public QObject {
     QTest::newRow("missing file") << "missing" << "no such file";
     QTest::newRow("not HDF5") << "text" << "not an HDF5 file";
     QTest::newRow("truncated") << "truncate" << "cannot open";
-    QTest::newRow("newer format") << "version" << "format_version is 4 but this build reads versions 1 to 3";
+    QTest::newRow("newer format") << "version" << "format_version is 5 but this build reads versions 1 to 4";
     QTest::newRow("idle flag") << "idle" << "/edges/0000: attribute 'idle': 7 is not 0 or 1";
     QTest::newRow("velocity lattice") << "lattice" << "/edges/0000: attribute 'velocity_lattice': 1 points per axis (0, or 2 to 1025)";
     QTest::newRow("velocity space shape") << "velocity" << "/edges/0000/velocity_space: expected shape [L=";
@@ -335,7 +335,7 @@ class TestRuntimeGraphFile : public QObject {
       const std::string bytes = readBytes(p);
       writeBytes(p, bytes.substr(0, bytes.size() / 2));
     }
-    if (damage == QStringLiteral("version")) TamperedFile(p).replaceIntAttribute("format_version", 4);
+    if (damage == QStringLiteral("version")) TamperedFile(p).replaceIntAttribute("format_version", 5);
     if (damage == QStringLiteral("idle")) TamperedFile(p).replaceEdgeIntAttribute("/edges/0000", "idle", 7);
     if (damage == QStringLiteral("lattice")) TamperedFile(p).replaceEdgeIntAttribute("/edges/0000", "velocity_lattice", 1);
     if (damage == QStringLiteral("velocity")) TamperedFile(p).replaceFloats("/edges/0000/velocity_space", {0.0f, 0.0f, 0.0f});

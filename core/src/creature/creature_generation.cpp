@@ -309,6 +309,47 @@ Creature generateCreature(const CreatureOptions& options) {
   return c;
 }
 
+namespace {
+
+// Flyers and swimmers: how they move, their height, their beat and what beats. Buzzing wings
+// (one bone) beat fast and narrow, flapping wings (two bones, the outer lagging) slow and wide,
+// slower for bigger bodies (wing-beat frequency falls with size); a swimmer's tail beats once
+// per 0.8 sqrt(scale) s at its base speed, its tail fin swaying with the wave's end.
+void addBeats(const Creature& creature, CreatureGaitRig& rig) {
+  if (creature.type == CreatureType::Walk) return;
+  const float rootHeight = rig.restPositions[static_cast<std::size_t>(creature.spine[creature.rootSpineIndex])].y;
+  const float scale = static_cast<float>(creature.scale);
+  if (creature.type == CreatureType::Fly) {
+    rig.locomotion = CreatureLocomotion::Fly;
+    rig.cruiseHeight = rootHeight + 0.6f * static_cast<float>(creature.length);
+    rig.beatSeconds = 0.3f * scale;
+  } else {
+    rig.locomotion = CreatureLocomotion::Swim;
+    rig.cruiseHeight = rootHeight;
+    rig.beatSeconds = 0.8f * std::sqrt(scale);
+  }
+  for (const CreatureLimb& l : creature.limbs) {
+    const float side = l.side >= 0 ? 1.0f : -1.0f;
+    switch (l.kind) {
+      case LimbKind::Wing:
+        if (l.joints.size() == 1) {
+          rig.beatSeconds = 0.1f;  // buzzing
+          rig.flaps.push_back({l.joints[0], {0, 0, side}, 0.5f, 0.0f});
+        } else {
+          rig.flaps.push_back({l.joints[0], {0, 0, side}, 0.7f, 0.0f});
+          rig.flaps.push_back({l.joints[1], {0, 0, side}, 0.4f, 0.12f});
+        }
+        break;
+      case LimbKind::TailFin: rig.flaps.push_back({l.joints[0], {0, 1, 0}, 0.35f, 0.95f}); break;
+      case LimbKind::PectoralFin: rig.flaps.push_back({l.joints[0], {0, 0, side}, 0.25f, 0.0f}); break;
+      case LimbKind::DorsalFin: rig.flaps.push_back({l.joints[0], {0, 0, 1}, 0.15f, 0.4f}); break;
+      default: break;
+    }
+  }
+}
+
+}  // namespace
+
 CreatureGaitRig gaitRigOf(const Creature& creature) {
   CreatureGaitRig rig;
   const Skeleton& s = creature.skeleton;
@@ -322,11 +363,15 @@ CreatureGaitRig gaitRigOf(const Creature& creature) {
     rig.legs.push_back({l.joints[0], l.joints[1], l.joints[2], l.side, l.pair, toFloat3(Vec3(l.toe - l.ankle))});
   }
   rig.baseSpeed = static_cast<float>(creature.baseSpeed);
-  // The tail bends behind the hindmost legs only, so no hip leaves the body it hangs from.
-  int tailStart = creature.rootSpineIndex;
+  rig.spine = creature.spine;
+  rig.spineRoot = creature.rootSpineIndex;
+  // The tail bends behind the hindmost legs only, so no hip leaves the body it hangs from; a
+  // swimmer's whole body is its damped chain instead.
+  int tailStart = creature.type == CreatureType::Swim ? 0 : creature.rootSpineIndex;
   for (const CreatureLimb& l : creature.limbs)
     if (l.kind == LimbKind::Leg) tailStart = std::min(tailStart, l.spineIndex);
   for (int k = tailStart - 1; k >= 0; --k) rig.tail.push_back(creature.spine[k]);
+  addBeats(creature, rig);
   // Breathing scaled to size: 0.6 % of the body's length, slower for bigger bodies.
   rig.breathAmplitude = static_cast<float>(0.006 * creature.length);
   rig.breathSeconds = static_cast<float>(2.5 * std::sqrt(creature.scale));

@@ -117,6 +117,15 @@ FootContacts measureFoot(const std::vector<Vec3>& path, double fps, const Height
 
 }  // namespace
 
+ContactRules contactRulesForLegs(double meanLegLength) {
+  ContactRules rules;
+  const double size = std::isfinite(meanLegLength) && meanLegLength > 0 ? std::min(1.0, meanLegLength / 0.9) : 1.0;
+  rules.floorBand *= size;
+  rules.maxGapSeconds *= size;
+  rules.minStanceSeconds *= size;
+  return rules;
+}
+
 MotionContacts measureMotionContacts(std::span<const std::vector<Vec3>> footPaths, double fps,
                                      const Heightfield* terrain, const ContactRules& rules) {
   if (!(fps > 0) || !std::isfinite(fps)) {

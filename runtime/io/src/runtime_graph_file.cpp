@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "runtime_graph_body.h"
+#include "runtime_graph_creature.h"
 #include "fatgraph/io/runtime_graph_schema.h"
 
 namespace fatgraph {
@@ -334,7 +335,8 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
   }
   const int version = r.readInt32Attribute(file.get(), "/", schema::kFormatVersion);
   // Version 1 (before the leg layer) still loads: no legs, no locomotion, grid blends; version
-  // 2 (before control data): no idle edges, velocity spaces measured at load, ±20 % rates.
+  // 2 (before control data): no idle edges, velocity spaces measured at load, ±20 % rates;
+  // version 3 (before procedural characters): no /creature group.
   if (version < 1 || version > kRuntimeGraphFormatVersion) {
     r.fail("", "format_version is " + std::to_string(version) + " but this build reads versions 1 to " +
                    std::to_string(kRuntimeGraphFormatVersion) +
@@ -357,6 +359,8 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
   // Optional in any version: readers before issue #14 skip the group, and files without it
   // load with no body.
   g.body = runtime_io::readBody(r, file.get(), g.skeleton.jointCount());
+  // Format 4: a procedural character. Older files have no such group and load as before.
+  if (version >= 4) g.creature = runtime_io::readCreature(r, file.get(), g.skeleton);
   if (const std::string problem = g.validate(); !problem.empty()) {
     r.fail("", "inconsistent graph: " + problem);
   }

@@ -8,6 +8,7 @@
 #include "fatgraph/io/hdf5_file.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "fatgraph/io/runtime_graph_schema.h"
+#include "runtime_graph_creature.h"
 
 namespace fatgraph {
 
@@ -305,6 +306,7 @@ void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
     writeEdge(ctx, edges.get(), h5::numberedGroupName(i), graph.edges[i], graph.legs.size());
   }
   writeBody(ctx, file, graph.body);
+  runtime_io::writeCreature(ctx, file, graph);
 }
 
 }  // namespace

@@ -33,6 +33,7 @@
 #include "fatgraph/core/skeleton.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/creature_gait.h"
+#include "fatgraph/runtime/runtime_graph.h"
 #include "fatgraph/runtime/skinning.h"
 
 namespace fatgraph {
@@ -102,6 +103,12 @@ Creature generateCreature(const CreatureOptions& options);
 /// The creature's rig for the run-time gait (creature_gait.h): parents, rest positions, its
 /// legs with their toes, and its base speed.
 CreatureGaitRig gaitRigOf(const Creature& creature);
+
+/// The creature as a procedural character of the runtime (runtime_graph.h, format 4): its
+/// skeleton (the root's translation animated), its legs ("leg_left1" ...: hip, knee, ankle, the
+/// toe as the foot's tip), its skinned body and its gait rig, at 30 fps, with no hubs or edges.
+/// The player plays it like any graph (player.h); writeRuntimeGraph stores it as a .fgraph.
+RuntimeGraph creatureRuntimeGraph(const Creature& creature);
 
 /// A free-form deformation lattice (Sederberg and Parry 1986): control points P_ijk,
 /// i <= l, j <= m, k <= n, over the parallelepiped origin + s S + t T + u U, s, t, u in [0, 1].

@@ -42,6 +42,11 @@ struct ContactRules {
   double maxGapSeconds = 0.12;      // longer gaps split a run
 };
 
+/// The rules scaled to legs shorter than a human's (0.9 m): the floor band, the longest gap
+/// and the shortest stance in proportion, so a small creature's quick low swings are not read
+/// as standing; legs of 0.9 m or more keep the rules as they are.
+ContactRules contactRulesForLegs(double meanLegLength);
+
 /// One stance of one foot.
 struct FootStance {
   int first = 0, last = 0;  // frames, both inclusive

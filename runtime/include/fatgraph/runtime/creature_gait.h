@@ -19,12 +19,19 @@
 // the body (bounded to 20 degrees) when its legs are spread along it. Legs are solved by the
 // leg layer's two-bone IK; feet lie on the ground's normal, turned to the body's heading.
 //
+// Flyers and swimmers (seed 001, "life"): a flyer holds its cruise height above the ground and
+// bobs with its wing beat, its wings (flaps) beating about the body's forward axis, its legs
+// hanging; a swimmer undulates through a damped chain: the head leads, and each spine joint
+// behind it turns towards the one ahead with a lag, so a turn travels down the body, while a
+// wave of growing amplitude runs from head to tail at the beat; its fins sway with the wave.
+//
 // Spaces and units: world space, metres, seconds, radians, Y up; the creature faces +Z in its
 // own frame, its left is +X, and a positive turn rate turns it left. The rig's rest pose is its
 // bind pose with identity rotations. update() neither allocates nor throws, and its outputs
 // are finite whatever it is given: non-finite inputs count as zero, speeds and turn rates are
 // bounded to 100 m/s and 100 rad/s, a step to a quarter second.
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,6 +39,19 @@
 #include "fatgraph/runtime/terrain.h"
 
 namespace fatgraph {
+
+/// How a creature gets about: on its legs, on its wings, or by undulating its body.
+enum class CreatureLocomotion : std::uint8_t { Walk = 0, Fly = 1, Swim = 2 };
+
+/// A wing or fin joint that beats: it turns about `axis` (model space of the rest pose) by
+/// amplitude * sin(2 pi (t / beatSeconds - phase)); an outer joint lags its inner one by a
+/// phase, so a wing bends through its stroke.
+struct CreatureGaitFlap {
+  int joint = -1;
+  Float3 axis{0, 0, 1};
+  float amplitude = 0;  // radians
+  float phase = 0;      // cycles
+};
 
 struct CreatureGaitLeg {
   int hip = -1, knee = -1, ankle = -1;  // joints
@@ -51,6 +71,16 @@ struct CreatureGaitRig {
   /// Idle breathing: the body's rise and fall (metres; 0 for none), one breath per
   /// breathSeconds, fading out as the body walks.
   float breathAmplitude = 0, breathSeconds = 3;
+  CreatureLocomotion locomotion = CreatureLocomotion::Walk;
+  /// The spine from the tail's end to the head (the head last); swimmers undulate it. The
+  /// root is at spine[spineRoot]; the joints either side of it are chains away from it.
+  std::vector<int> spine;
+  int spineRoot = 0;
+  /// Flyers and swimmers: the root's height above the ground (metres) while they move.
+  float cruiseHeight = 0;
+  /// Seconds per wing beat (flyers) or tail beat (swimmers) at the base speed; 0 for walkers.
+  float beatSeconds = 0;
+  std::vector<CreatureGaitFlap> flaps;
   /// Empty when usable: joints and parents agree, legs' joints in range and distinct, finite
   /// positions, bones longer than 1 mm, the base speed positive; else the first problem.
   std::string validate() const;
@@ -88,6 +118,11 @@ class CreatureGait {
   float heading() const { return heading_; }
   /// Feet that landed in the last update (at most kMaxStrikes).
   Span<const CreatureFootStrike> strikes() const { return {strikes_.data(), static_cast<std::size_t>(strikeCount_)}; }
+  /// Feet that lifted in the last update (at most kMaxStrikes): where they stood.
+  Span<const CreatureFootStrike> lifts() const { return {lifts_.data(), static_cast<std::size_t>(liftCount_)}; }
+  const CreatureGaitRig& rig() const { return rig_; }
+  /// The body's velocity as it follows the request (heading frame, m/s).
+  const Float3& velocity() const { return velocity_; }
   bool planted(int leg) const { return feet_[static_cast<std::size_t>(leg)].planted; }
   /// The rest-pose leg length of leg `leg` (hip -> knee -> ankle).
   float legLength(int leg) const { return feet_[static_cast<std::size_t>(leg)].length; }
@@ -104,6 +139,9 @@ class CreatureGait {
     bool planted = true;
     int group = 0;
     float length = 0, ankleLift = 0;
+    /// How far along the ground the ankle can be from its hip at the rest body height (at 97 %
+    /// of the leg): farther, and the body would have to drop to keep the foot down.
+    float reachAcross = 0;
   };
 
   TerrainHit ground(float x, float z, float above, const Terrain* terrain) const;
@@ -111,13 +149,27 @@ class CreatureGait {
   void stepLegs(float dt, const Float3& worldVelocity, float turnRate, float speed, const Terrain* terrain);
   void placeBody(float dt, const Terrain* terrain);
   void solveLegs(const Terrain* terrain);
+  void placeFlyer(float dt, const Terrain* terrain);
+  void composePose(const Quaternion& body, const Float3& origin);
+  void bendSpine();
+  void setSpineTurns();
+  void bendTail();
+  void undulate(float dt);
+  void beatFlaps();
 
   CreatureGaitRig rig_;
   std::vector<Foot> feet_;
   std::vector<Quaternion> rotations_;
   std::vector<Float3> positions_;
-  std::array<CreatureFootStrike, kMaxStrikes> strikes_{};
-  int strikeCount_ = 0;
+  std::array<CreatureFootStrike, kMaxStrikes> strikes_{}, lifts_{};
+  int strikeCount_ = 0, liftCount_ = 0;
+  std::vector<Quaternion> local_;  // per joint: its turn from the rest pose, in its parent's frame
+  std::vector<float> spineYaw_, spineWeight_;  // per spine joint: heading relative to the body
+  std::vector<int> spineSlot_;   // per leg: the spine index of the joint it hangs from, or -1
+  std::vector<float> chainYaw_;  // swimmers: per spine joint, the damped chain's heading
+  float beatPhase_ = 0;          // cycles of the wing or tail beat
+  float turnStep_ = 0;           // radians the heading turned in the last update
+  float size_ = 1;               // the farthest joint from the root in the rest pose, metres
   Float3 ground_;
   float heading_ = 0;
   Float3 velocity_;  // the body's, heading frame: follows the request at a bounded rate
@@ -126,6 +178,9 @@ class CreatureGait {
   float time_ = 0, speed_ = 0, turnFollow_ = 0;
   float swingSeconds_ = 0.3f, meanLength_ = 1;
   bool pitches_ = false;
+  /// Standing still (since reset or a stop): the first group to lift goes at the stop trigger,
+  /// so the other group does not stand a whole swing behind an accelerating body.
+  bool fromRest_ = true;
 };
 
 }  // namespace fatgraph

@@ -41,6 +41,15 @@
 //      and transitions started at the moment of the hub, and each leg's foot strikes and
 //      foot-offs as the leg layer's gait clock has them.
 //
+// A procedural character (RuntimeGraph::procedural(), a generated creature) has no edges: its
+// CreatureGait (creature_gait.h) takes the place of steps 1-5. The velocity it walks, flies or
+// swims at is the desired velocity (setDesiredVelocity), else the steering (setSteering), else
+// the stick: y forward and back at the creature's base speed (back at half of it), x turning
+// (right for positive x) at up to kCreatureTurnRate; a request under the stop thresholds of
+// VelocityControlSettings stops it, and it stands once every foot is down. Its foot strikes
+// and lifts are the events; the pose is the gait's, in character space like any other, the
+// character frame its ground point and heading. Actions and aim do nothing on it.
+//
 // A game that puts its own layer between these steps calls the jobs itself (jobs.h) on the
 // player's clock (currentEdge(), referenceTime(), weights()), or edits modelRotations() copies
 // before the skinning jobs.
@@ -58,6 +67,7 @@
 #include <vector>
 
 #include "fatgraph/runtime/band_blend.h"
+#include "fatgraph/runtime/creature_gait.h"
 #include "fatgraph/runtime/edge_blend.h"
 #include "fatgraph/runtime/inertialization.h"
 #include "fatgraph/runtime/jobs.h"
@@ -159,6 +169,9 @@ struct PlayerOptions {
   VelocityControlSettings velocity;
 };
 
+/// rad/s: a procedural character's turn at full stick (x = +-1).
+inline constexpr float kCreatureTurnRate = 1.5f;
+
 class Player {
  public:
   /// Allocates every buffer; the graph must outlive the player and be valid
@@ -214,10 +227,13 @@ class Player {
   /// for at the idle edge's end.
   bool stopping() const { return stopping_; }
   bool standing() const { return standing_; }
-  /// The ground the leg layer plants feet on; null: flat ground at y = 0. Not owned.
+  /// The ground the leg layer plants feet on; null: flat ground at y = 0. Not owned. A
+  /// procedural character not yet updated since reset() is stood on it again.
   void setTerrain(const Terrain* terrain);
   /// The leg layer's state and reports (legs(), warnings(), groundHeight()).
   const LegLayer& legLayer() const { return legs_; }
+  /// A procedural character's gait (its feet, swing time, the rig), null for a fat graph.
+  const CreatureGait* creatureGait() const { return graph_->procedural() ? &creature_ : nullptr; }
 
   /// The local pose (joint -> parent; the root in its heading frame). Filled on first access
   /// after an update (no allocation), so a Player is used from one thread at a time.
@@ -279,12 +295,16 @@ class Player {
   void routeToIdleEdges();
   bool idleWithinReach() const;
   void pushEvent(PlayerEventKind kind, int edge, int fromEdge, int hub);
+  void resetCreature();
+  void updateCreature(float dt);
+  void showCreaturePose();
 
   const RuntimeGraph* graph_;
   PlayerOptions options_;
   EdgeBlend blend_;
   BandBlend bands_{*graph_};  // scratch for band edges, sized for the largest edge
   LegLayer legs_;
+  CreatureGait creature_;  // a procedural character's (an empty rig for a fat graph)
   CharacterFrame character_;
   RootDelta lastDelta_;
   PlayerSteering steering_;

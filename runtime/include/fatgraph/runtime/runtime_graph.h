@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/runtime/creature_gait.h"
 #include "fatgraph/runtime/math.h"
 #include "fatgraph/runtime/skinning.h"
 
@@ -54,7 +55,8 @@ struct RuntimeSkeleton {
 };
 
 /// Version of the in-memory layout and of the .fgraph file that stores it.
-inline constexpr int kRuntimeGraphFormatVersion = 3;
+/// 4: procedural characters (RuntimeGraph::creature, the file's /creature group).
+inline constexpr int kRuntimeGraphFormatVersion = 4;
 
 /// Maps a game's stick onto an edge's parameter plane. Per axis a in {x, y}:
 ///   1. s = stick, with NaN treated as 0 and clamped to [-1, 1]; inverted when invert[a];
@@ -228,8 +230,14 @@ struct RuntimeGraph {
   /// The character's skinned mesh, bound to `skeleton` in its rest pose (issue #14); empty:
   /// the graph has no body (the game brings its own). The file's optional /body group.
   SkinnedMesh body;
+  /// A procedural character (seed 001; format 4): a creature without clips, walked, flown or
+  /// swum by CreatureGait on the player's API. Its rig's joints are the skeleton's (same
+  /// parents; rest positions the skeleton's rest pose); `legs` lists its legs, so foot events
+  /// and reports name them. Such a graph has no hubs and no edges. Empty (no joints): none.
+  CreatureGaitRig creature;
 
   int jointCount() const { return skeleton.jointCount(); }
+  bool procedural() const { return !creature.parents.empty(); }
   /// Index of the edge called `name`, or -1.
   int findEdge(const std::string& name) const;
   /// Empty when every offset, count, index and value is consistent and finite; otherwise the

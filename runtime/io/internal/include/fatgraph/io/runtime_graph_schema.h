@@ -11,11 +11,17 @@ namespace fatgraph::runtime_graph_schema {
 inline constexpr char kAnimatedTranslation[] = "animated_translation";
 inline constexpr char kAxes[] = "axes";
 inline constexpr char kBandSamples[] = "band_samples";
+inline constexpr char kBaseSpeed[] = "base_speed";
+inline constexpr char kBeatSeconds[] = "beat_seconds";
 inline constexpr char kBlend[] = "blend";
 inline constexpr char kBody[] = "body";
+inline constexpr char kBreathAmplitude[] = "breath_amplitude";
+inline constexpr char kBreathSeconds[] = "breath_seconds";
 inline constexpr char kChainOffsets[] = "chain_offsets";
 inline constexpr char kChains[] = "chains";
 inline constexpr char kClip[] = "clip";
+inline constexpr char kCreature[] = "creature";
+inline constexpr char kCruiseHeight[] = "cruise_height";
 inline constexpr char kCycleDistance[] = "cycle_distance";
 inline constexpr char kCycleDuration[] = "cycle_duration";
 inline constexpr char kCycleRateMax[] = "cycle_rate_max";
@@ -31,6 +37,10 @@ inline constexpr char kEndSiteOffsets[] = "end_site_offsets";
 inline constexpr char kEndSiteParents[] = "end_site_parents";
 inline constexpr char kFileType[] = "file_type";
 inline constexpr char kFirstFrame[] = "first_frame";
+inline constexpr char kFlapAmplitudes[] = "flap_amplitudes";
+inline constexpr char kFlapAxes[] = "flap_axes";
+inline constexpr char kFlapJoints[] = "flap_joints";
+inline constexpr char kFlapPhases[] = "flap_phases";
 inline constexpr char kFloorHeight[] = "floor_height";
 inline constexpr char kFootLength[] = "foot_length";
 inline constexpr char kFormatVersion[] = "format_version";
@@ -51,6 +61,9 @@ inline constexpr char kJoint[] = "joint";
 inline constexpr char kJoints[] = "joints";
 inline constexpr char kJoystick[] = "joystick";
 inline constexpr char kKeyTimes[] = "key_times";
+inline constexpr char kLegJoints[] = "leg_joints";
+inline constexpr char kLegPair[] = "leg_pair";
+inline constexpr char kLegSide[] = "leg_side";
 inline constexpr char kLegs[] = "legs";
 inline constexpr char kLength[] = "length";
 inline constexpr char kLocomotion[] = "locomotion";
@@ -73,14 +86,19 @@ inline constexpr char kReferenceSegment[] = "reference_segment";
 inline constexpr char kReferenceTime[] = "reference_time";
 inline constexpr char kResponseExponent[] = "response_exponent";
 inline constexpr char kRestOffsets[] = "rest_offsets";
+inline constexpr char kRestPositions[] = "rest_positions";
 inline constexpr char kSegments[] = "segments";
 inline constexpr char kSkeleton[] = "skeleton";
+inline constexpr char kSpine[] = "spine";
+inline constexpr char kSpineRoot[] = "spine_root";
 inline constexpr char kStancePosition[] = "stance_position";
 inline constexpr char kStanceTime[] = "stance_time";
 inline constexpr char kStanceYaw[] = "stance_yaw";
 inline constexpr char kStartEdge[] = "start_edge";
 inline constexpr char kStrideLength[] = "stride_length";
+inline constexpr char kTail[] = "tail";
 inline constexpr char kToHub[] = "to_hub";
+inline constexpr char kToeOffsets[] = "toe_offsets";
 inline constexpr char kToeTip[] = "toe_tip";
 inline constexpr char kTransitionBlendS[] = "transition_blend_s";
 inline constexpr char kTranslatedJoints[] = "translated_joints";
@@ -92,15 +110,21 @@ inline constexpr char kWarpKnots[] = "warp_knots";
 inline constexpr char kWeights[] = "weights";
 
 /// Every name above (groups, datasets and attributes alike).
-inline constexpr std::array<std::string_view, 82> kEveryName = {
+inline constexpr std::array<std::string_view, 100> kEveryName = {
     kAnimatedTranslation,
     kAxes,
     kBandSamples,
+    kBaseSpeed,
+    kBeatSeconds,
     kBlend,
     kBody,
+    kBreathAmplitude,
+    kBreathSeconds,
     kChainOffsets,
     kChains,
     kClip,
+    kCreature,
+    kCruiseHeight,
     kCycleDistance,
     kCycleDuration,
     kCycleRateMax,
@@ -116,6 +140,10 @@ inline constexpr std::array<std::string_view, 82> kEveryName = {
     kEndSiteParents,
     kFileType,
     kFirstFrame,
+    kFlapAmplitudes,
+    kFlapAxes,
+    kFlapJoints,
+    kFlapPhases,
     kFloorHeight,
     kFootLength,
     kFormatVersion,
@@ -136,6 +164,9 @@ inline constexpr std::array<std::string_view, 82> kEveryName = {
     kJoints,
     kJoystick,
     kKeyTimes,
+    kLegJoints,
+    kLegPair,
+    kLegSide,
     kLegs,
     kLength,
     kLocomotion,
@@ -158,14 +189,19 @@ inline constexpr std::array<std::string_view, 82> kEveryName = {
     kReferenceTime,
     kResponseExponent,
     kRestOffsets,
+    kRestPositions,
     kSegments,
     kSkeleton,
+    kSpine,
+    kSpineRoot,
     kStancePosition,
     kStanceTime,
     kStanceYaw,
     kStartEdge,
     kStrideLength,
+    kTail,
     kToHub,
+    kToeOffsets,
     kToeTip,
     kTransitionBlendS,
     kTranslatedJoints,

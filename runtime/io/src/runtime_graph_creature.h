@@ -1,0 +1,18 @@
+#pragma once
+// Internal to runtime_io: the /creature group of a .fgraph file (format 4, docs/RUNTIME_GRAPH.md),
+// a procedural character's rig for CreatureGait.
+#include "fatgraph/io/hdf5_file.h"
+#include "fatgraph/runtime/runtime_graph.h"
+
+namespace fatgraph::runtime_io {
+
+/// The rig of the file's /creature group, or an empty rig when the file has none (a fat graph,
+/// or a file before format 4). Its parents are the skeleton's. Fails like every read (one line
+/// naming the file, the object and what is wrong) when the group's datasets are missing or
+/// their shapes disagree; the values are checked later by RuntimeGraph::validate().
+CreatureGaitRig readCreature(const h5::Context& r, hid_t file, const RuntimeSkeleton& skeleton);
+
+/// Writes `graph.creature` as the /creature group; nothing when the graph is not procedural.
+void writeCreature(const h5::Context& ctx, hid_t file, const RuntimeGraph& graph);
+
+}  // namespace fatgraph::runtime_io

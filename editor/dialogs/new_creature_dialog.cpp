@@ -163,6 +163,9 @@ QString NewCreatureDialog::generate() {
     viewport_->setClip(creature_->skeleton, restClip(creature_->skeleton));
     describe(milliseconds);
     showPose();
+    // The camera on the new creature, far enough back to see its legs and the ground around it.
+    viewport_->frameCharacter();
+    viewport_->camera().zoom(-5.0f);
   } catch (const Error& e) {
     creature_.reset();
     graph_.reset();
@@ -233,10 +236,10 @@ void NewCreatureDialog::step(double seconds) {
   const float turn = std::fabs(x) < 0.1f ? 0.0f : -x * kCreatureTurnRate;
   player_->setDesiredVelocity({0.0f, forward}, turn);
   player_->update(static_cast<float>(seconds), x, y);
-  showPose();
+  showPose(seconds);
 }
 
-void NewCreatureDialog::showPose() {
+void NewCreatureDialog::showPose(double seconds) {
   if (!player_ || !creature_) return;
   const CharacterFrame& frame = player_->character();
   const Quat yaw(Eigen::AngleAxisd(frame.yaw, Vec3::UnitY()));
@@ -248,7 +251,8 @@ void NewCreatureDialog::showPose() {
     rotations[std::size_t(j)] = yaw * toEigenDouble(player_->modelRotations()[std::size_t(j)]);
     positions[std::size_t(j)] = yaw * toEigenDouble(player_->modelPositions()[std::size_t(j)]) + at;
   }
-  viewport_->camera().follow(QVector3D(float(positions[0].x()), float(positions[0].y()), float(positions[0].z())), 0.0);
+  viewport_->camera().follow(QVector3D(float(positions[0].x()), float(positions[0].y()), float(positions[0].z())),
+                               static_cast<float>(seconds));
   viewport_->showPose(creature_->skeleton, rotations, positions);
 }
 

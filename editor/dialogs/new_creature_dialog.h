@@ -68,7 +68,8 @@ class NewCreatureDialog : public QDialog {
  private:
   void chooseTerrain();
   void exportWithDialog();
-  void showPose();
+  /// Shows the player's pose; the camera follows the creature over `seconds`.
+  void showPose(double seconds = 0.0);
   void describe(double milliseconds);
 
   QComboBox* type_;

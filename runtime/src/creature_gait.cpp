@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fatgraph/runtime/leg_ik.h"
+#include "float_trig.h"
 
 namespace fatgraph {
 
@@ -18,12 +19,25 @@ constexpr float kGravity = 9.81f;
 constexpr float kMaxPitch = 20.0f * kPi / 180.0f;
 const Float3 kUp{0, 1, 0};
 
-Quaternion yawRotation(float angle) { return {0, std::sin(0.5f * angle), 0, std::cos(0.5f * angle)}; }
+// The library's sinf, cosf, remainderf and hypotf were a fifth of an update; float_trig.h's
+// polynomials are within float rounding of them.
+Quaternion yawRotation(float angle) {
+  float s, c;
+  detail::floatSinCos(0.5f * angle, s, c);
+  return {0, s, 0, c};
+}
 // Nose up for positive angles: +Z turns towards +Y, a turn about -X.
-Quaternion pitchRotation(float angle) { return {-std::sin(0.5f * angle), 0, 0, std::cos(0.5f * angle)}; }
+Quaternion pitchRotation(float angle) {
+  float s, c;
+  detail::floatSinCos(0.5f * angle, s, c);
+  return {-s, 0, 0, c};
+}
 float finiteOr0(float v) { return std::isfinite(v) ? v : 0.0f; }
 Float3 lerp(const Float3& a, const Float3& b, float t) { return a + (b - a) * t; }
-float horizontal(const Float3& a, const Float3& b) { return std::hypot(a.x - b.x, a.z - b.z); }
+float horizontal(const Float3& a, const Float3& b) {
+  const float x = a.x - b.x, z = a.z - b.z;
+  return std::sqrt(x * x + z * z);
+}
 
 // One step of a critically damped spring taking `value` (moving at `rate`) towards `target`,
 // exact for a target held over the step; dt <= 0 puts it there at rest.
@@ -182,7 +196,7 @@ void CreatureGait::update(float dt, const Float3& velocity, float turnRate, cons
   const float turn = std::clamp(finiteOr0(turnRate), -100.0f, 100.0f);
   heading_ += turn * dt;
   turnStep_ = turn * dt;
-  if (std::fabs(heading_) > kPi) heading_ = std::remainder(heading_, 2 * kPi);
+  heading_ = detail::wrapAngle(heading_);
   const Float3 world = rotate(yawRotation(heading_), local);
   ground_.x += world.x * dt;
   ground_.z += world.z * dt;
@@ -232,7 +246,7 @@ void CreatureGait::stepLegs(float dt, const Float3& localVelocity, float turnRat
     const TerrainHit hit = ground(h.x, h.z, above, terrain);
     f.to = hit.point + kUp * f.ankleLift;
     f.toNormal = hit.normal;
-    f.yawTo = f.yawFrom + std::remainder(predictedHeading - f.yawFrom, 2 * kPi);
+    f.yawTo = f.yawFrom + detail::wrapAngle(predictedHeading - f.yawFrom);
   };
   auto lift = [&](int l) {
     Foot& f = feet_[static_cast<size_t>(l)];
@@ -257,7 +271,9 @@ void CreatureGait::stepLegs(float dt, const Float3& localVelocity, float turnRat
     if (f.swing < 0.7f) predictTarget(static_cast<int>(l));
     f.swing = std::min(1.0f, f.swing + dt / swingSeconds_);
     const Float3 line = lerp(f.from, f.to, f.swing);
-    const float lift = 0.12f * f.length * std::sin(kPi * f.swing);
+    float lift, unused;
+    detail::floatSinCos(kPi * f.swing, lift, unused);
+    lift *= 0.12f * f.length;
     f.ankle = line + kUp * lift;
     const TerrainHit below = ground(f.ankle.x, f.ankle.z, above, terrain);
     f.ankle.y = std::max(f.ankle.y, below.point.y + f.ankleLift);
@@ -359,11 +375,14 @@ void CreatureGait::placeBody(float dt, const Terrain* terrain) {
 void CreatureGait::composePose(const Quaternion& body, const Float3& origin) {
   for (size_t j = 0; j < positions_.size(); ++j) {
     const int p = rig_.parents[j];
+    // Most joints have no turn of their own (the legs' come from the IK afterwards).
+    const Quaternion& q = local_[j];
+    const bool turns = q.w != 1.0f || q.x != 0.0f || q.y != 0.0f || q.z != 0.0f;
     if (p < 0) {
-      rotations_[j] = body * local_[j];
+      rotations_[j] = turns ? body * local_[j] : body;
       positions_[j] = origin + rotate(body, rig_.restPositions[j]);
     } else {
-      rotations_[j] = rotations_[p] * local_[j];
+      rotations_[j] = turns ? rotations_[p] * local_[j] : rotations_[p];
       positions_[j] = positions_[p] + rotate(rotations_[p], rig_.restPositions[j] - rig_.restPositions[p]);
     }
   }
@@ -380,7 +399,7 @@ void CreatureGait::bendSpine() {
   for (size_t l = 0; l < feet_.size(); ++l) {
     const int k = spineSlot_[l];
     if (k < 0) continue;
-    spineYaw_[k] += std::remainder(feet_[l].yaw - heading_, 2 * kPi);
+    spineYaw_[k] += detail::wrapAngle(feet_[l].yaw - heading_);
     spineWeight_[k] += 1;
   }
   const float most = 25.0f * kPi / 180.0f;
@@ -437,7 +456,9 @@ void CreatureGait::solveLegs(const Terrain* terrain) {
   const Quaternion body = yaw * pitchRotation(pitch_);
   // Breathing fades out by half the base speed.
   const float rest = std::max(0.0f, 1.0f - 2.0f * speed_ / rig_.baseSpeed);
-  const float breath = rig_.breathAmplitude * rest * std::sin(2 * kPi * time_ / rig_.breathSeconds);
+  float breath, unused;
+  detail::floatSinCos(2 * kPi * time_ / rig_.breathSeconds, breath, unused);
+  breath *= rig_.breathAmplitude * rest;
   std::fill(local_.begin(), local_.end(), Quaternion{});
   bendSpine();
   bendTail();
@@ -454,29 +475,51 @@ void CreatureGait::solveLegs(const Terrain* terrain) {
     rotations_[leg.knee] = result.kneeRotation * rotations_[leg.knee];
     positions_[leg.knee] = result.knee;
     positions_[leg.ankle] = result.ankle;
-    // The foot turned to its own heading (held while planted, turned in the swing from the
-    // heading it lifted with to the one predicted for its landing), pitched so its toe meets
-    // the ground under it (a second ray, at the toe): a planted toe touches it, a swinging one
-    // never goes below it.
-    // The toe moves a little along the ground as the foot pitches, so it is probed twice.
-    const Quaternion footYaw = yawRotation(f.yaw);
-    const Float3 foot = rotate(footYaw, leg.toeOffset);
-    const float run = std::hypot(foot.x, foot.z);
-    const float reach = length(foot);
-    Float3 turned = foot;
-    for (int pass = 0; pass < 2; ++pass) {
-      const Float3 toe = result.ankle + turned;
-      const float toeGround = ground(toe.x, toe.z, result.ankle.y + f.length, terrain).point.y;
-      const float drop = f.planted ? toeGround - result.ankle.y : std::max(foot.y, toeGround - result.ankle.y);
-      turned = {foot.x, drop, foot.z};
-      if (std::fabs(drop) < reach && run > 0) {  // keep the foot's length: scale the run
-        const float keep = std::sqrt(reach * reach - drop * drop) / run;
-        turned = {foot.x * keep, drop, foot.z * keep};
-      }
-    }
-    rotations_[leg.ankle] = rotationBetween(foot, turned) * footYaw;
+    rotations_[leg.ankle] = footRotation(leg, feet_[l], result.ankle, terrain);
     // Joints hanging below the ankle (none on a generated leg) follow it rigidly.
   }
+}
+
+// The foot turned to its own heading (held while planted, turned in the swing from the
+// heading it lifted with to the one predicted for its landing), pitched so its toe meets the
+// ground under it (a second ray, at the toe): a planted toe touches it, a swinging one never
+// goes below it. The toe moves a little along the ground as the foot pitches, so it is probed
+// again where it moved. A planted foot whose place, heading and terrain are those of the last frame, its
+// ankle reached, keeps its turn.
+Quaternion CreatureGait::footRotation(const CreatureGaitLeg& leg, Foot& f, const Float3& ankle,
+                                      const Terrain* terrain) {
+  // The IK's ankle wanders by rounding from frame to frame; the planted place does not.
+  const bool reached = length(ankle - f.ankle) < 1e-3f;
+  if (f.planted && f.held && reached && f.heldTerrain == terrain && f.heldYaw == f.yaw && f.heldAnkle.x == f.ankle.x &&
+      f.heldAnkle.y == f.ankle.y && f.heldAnkle.z == f.ankle.z) {
+    return f.heldRotation;
+  }
+  const Quaternion footYaw = yawRotation(f.yaw);
+  const Float3 foot = rotate(footYaw, leg.toeOffset);
+  const float run = std::sqrt(foot.x * foot.x + foot.z * foot.z);
+  const float reach = length(foot);
+  Float3 turned = foot;
+  Float3 probed{};
+  float toeGround = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    const Float3 toe = ankle + turned;
+    // The second probe only where the pitch moved the toe along the ground (by a millimetre).
+    if (pass == 0 || horizontal(toe, probed) > 1e-3f) toeGround = ground(toe.x, toe.z, ankle.y + f.length, terrain).point.y;
+    probed = toe;
+    const float drop = f.planted ? toeGround - ankle.y : std::max(foot.y, toeGround - ankle.y);
+    turned = {foot.x, drop, foot.z};
+    if (std::fabs(drop) < reach && run > 0) {  // keep the foot's length: scale the run
+      const float keep = std::sqrt(reach * reach - drop * drop) / run;
+      turned = {foot.x * keep, drop, foot.z * keep};
+    }
+  }
+  const Quaternion r = rotationBetween(foot, turned) * footYaw;
+  f.held = f.planted && reached;
+  f.heldAnkle = f.ankle;
+  f.heldYaw = f.yaw;
+  f.heldTerrain = terrain;
+  f.heldRotation = r;
+  return r;
 }
 
 // Flyers and swimmers: the body holds its cruise height over the ground (a critically damped

@@ -142,6 +142,13 @@ class CreatureGait {
     /// How far along the ground the ankle can be from its hip at the rest body height (at 97 %
     /// of the leg): farther, and the body would have to drop to keep the foot down.
     float reachAcross = 0;
+    /// A planted foot's turn, probed once: while the ankle, its heading and the terrain stay,
+    /// so does the ground under its toe (two rays a leg saved each frame of the stance).
+    bool held = false;
+    Float3 heldAnkle;
+    float heldYaw = 0;
+    const Terrain* heldTerrain = nullptr;
+    Quaternion heldRotation;
   };
 
   TerrainHit ground(float x, float z, float above, const Terrain* terrain) const;
@@ -149,6 +156,7 @@ class CreatureGait {
   void stepLegs(float dt, const Float3& worldVelocity, float turnRate, float speed, const Terrain* terrain);
   void placeBody(float dt, const Terrain* terrain);
   void solveLegs(const Terrain* terrain);
+  Quaternion footRotation(const CreatureGaitLeg& leg, Foot& f, const Float3& ankle, const Terrain* terrain);
   void placeFlyer(float dt, const Terrain* terrain);
   void composePose(const Quaternion& body, const Float3& origin);
   void bendSpine();

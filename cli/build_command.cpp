@@ -1,6 +1,9 @@
 // fatgraph build CLIP.bvh|CLIPS.gltf|CLIPS.glb|CLIPS.fbx|PROJECT.fgproj... -o OUT.fgproj: the
 // automatic construction pipeline (Fat Graph §3), saved as a project.
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <cstdint>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -16,6 +19,7 @@
 #include "fatgraph/core/clip_set_import.h"
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/parameterization.h"
+#include "fatgraph/core/process_memory.h"
 #include "fatgraph/core/project_store.h"
 #include "graph_summary.h"
 #include "progress_bar.h"
@@ -25,6 +29,32 @@ namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The stages whose peak resident memory a build reports, in the order ranks gather them
+// (write last: rank 0 alone runs it).
+const std::array<const char*, 7> kMemoryStages{"import", "distance", "hubs", "dtw", "clustering", "parameterization",
+                                               "write"};
+
+struct MemoryPeaks {
+  std::uint64_t peak = 0;                 // the largest rank's
+  std::vector<std::uint64_t> rankPeaks;   // per rank, its largest stage
+  std::vector<std::uint64_t> stagePeaks;  // per stage, its largest rank
+};
+
+MemoryPeaks memoryPeaks(const std::vector<std::vector<std::uint64_t>>& perRank) {
+  MemoryPeaks m;
+  m.stagePeaks.assign(kMemoryStages.size(), 0);
+  for (const std::vector<std::uint64_t>& stages : perRank) {
+    std::uint64_t rank = 0;
+    for (size_t k = 0; k < stages.size() && k < kMemoryStages.size(); ++k) {
+      rank = std::max(rank, stages[k]);
+      m.stagePeaks[k] = std::max(m.stagePeaks[k], stages[k]);
+    }
+    m.rankPeaks.push_back(rank);
+    m.peak = std::max(m.peak, rank);
+  }
+  return m;
 }
 
 }  // namespace
@@ -117,6 +147,7 @@ int runBuild(const std::vector<std::string>& args) {
   BuildRanks ranks;
   try {
     const auto start = std::chrono::steady_clock::now();
+    const StageMeter importStage;
     const bool talks = ranks.rank() == 0;
     options.threads = ranks.threadsPerRank(options.threads);
     options.spread = ranks.spread();
@@ -137,6 +168,7 @@ int runBuild(const std::vector<std::string>& args) {
       imported.notes.insert(imported.notes.end(), characterNotes.begin(), characterNotes.end());
     }
     const double importSeconds = secondsSince(start);
+    const std::uint64_t importPeak = importStage.peakBytes();
     BuildReport report;
     {
       std::optional<ProgressBar> bar;
@@ -144,19 +176,24 @@ int runBuild(const std::vector<std::string>& args) {
       report = buildMotionGraph(project, options);
       options.progress = {};
     }
-    const auto paramStart = std::chrono::steady_clock::now();
+    const StageMeter paramStage;
     {
       std::optional<ProgressBar> bar;
       ProgressCallback progress;
       if (talks) progress = bar.emplace("parameterizing").callback();
       parameterizeGraph(project, progress, options.threads, options.spread);
     }
-    const double paramSeconds = secondsSince(paramStart);
+    const double paramSeconds = paramStage.seconds();
     const nlohmann::json rankTimings = ranks.rankTimings();
+    std::vector<std::vector<std::uint64_t>> peaks = ranks.gatherPeaks(
+        {importPeak, report.distancePeakBytes, report.hubPeakBytes, report.dtwPeakBytes, report.clusteringPeakBytes,
+         paramStage.peakBytes()});
     if (!talks) return 0;
-    const auto writeStart = std::chrono::steady_clock::now();
+    const StageMeter writeStage;
     saveProject(project, *out);
-    const double writeSeconds = secondsSince(writeStart);
+    const double writeSeconds = writeStage.seconds();
+    peaks[0].push_back(writeStage.peakBytes());  // rank 0 alone writes
+    const MemoryPeaks memory = memoryPeaks(peaks);
     const double total = secondsSince(start);
     std::vector<std::string> notes = imported.notes;
     notes.insert(notes.end(), report.notes.begin(), report.notes.end());
@@ -176,13 +213,20 @@ int runBuild(const std::vector<std::string>& args) {
       j["ranks"] = ranks.size();
       j["threads"] = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
       if (!rankTimings.is_null()) j["rank_timings_s"] = rankTimings;
+      j["peak_memory_bytes"] = memory.peak;
+      j["rank_peak_memory_bytes"] = memory.rankPeaks;
+      nlohmann::json byStage = nlohmann::json::object();
+      for (size_t k = 0; k < kMemoryStages.size(); ++k) byStage[kMemoryStages[k]] = memory.stagePeaks[k];
+      j["stage_peak_memory_bytes"] = byStage;
       j["notes"] = notes;
       std::cout << j.dump(2) << "\n";
     } else {
       printGraphSummary(std::cout, project);
       std::cout << std::fixed << std::setprecision(2) << "timings: distance " << report.distanceSeconds
                 << " s, hubs " << report.hubSeconds << " s, DTW " << report.dtwSeconds << " s, clustering " << report.clusteringSeconds
-                << " s, parameterization " << paramSeconds << " s, total " << total << " s\n";
+                << " s, parameterization " << paramSeconds << " s, total " << total << " s\n"
+                << "peak memory: " << static_cast<double>(memory.peak) / (1 << 20) << " MiB"
+                << (ranks.size() > 1 ? " (the largest rank's)" : "") << "\n";
       for (const std::string& n : notes) std::cout << "note: " << n << "\n";
       std::cout << "wrote " << *out << "\n";
     }

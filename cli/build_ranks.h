@@ -4,8 +4,10 @@
 // clips and runs the same build; its spread shares out the heavy stages (distance scan, exact
 // hub rows, segment pairs, parameterization) and hands every result to every rank, so every
 // rank ends with the same project. Rank 0 alone prints and writes it.
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +29,9 @@ class BuildRanks {
   /// Called by every rank after the build: each rank's per-stage times, on rank 0, as a JSON
   /// array (null with one rank; other ranks get null too).
   nlohmann::json rankTimings();
+  /// Called by every rank with its peak memory per stage (the same stages on every rank):
+  /// on rank 0 one list per rank, in rank order (one rank: its own); other ranks get theirs.
+  std::vector<std::vector<std::uint64_t>> gatherPeaks(const std::vector<std::uint64_t>& mine);
   /// Ends every rank with `message` (one rank: returns, the caller reports as usual).
   void fail(const std::string& message);
 

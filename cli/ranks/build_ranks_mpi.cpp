@@ -50,6 +50,21 @@ nlohmann::json BuildRanks::rankTimings() {
   return out;
 }
 
+std::vector<std::vector<std::uint64_t>> BuildRanks::gatherPeaks(const std::vector<std::uint64_t>& mine) {
+  const mpi::Ranks& ranks = state_->ranks;
+  const size_t bytes = mine.size() * sizeof(std::uint64_t);
+  if (ranks.rank() > 0) {
+    ranks.send(0, mine.data(), bytes);
+    return {mine};
+  }
+  std::vector<std::vector<std::uint64_t>> all{mine};
+  for (int r = 1; r < ranks.size(); ++r) {
+    all.emplace_back(mine.size());
+    ranks.receive(r, all.back().data(), bytes);
+  }
+  return all;
+}
+
 void BuildRanks::fail(const std::string& message) {
   if (state_->ranks.distributed()) state_->ranks.abort(message);
 }

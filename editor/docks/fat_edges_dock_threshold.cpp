@@ -64,10 +64,7 @@ void FatEdgesDock::spinEdited(double metres) {
 
 void FatEdgesDock::previewThreshold(double metres) {
   const MotionGraph& graph = document_->graph();
-  const auto n = static_cast<Eigen::Index>(graph.segments.size());
-  if (graph.empty() || graph.segmentDistances.rows() != n || graph.segmentDistances.cols() != n) {
-    return;
-  }
+  if (graph.empty() || !graph.segmentDistances.mismatch(graph.segments).empty()) return;
   const Linkage linkage = linkageBox_->currentIndex() == 1 ? Linkage::Single : Linkage::Complete;
   // Core's preview clusters the stored segment distances (no DTW), replays the history's
   // fat-edge edits and carries names over exactly as the edit would; the reference shown is

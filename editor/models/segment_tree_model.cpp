@@ -194,8 +194,8 @@ QVariant SegmentTreeModel::segmentData(int group, int segment, int column, int r
     case DurationColumn: return QString::number((s.last - s.first) / fps, 'f', 2);
     case DistanceColumn: {
       // Eq. 1 is stored squared (m^2, symmetric); shown as RMS metres like the threshold.
-      const Eigen::MatrixXd& d = graph.segmentDistances;
-      if (reference < 0 || segment >= d.rows() || reference >= d.cols()) return {};
+      const GroupedSegmentDistances& d = graph.segmentDistances;
+      if (reference < 0 || segment >= d.segmentCount() || reference >= d.segmentCount()) return {};
       if (segment == reference) return QString::number(0.0, 'f', 3);
       const double squared = d(segment, reference);
       return std::isfinite(squared) ? QString::number(std::sqrt(std::max(squared, 0.0)), 'f', 3)

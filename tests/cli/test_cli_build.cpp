@@ -1,5 +1,6 @@
 // `fatgraph build` and `fatgraph edit` as scripts use them: the JSON contract, the saved
 // project, errors on one line.
+#include <algorithm>
 #include <QtTest>
 
 #include "cli_run.h"
@@ -160,6 +161,21 @@ class TestCliBuild : public QObject {
     QVERIFY(thresholds.value(s("edge")).toDouble() > 0);
     const QJsonObject timings = o.value(s("timings_s")).toObject();
     for (const char* key : {"distance", "dtw", "clustering"}) QVERIFY2(timings.contains(s(key)), key);
+    // Peak resident memory in bytes, per stage and per rank (one here): a build of one real
+    // clip holds tens of megabytes, far from a kilobyte count or a whole machine.
+    const double peak = o.value(s("peak_memory_bytes")).toDouble();
+    QVERIFY2(peak > 8e6 && peak < 4e9, qPrintable(QString::number(peak)));
+    const QJsonArray rankPeaks = o.value(s("rank_peak_memory_bytes")).toArray();
+    QCOMPARE(rankPeaks.size(), 1);
+    QCOMPARE(rankPeaks[0].toDouble(), peak);
+    const QJsonObject stagePeaks = o.value(s("stage_peak_memory_bytes")).toObject();
+    double largestStage = 0;
+    for (const char* stage : {"import", "distance", "hubs", "dtw", "clustering", "parameterization", "write"}) {
+      const double v = stagePeaks.value(s(stage)).toDouble();
+      QVERIFY2(v > 0 && v <= peak, stage);
+      largestStage = std::max(largestStage, v);
+    }
+    QCOMPARE(largestStage, peak);
     QVERIFY(QFile::exists(out));
 
     // The project reopens: inspect sees the clip, and an edit renames the dominant edge.

@@ -91,7 +91,11 @@ inline std::string graphDifference(const MotionGraph& a, const MotionGraph& b) {
     }
     if (!same) return "fat edge " + std::to_string(e);
   }
-  if (!sameMatrixBits(a.segmentDistances, b.segmentDistances)) return "segment distances";
+  if (a.segmentDistances.memberOffsets() != b.segmentDistances.memberOffsets() ||
+      a.segmentDistances.memberList() != b.segmentDistances.memberList() ||
+      !sameBits(a.segmentDistances.pairValues(), b.segmentDistances.pairValues())) {
+    return "segment distances";
+  }
   if (a.parameterizations.size() != b.parameterizations.size()) return "parameterization count";
   for (size_t e = 0; e < a.parameterizations.size(); ++e) {
     const std::string d = parameterizationDifference(a.parameterizations[e], b.parameterizations[e]);

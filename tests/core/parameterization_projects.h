@@ -50,8 +50,8 @@ inline Project walkEdgeProject(const std::vector<WalkSpec>& walks) {
   }
   e.reference = 0;
   g.fatEdges.push_back(e);
-  const auto n = static_cast<Eigen::Index>(g.segments.size());
-  g.segmentDistances = Eigen::MatrixXd::Zero(n, n);
+  g.segmentDistances = GroupedSegmentDistances(g.segments);
+  g.segmentDistances.setPairValues(std::vector<double>(g.segmentDistances.pairCount(), 0.0));
   return p;
 }
 

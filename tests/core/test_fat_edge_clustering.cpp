@@ -198,11 +198,11 @@ class TestFatEdgeClustering : public QObject {
     const PoseFeatures features(a.skeleton, {a.clip, b.clip});
     const int n = a.clip.frameCount();
     const Segments segments{{0, 0, n - 1, 0, 1}, {1, 0, n - 1, 0, 1}, {0, 5, n - 1, 0, 1}};
-    const SegmentDistances d = computeSegmentDistances(features, segments);
-    QVERIFY2(d.distance(0, 1) < 1e-12, qPrintable(QString::number(d.distance(0, 1))));
-    QCOMPARE(d.distance(0, 1), d.distance(1, 0));
-    QVERIFY(d.distance(0, 2) > 1e-4);  // a shorter, shifted piece of the same walk differs
-    QCOMPARE(d.rms()(0, 2), std::sqrt(d.distance(0, 2)));
+    const GroupedSegmentDistances d = computeSegmentDistances(features, segments);
+    QVERIFY2(d(0, 1) < 1e-12, qPrintable(QString::number(d(0, 1))));
+    QCOMPARE(d(0, 1), d(1, 0));
+    QVERIFY(d(0, 2) > 1e-4);  // a shorter, shifted piece of the same walk differs
+    QCOMPARE(segmentDistanceToRms(d(0, 2)), std::sqrt(d(0, 2)));
   }
 
   void matrixStructure() {
@@ -219,23 +219,26 @@ class TestFatEdgeClustering : public QObject {
         {0, 10, 110, 0, 0}, // too long for the slope limits against 31 frames
         {0, 0, 30, -1, 0},  // an entry piece
     };
-    const SegmentDistances d = computeSegmentDistances(features, segments);
-    QCOMPARE(d.distance.rows(), 6);
+    const GroupedSegmentDistances d = computeSegmentDistances(features, segments);
+    QCOMPARE(d.segmentCount(), 6);
+    QCOMPARE(d.groupCount(), 2);  // 0 -> 0 {0, 1, 2, 4} and 0 -> 1 {3}; the entry has none
+    QCOMPARE(d.pairCount(), size_t(6));
+    QCOMPARE(d.groupOf(5), -1);
     for (int i = 0; i < 6; ++i) {
-      QCOMPARE(d.distance(i, i), 0.0);
-      for (int j = 0; j < 6; ++j) QCOMPARE(d.distance(i, j), d.distance(j, i));
+      QCOMPARE(d(i, i), 0.0);
+      for (int j = 0; j < 6; ++j) QCOMPARE(d(i, j), d(j, i));
     }
-    QVERIFY(d.distance(0, 1) < 1e-12);
-    QVERIFY(std::isfinite(d.distance(0, 2)) && d.distance(0, 2) > 1e-4);
-    QVERIFY(std::isinf(d.distance(0, 3)));  // different hubs
-    QVERIFY(std::isinf(d.distance(0, 4)));  // infeasible DTW
-    QVERIFY(std::isinf(d.distance(0, 5)));  // no start hub
-    QVERIFY(std::isinf(d.distance(5, 5 - 1)));
+    QVERIFY(d(0, 1) < 1e-12);
+    QVERIFY(std::isfinite(d(0, 2)) && d(0, 2) > 1e-4);
+    QVERIFY(std::isinf(d(0, 3)));  // different hubs
+    QVERIFY(std::isinf(d(0, 4)));  // infeasible DTW
+    QVERIFY(std::isinf(d(0, 5)));  // no start hub
+    QVERIFY(std::isinf(d(5, 5 - 1)));
     // The stored value is max over both directions of eq. 1.
     const double ab = segmentDtw(features, segments[0], segments[2]).distance;
     const double ba = segmentDtw(features, segments[2], segments[0]).distance;
     QVERIFY(ab != ba);
-    QCOMPARE(d.distance(0, 2), std::max(ab, ba));
+    QCOMPARE(d(0, 2), std::max(ab, ba));
     QCOMPARE(symmetricSegmentDistance(features, segments[0], segments[2]), std::max(ab, ba));
   }
 
@@ -247,10 +250,10 @@ class TestFatEdgeClustering : public QObject {
     Segments segments;
     for (int f = 0; f + 30 < a.clip.frameCount(); f += 13) segments.push_back({0, f, f + 24 + f % 11, 0, 0});
     QVERIFY(segments.size() >= 10);
-    const Eigen::MatrixXd one = computeSegmentDistances(features, segments, {}, 1).distance;
+    const std::vector<double> one = computeSegmentDistances(features, segments, {}, 1).pairValues();
     for (int threads : {2, 3, 0}) {
-      const Eigen::MatrixXd many = computeSegmentDistances(features, segments, {}, threads).distance;
-      QVERIFY2((one.array() == many.array()).all(), qPrintable(QString::number(threads)));
+      const std::vector<double> many = computeSegmentDistances(features, segments, {}, threads).pairValues();
+      QVERIFY2(one == many, qPrintable(QString::number(threads)));
     }
   }
 
@@ -269,12 +272,12 @@ class TestFatEdgeClustering : public QObject {
     const std::thread::id caller = std::this_thread::get_id();
     std::vector<double> seen;
     bool onCaller = true;
-    const SegmentDistances d = computeSegmentDistances(features, few, [&](double f) {
+    const GroupedSegmentDistances d = computeSegmentDistances(features, few, [&](double f) {
       onCaller = onCaller && std::this_thread::get_id() == caller;
       seen.push_back(f);
       return true;
     });
-    QVERIFY(std::isfinite(d.distance(0, 1)));
+    QVERIFY(std::isfinite(d(0, 1)));
     QVERIFY(onCaller);
     QVERIFY(!seen.empty());
     QCOMPARE(seen.back(), 1.0);
@@ -373,7 +376,8 @@ class TestFatEdgeClustering : public QObject {
     QFETCH(double, threshold);
     QFETCH(Linkage, linkage);
     QFETCH(Groups, expected);
-    const std::vector<FatEdge> edges = clusterFatEdges(segments, distance, threshold, linkage);
+    const GroupedSegmentDistances grouped = GroupedSegmentDistances::fromDense(segments, distance);
+    const std::vector<FatEdge> edges = clusterFatEdges(segments, grouped, threshold, linkage);
     Groups got;
     for (const FatEdge& e : edges) got.push_back(e.segments);
     QVERIFY2(got == expected, describe(edges).constData());
@@ -387,7 +391,7 @@ class TestFatEdgeClustering : public QObject {
       QVERIFY(fatEdgeNeedsWarps(edges[k]));
     }
     // Clustering is a function of its input: running it again gives the same edges.
-    const std::vector<FatEdge> again = clusterFatEdges(segments, distance, threshold, linkage);
+    const std::vector<FatEdge> again = clusterFatEdges(segments, grouped, threshold, linkage);
     QCOMPARE(describe(again), describe(edges));
   }
 
@@ -411,7 +415,8 @@ class TestFatEdgeClustering : public QObject {
       const double threshold = 0.1 + 0.05 * (random() % 4);  // limits 0.01 .. 0.0625
       for (Linkage linkage : {Linkage::Complete, Linkage::Single}) {
         Groups got;
-        for (const FatEdge& e : clusterFatEdges(segments, d, threshold, linkage)) got.push_back(e.segments);
+        for (const FatEdge& e : clusterFatEdges(segments, GroupedSegmentDistances::fromDense(segments, d), threshold, linkage))
+          got.push_back(e.segments);
         QVERIFY2(got == clusterAllPairs(segments, d, threshold, linkage),
                  qPrintable(QStringLiteral("trial %1, %2 linkage").arg(trial)
                                 .arg(QLatin1String(linkage == Linkage::Complete ? "complete" : "single"))));
@@ -431,14 +436,20 @@ class TestFatEdgeClustering : public QObject {
     QTest::newRow("infinite threshold") << two << symmetric(2, {0}) << kInf << QStringLiteral("threshold");
     QTest::newRow("entry segment") << hubSegments({{0, 0}, {-1, 0}}) << symmetric(2, {0}) << 0.1
                                    << QStringLiteral("segment 1 (clip 0 frames 10..20) has no start or end hub");
+    QTest::newRow("distances of other segments")
+        << hubSegments({{0, 0}, {0, 1}}) << symmetric(2, {0}) << 0.1
+        << QStringLiteral("the segment distances do not fit the segments (group 0 is not the segments from hub 0 to hub 0)");
   }
   void clusteringRejects() {
     QFETCH(Segments, segments);
     QFETCH(Eigen::MatrixXd, distance);
     QFETCH(double, threshold);
     QFETCH(QString, message);
+    // The distances are grouped by the first two segments' hubs when they are all (0, 0) and
+    // the matrix is theirs: hand-made mismatches come from the segments given.
+    const Segments measured = distance.rows() == 2 ? hubSegments({{0, 0}, {0, 0}}) : segments;
     try {
-      clusterFatEdges(segments, distance, threshold);
+      clusterFatEdges(segments, GroupedSegmentDistances::fromDense(measured, distance), threshold);
       QFAIL("expected fatgraph::Error");
     } catch (const Error& e) {
       QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
@@ -461,7 +472,8 @@ class TestFatEdgeClustering : public QObject {
     QFETCH(Members, members);
     QFETCH(Eigen::MatrixXd, distance);
     QFETCH(int, expected);
-    QCOMPARE(medoidSegment(members, distance), expected);
+    Segments segments(static_cast<size_t>(distance.rows()), Segment{0, 0, 10, 0, 0});
+    QCOMPARE(medoidSegment(members, GroupedSegmentDistances::fromDense(segments, distance)), expected);
   }
 
   // ---------------------------------------------------------------- ground truth
@@ -488,15 +500,16 @@ class TestFatEdgeClustering : public QObject {
     });
     const Segments& segments = p.cut.segments;
     QCOMPARE(static_cast<int>(segments.size()), static_cast<int>(cycles) - 1);
-    const SegmentDistances d = computeSegmentDistances(*p.features, segments);
-    QVERIFY2(d.rms().maxCoeff() < 1e-4, qPrintable(QString::number(d.rms().maxCoeff())));
-    std::vector<FatEdge> edges = clusterFatEdges(segments, d.distance, 0.02);
+    const GroupedSegmentDistances d = computeSegmentDistances(*p.features, segments);
+    const double largest = segmentDistanceToRms(*std::max_element(d.pairValues().begin(), d.pairValues().end()));
+    QVERIFY2(largest < 1e-4, qPrintable(QString::number(largest)));
+    std::vector<FatEdge> edges = clusterFatEdges(segments, d, 0.02);
     QCOMPARE(edges.size(), size_t(1));
     QCOMPARE(edges[0].name, std::string("edge0"));
     QCOMPARE(edges[0].segments.size(), segments.size());
     QCOMPARE(edges[0].fromHub, 0);
     QCOMPARE(edges[0].toHub, 0);
-    QCOMPARE(refreshFatEdges(*p.features, segments, edges, &d.distance), 1);
+    QCOMPARE(refreshFatEdges(*p.features, segments, edges, &d), 1);
     verifyWarps(edges[0], segments);
     for (const WarpMap& m : edges[0].warps) {
       for (int t = 0; t <= 30; ++t) QVERIFY(std::abs(m.map(t) - t) < 1e-9);
@@ -523,17 +536,17 @@ class TestFatEdgeClustering : public QObject {
     const Segments& segments = p.cut.segments;
     QCOMPARE(static_cast<int>(segments.size()), 4);  // one whole clip per segment
     QVERIFY(p.cut.entries.empty() && p.cut.exits.empty());
-    const SegmentDistances& d = twoKindsDistances_;
-    const Eigen::MatrixXd rms = d.rms();
-    qDebug("RMS distances (m): A-A' %.4f, B-B' %.4f, A-B %.4f", rms(0, 1), rms(2, 3), rms(0, 2));
-    std::vector<FatEdge> edges = clusterFatEdges(segments, d.distance, threshold);
+    const GroupedSegmentDistances& d = twoKindsDistances_;
+    qDebug("RMS distances (m): A-A' %.4f, B-B' %.4f, A-B %.4f", segmentDistanceToRms(d(0, 1)),
+           segmentDistanceToRms(d(2, 3)), segmentDistanceToRms(d(0, 2)));
+    std::vector<FatEdge> edges = clusterFatEdges(segments, d, threshold);
     Groups got;
     for (const FatEdge& e : edges) got.push_back(e.segments);
     QVERIFY2(got == expected, describe(edges).constData());
 
     // Warps computed without the matrix pick the same references as with it.
     std::vector<FatEdge> withMatrix = edges;
-    refreshFatEdges(*p.features, segments, withMatrix, &d.distance);
+    refreshFatEdges(*p.features, segments, withMatrix, &d);
     refreshFatEdges(*p.features, segments, edges);
     for (size_t k = 0; k < edges.size(); ++k) {
       QCOMPARE(edges[k].reference, withMatrix[k].reference);
@@ -586,7 +599,7 @@ class TestFatEdgeClustering : public QObject {
 
  private:
   std::unique_ptr<WalkProject> twoKinds_;
-  SegmentDistances twoKindsDistances_;
+  GroupedSegmentDistances twoKindsDistances_;
 };
 
 QTEST_GUILESS_MAIN(TestFatEdgeClustering)

@@ -344,8 +344,8 @@ class TestFatEdgeEdits : public QObject {
     for (int k = 0; k < 4; ++k) segments.push_back({0, 30 * k, 30 * k + 30, 0, 0});
     segments.push_back({0, 15, 45, 0, 1});
     segments.push_back({0, 45, 75, 0, 1});
-    const SegmentDistances d = computeSegmentDistances(features, segments);
-    Edges edges = clusterFatEdges(segments, d.distance, 0.02);
+    const GroupedSegmentDistances d = computeSegmentDistances(features, segments);
+    Edges edges = clusterFatEdges(segments, d, 0.02);
     QCOMPARE(describe(edges), (QStringList{"edge0:0,1,2,3", "edge1:4,5"}));
     QCOMPARE(refreshFatEdges(features, segments, edges), 2);
     QVERIFY(staleNames(edges).isEmpty());

@@ -242,8 +242,8 @@ class TestProjectStore : public QObject {
         "no file_type", [](hid_t f) { deleteAttribute(f, "/", "file_type"); },
         "not a fatgraph project (no 'file_type' attribute on the root group)");
     row(
-        "newer format_version", [](hid_t f) { setIntAttribute(f, "/", "format_version", 3); },
-        "written by a newer fatgraph (format_version 3, this build reads up to 2)");
+        "newer format_version", [](hid_t f) { setIntAttribute(f, "/", "format_version", 4); },
+        "written by a newer fatgraph (format_version 4, this build reads up to 3)");
     row(
         "format_version 0", [](hid_t f) { setIntAttribute(f, "/", "format_version", 0); },
         "invalid format_version 0");

@@ -1,6 +1,7 @@
-// The project store, format version 2: graph settings, the distance cache, the motion graph
-// and the edit history round-trip bit-exactly; every broken graph piece is one precise error;
-// version 1 files (a committed fixture) still load. Files are edited with the HDF5 C API.
+// The project store, format version 3: graph settings, the distance cache, the motion graph
+// (its segment distances per hub-to-hub group) and the edit history round-trip bit-exactly;
+// every broken graph piece is one precise error; version 1 and 2 files (committed fixtures)
+// still load. Files are edited with the HDF5 C API.
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -99,10 +100,9 @@ Project graphProject() {
   g.exits = {{0, 25, 39, 0, -1}, {1, 24, 29, 1, -1}};
   g.cutNotes = {"clip 'run': hub 1's cut at frame 3 merged into hub 0's at frame 4",
                 "Sprung \xC3\xBC" "ber den Zaun"};
-  g.segmentDistances.setConstant(4, 4, kInf);
-  g.segmentDistances.diagonal().setZero();
-  g.segmentDistances(0, 2) = 0.0123;  // deliberately not symmetric: row order must survive
-  g.segmentDistances(2, 0) = 0.0125;
+  // Groups: hubs 0 -> 1 {0, 2}, 1 -> 0 {1}, 1 -> 1 {3}: one pair.
+  g.segmentDistances = GroupedSegmentDistances(g.segments);
+  g.segmentDistances.set(0, 2, 0.0125);
   FatEdge e0;
   e0.name = "edge0";
   e0.fromHub = 0;
@@ -193,10 +193,11 @@ void expectSameProject(const Project& a, const Project& b) {
   QVERIFY(g.entries == h.entries);
   QVERIFY(g.exits == h.exits);
   QVERIFY(g.cutNotes == h.cutNotes);
-  QCOMPARE(g.segmentDistances.rows(), h.segmentDistances.rows());
-  QCOMPARE(g.segmentDistances.cols(), h.segmentDistances.cols());
-  QVERIFY(sameBits(g.segmentDistances.data(), h.segmentDistances.data(),
-                   g.segmentDistances.size() * sizeof(double)));
+  QVERIFY(g.segmentDistances.memberOffsets() == h.segmentDistances.memberOffsets());
+  QVERIFY(g.segmentDistances.memberList() == h.segmentDistances.memberList());
+  QCOMPARE(g.segmentDistances.pairCount(), h.segmentDistances.pairCount());
+  QVERIFY(sameBits(g.segmentDistances.pairValues().data(), h.segmentDistances.pairValues().data(),
+                   g.segmentDistances.pairCount() * sizeof(double)));
   QCOMPARE(g.fatEdges.size(), h.fatEdges.size());
   for (size_t e = 0; e < g.fatEdges.size(); ++e) {
     const FatEdge& x = g.fatEdges[e];
@@ -290,7 +291,7 @@ class TestProjectStoreGraph : public QObject {
     QFETCH(bool, hasCache);
     const std::string p = path("graph.fgproj");
     saveProject(project, p);
-    QCOMPARE(formatVersionOf(p), 2LL);
+    QCOMPARE(formatVersionOf(p), 3LL);
     QCOMPARE(exists(p, "/graph"), hasGraph);
     QCOMPARE(exists(p, "/distances"), hasCache);
     QVERIFY(exists(p, "/settings"));
@@ -352,11 +353,82 @@ class TestProjectStoreGraph : public QObject {
     QCOMPARE(loaded.clips[0].frameCount(), 6);
     QCOMPARE(loaded.clips[1].name, std::string("turn"));
     QCOMPARE(loaded.clips[1].frameCount(), 4);
-    // Saved again it becomes a version 2 file with the same content.
+    // Saved again it becomes a version 3 file with the same content.
     const std::string p = path("upgraded.fgproj");
     saveProject(loaded, p);
-    QCOMPARE(formatVersionOf(p), 2LL);
+    QCOMPARE(formatVersionOf(p), 3LL);
     expectSameProject(expected, loadProject(p));
+  }
+
+  // ------------------------------------------------------------ version 2 files
+
+  // A version 2 project with a graph (7 segments, 3 hub-to-hub groups), written by the
+  // version 2 build: its dense matrix, read here with the HDF5 C API, becomes the grouped
+  // distances (each pair the larger direction), the project re-clusters and rebuilds from
+  // them as it was built, and saved again it is a version 3 file with the same content.
+  void loadsVersion2Fixture() {
+    const std::string fixture = FATGRAPH_TEST_FIXTURES_DIR "/projects/v2_walk.fgproj";
+    QVERIFY(std::filesystem::exists(fixture));
+    QCOMPARE(formatVersionOf(fixture), 2LL);
+    Project loaded;
+    const QString e = errorFrom([&] { loaded = loadProject(fixture); });
+    QVERIFY2(e.isEmpty(), qPrintable(e));
+    const MotionGraph& g = loaded.graph;
+    const int n = static_cast<int>(g.segments.size());
+    QCOMPARE(n, 7);
+    std::vector<double> dense(static_cast<size_t>(n) * n);
+    {
+      Id file(H5Fopen(fixture.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open");
+      Id data(H5Dopen2(file.id, "/graph/segment_distances", H5P_DEFAULT), H5Dclose, "segment_distances");
+      must(H5Dread(data.id, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, dense.data()) >= 0, "read");
+    }
+    const GroupedSegmentDistances& d = g.segmentDistances;
+    QCOMPARE(d.groupCount(), 3);
+    QCOMPARE(d.pairCount(), size_t(3 + 1 + 1));
+    int finite = 0;
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        const double stored = std::max(dense[a * n + b], dense[b * n + a]);
+        QCOMPARE(d(a, b), stored);
+        finite += a < b && std::isfinite(stored);
+        if (d.groupOf(a) != d.groupOf(b)) QVERIFY(std::isinf(dense[a * n + b]));
+      }
+    }
+    QCOMPARE(finite, 5);
+    // Re-clustering at the stored threshold gives the stored fat edges.
+    const std::vector<FatEdge> stored = g.fatEdges;
+    Project reclustered = loaded;
+    applyGraphEdit(reclustered, R"({"op":"set_edge_threshold","metres":)" + std::to_string(g.edgeThreshold.rms) + "}");
+    QCOMPARE(reclustered.graph.fatEdges.size(), stored.size());
+    for (size_t k = 0; k < stored.size(); ++k) QVERIFY(reclustered.graph.fatEdges[k].segments == stored[k].segments);
+    // Rebuilt from the clips, the distances are those converted, bit for bit.
+    Project rebuilt = loaded;
+    BuildOptions options;
+    options.hubCount = 3;
+    buildMotionGraph(rebuilt, options);
+    QVERIFY(rebuilt.graph.segments == g.segments);
+    QVERIFY(rebuilt.graph.segmentDistances.memberList() == d.memberList());
+    QVERIFY(sameBits(rebuilt.graph.segmentDistances.pairValues().data(), d.pairValues().data(), d.pairCount() * sizeof(double)));
+    // Saved again: version 3, no dense matrix, the same project.
+    const std::string p = path("upgraded.fgproj");
+    saveProject(loaded, p);
+    QCOMPARE(formatVersionOf(p), 3LL);
+    QVERIFY(!exists(p, "/graph/segment_distances"));
+    QVERIFY(exists(p, "/graph/segment_pair_distances"));
+    expectSameProject(loaded, loadProject(p));
+  }
+
+  void version2MatrixOfTheWrongSize() {
+    const std::string p = path("v2.fgproj");
+    std::filesystem::copy_file(FATGRAPH_TEST_FIXTURES_DIR "/projects/v2_walk.fgproj", p);
+    editFile(p, [](hid_t f) { replaceDoubles(f, "/graph/segment_distances", {7, 6}); });
+    QCOMPARE(errorFrom([&] { loadProject(p); }),
+             QString::fromStdString(p) + QStringLiteral(": /graph/segment_distances: expected shape [7][7], found [7][6]"));
+    editFile(p, [](hid_t f) { replaceDoubles(f, "/graph/segment_distances", {7, 7}); });
+    editFile(p, [](hid_t f) { editDoubles(f, "/graph/segment_distances", [](auto& v) { v[3] = NAN; }); });
+    QCOMPARE(errorFrom([&] { loadProject(p); }),
+             QString::fromStdString(p) +
+                 QStringLiteral(": /graph/segment_distances: entry (0, 3) is nan, expected a distance >= 0 or +inf"));
   }
 
   void version1LabelIgnoresLaterGroups() {
@@ -389,8 +461,8 @@ class TestProjectStoreGraph : public QObject {
     auto row = [](const char* name, Mutation m, const char* expected) {
       QTest::newRow(name) << std::move(m) << QString::fromUtf8(expected);
     };
-    row("format_version 3", [](hid_t f) { setIntAttribute(f, "/", "format_version", 3); },
-        "written by a newer fatgraph (format_version 3, this build reads up to 2)");
+    row("format_version 4", [](hid_t f) { setIntAttribute(f, "/", "format_version", 4); },
+        "written by a newer fatgraph (format_version 4, this build reads up to 3)");
     // ---- settings and edits
     row("no /settings", [](hid_t f) { deleteLink(f, "/settings"); }, "/settings: missing group");
     row("unknown linkage",
@@ -510,15 +582,30 @@ class TestProjectStoreGraph : public QObject {
     row("segments [n][4]", [](hid_t f) { replaceInts(f, "/graph/segments", {1, 4}, {0, 5, 15, 0}); },
         "/graph/segments: expected shape [n][5], found [1][4]");
     // ---- segment distances
-    row("distance matrix 4 x 3",
-        [](hid_t f) { replaceDoubles(f, "/graph/segment_distances", {4, 3}); },
-        "/graph/segment_distances: expected shape [4][4], found [4][3]");
-    row("distance matrix for 3 segments",
-        [](hid_t f) { replaceDoubles(f, "/graph/segment_distances", {3, 3}); },
-        "/graph/segment_distances: expected shape [4][4], found [3][3]");
+    row("no pair distances", [](hid_t f) { deleteLink(f, "/graph/segment_pair_distances"); },
+        "/graph/segment_pair_distances: missing dataset");
+    row("two pair distances for one pair",
+        [](hid_t f) { replaceDoubles(f, "/graph/segment_pair_distances", {2}); },
+        "/graph/segment_pair_distances: expected shape [P=1], found [2]");
+    row("pair distances [1][1]",
+        [](hid_t f) { replaceDoubles(f, "/graph/segment_pair_distances", {1, 1}); },
+        "/graph/segment_pair_distances: expected shape [P=1], found [1][1]");
     row("NaN segment distance",
-        [](hid_t f) { editDoubles(f, "/graph/segment_distances", [](auto& v) { v[6] = NAN; }); },
-        "/graph/segment_distances: entry (1, 2) is nan, expected a distance >= 0 or +inf");
+        [](hid_t f) { editDoubles(f, "/graph/segment_pair_distances", [](auto& v) { v[0] = NAN; }); },
+        "/graph/segment_pair_distances: the pair of segments 0 and 2 is nan, expected a distance >= 0 or +inf");
+    row("negative segment distance",
+        [](hid_t f) { editDoubles(f, "/graph/segment_pair_distances", [](auto& v) { v[0] = -0.5; }); },
+        "/graph/segment_pair_distances: the pair of segments 0 and 2 is -0.5, expected a distance >= 0 or +inf");
+    row("group members out of order",
+        [](hid_t f) { replaceInts(f, "/graph/segment_group_members", {2, 0, 1, 3}); },
+        "/graph/segment_group_members: the members are not the segments of each hub-to-hub group in order (4 "
+        "listed, 4 expected)");
+    row("a group too many",
+        [](hid_t f) { replaceInts(f, "/graph/segment_group_offsets", {0, 2, 3, 3, 4}); },
+        "/graph/segment_group_offsets: 5 offsets that are not those of the segments' 3 hub-to-hub groups "
+        "(expected 4, from 0 to 4)");
+    row("no group offsets", [](hid_t f) { deleteLink(f, "/graph/segment_group_offsets"); },
+        "/graph/segment_group_offsets: missing dataset");
     // ---- fat edges
     row("fat edge segment index out of range",
         [](hid_t f) { replaceInts(f, "/graph/fat_edges/0000/segments", {2}, {0, 9}); },
@@ -604,11 +691,13 @@ class TestProjectStoreGraph : public QObject {
         << "/graph/fat_edges/0000: fat edge 'edge0': warp of segment 2 (member 1): warp map knot "
            "times in M' are not strictly increasing at knot 2";
     p = graphProject();
-    p.graph.segmentDistances.resize(3, 3);
-    QTest::newRow("matrix of the wrong size")
-        << p
-        << "/graph/segment_distances: the matrix is 3 x 3, expected 4 x 4 (one row and column "
-           "per segment)";
+    p.graph.segmentDistances = GroupedSegmentDistances({p.graph.segments[0], p.graph.segments[1], p.graph.segments[2]});
+    QTest::newRow("distances for other segments")
+        << p << "/graph/segment_group_members: distances for 3 segments, the graph has 4";
+    p = graphProject();
+    p.graph.segments[3].toHub = 0;  // now a second member of the group 1 -> 0
+    QTest::newRow("distances grouped otherwise")
+        << p << "/graph/segment_group_members: group 1 is not the segments from hub 1 to hub 0";
     p = graphProject();
     p.graph.hubs[0].frame = {1, 30};
     QTest::newRow("hub after the clip's end")
@@ -666,7 +755,7 @@ class TestProjectStoreGraph : public QObject {
  private:
   static bool writesAnything(const MotionGraph& g) {
     return !g.hubs.empty() || !g.segments.empty() || !g.fatEdges.empty() || !g.cutNotes.empty() ||
-           g.segmentDistances.size() != 0;
+           !g.segmentDistances.empty();
   }
 };
 

@@ -186,7 +186,7 @@ class TestWorkSpread : public QObject {
     options.threads = 1;  // and another thread count: neither may change a bit
     buildMotionGraph(spread, options);
     parameterizeGraph(spread, {}, 1, &shares);
-    for (const char* stage : {"distance scan", "hub rows", "segment pairs", "parameterization"}) {
+    for (const char* stage : {"distance scan", "hub rows", "segment pairs", "fat edges", "parameterization"}) {
       QVERIFY2(shares.calls[stage] >= 1, stage);
     }
     const std::string difference = test::graphDifference(spread.graph, plain.graph);

@@ -4,6 +4,7 @@
 // a killed rank ends a build and leaves the previous project in place.
 // SKIPPED (77) when mpirun is missing. Ranks are oversubscribed (2 cores here) and may run
 // as root, as CI does.
+#include <algorithm>
 #include <QtTest>
 
 #include <QDir>
@@ -128,10 +129,19 @@ class TestMpiRanks : public QObject {
     QCOMPARE(perRank.size(), ranks > 1 ? ranks : 0);
     for (const QJsonValue& r : perRank) {
       const QJsonObject stages = r.toObject().value(s("stages")).toObject();
-      for (const char* stage : {"distance scan", "hub rows", "segment pairs", "parameterization"}) {
+      for (const char* stage : {"distance scan", "hub rows", "segment pairs", "fat edges", "parameterization"}) {
         QVERIFY2(stages.value(s(stage)).toObject().value(s("calls")).toInt() >= 1, stage);
       }
     }
+    // Each rank's peak resident memory; the build's is the largest rank's.
+    const QJsonArray peaks = j.value(s("rank_peak_memory_bytes")).toArray();
+    QCOMPARE(peaks.size(), ranks);
+    double largest = 0;
+    for (const QJsonValue& p : peaks) {
+      QVERIFY2(p.toDouble() > 8e6 && p.toDouble() < 4e9, qPrintable(QString::number(p.toDouble())));
+      largest = std::max(largest, p.toDouble());
+    }
+    QCOMPARE(j.value(s("peak_memory_bytes")).toDouble(), largest);
     QVERIFY(QFileInfo::exists(many));
 
     QCOMPARE(graphContent(many), graphContent(one));

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
+#include <cstdint>
+#include <span>
+#include <tuple>
 #include <utility>
 
 #include "fatgraph/core/error.h"
@@ -15,23 +17,21 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-double pairDistance(const Eigen::MatrixXd& d, int a, int b) { return std::max(d(a, b), d(b, a)); }
-
-// Agglomerative clustering of one (fromHub, toHub) group; `members` ascending.
+// Agglomerative clustering of group g of `distance` (its members ascend).
 // Each live set a keeps its nearest later set near[a] (smallest linkage distance over live
 // b > a, ties to the smallest b), so that finding the next merge is a scan over the sets
 // rather than over all pairs: O(m^2) overall instead of O(m^3). The merge chosen is the same
 // as a scan over all pairs a < b with a strict comparison would choose: the smallest
 // distance, ties to the smallest a, then the smallest b.
-std::vector<std::vector<int>> clusterGroup(const std::vector<int>& members,
-                                           const Eigen::MatrixXd& distance, double limit,
+std::vector<std::vector<int>> clusterGroup(const GroupedSegmentDistances& distance, int g, double limit,
                                            Linkage linkage) {
+  const std::span<const int> members = distance.members(g);
   const int m = static_cast<int>(members.size());
   std::vector<std::vector<int>> sets;
   for (int s : members) sets.push_back({s});
   Eigen::MatrixXd link(m, m);
   for (int b = 0; b < m; ++b) {
-    for (int a = 0; a < m; ++a) link(a, b) = a == b ? 0.0 : pairDistance(distance, members[a], members[b]);
+    for (int a = 0; a < m; ++a) link(a, b) = distance.pair(g, a, b);
   }
   std::vector<bool> alive(m, true);
   std::vector<int> near(m, -1);
@@ -119,21 +119,15 @@ WarpMap linearMap(int fromFrames, int toFrames) {
 
 }  // namespace
 
-std::vector<FatEdge> clusterFatEdges(const std::vector<Segment>& segments,
-                                     const Eigen::MatrixXd& distance, double thresholdRms,
-                                     Linkage linkage) {
-  const int n = static_cast<int>(segments.size());
-  if (distance.rows() != n || distance.cols() != n) {
-    throw Error("fat edge clustering: distance matrix is " + std::to_string(distance.rows()) +
-                " x " + std::to_string(distance.cols()) + " for " + std::to_string(n) +
-                " segments");
-  }
+namespace {
+
+void checkClusteringInput(const std::vector<Segment>& segments, const GroupedSegmentDistances& distance,
+                          double thresholdRms) {
   if (!std::isfinite(thresholdRms) || thresholdRms < 0.0) {
     throw Error("fat edge clustering: threshold " + std::to_string(thresholdRms) +
                 " m is not a finite distance >= 0");
   }
-  std::map<std::pair<int, int>, std::vector<int>> groups;
-  for (int i = 0; i < n; ++i) {
+  for (size_t i = 0; i < segments.size(); ++i) {
     const Segment& s = segments[i];
     if (s.fromHub < 0 || s.toHub < 0) {
       throw Error("fat edge clustering: segment " + std::to_string(i) + " (clip " +
@@ -141,49 +135,155 @@ std::vector<FatEdge> clusterFatEdges(const std::vector<Segment>& segments,
                   std::to_string(s.last) +
                   ") has no start or end hub; entry and exit pieces never join fat edges");
     }
-    for (int j = 0; j < n; ++j) {
-      if (std::isnan(distance(i, j))) {
-        throw Error("fat edge clustering: distance between segments " + std::to_string(i) +
-                    " and " + std::to_string(j) + " is NaN");
+  }
+  if (const std::string m = distance.mismatch(segments); !m.empty()) {
+    throw Error("fat edge clustering: the segment distances do not fit the segments (" + m + ")");
+  }
+  for (int g = 0; g < distance.groupCount(); ++g) {
+    const std::span<const int> members = distance.members(g);
+    for (size_t a = 0; a < members.size(); ++a) {
+      for (size_t b = a + 1; b < members.size(); ++b) {
+        if (std::isnan(distance.pair(g, static_cast<int>(a), static_cast<int>(b)))) {
+          throw Error("fat edge clustering: distance between segments " + std::to_string(members[a]) + " and " +
+                      std::to_string(members[b]) + " is NaN");
+        }
       }
     }
-    groups[{s.fromHub, s.toHub}].push_back(i);
   }
+}
 
-  const double limit = thresholdRms * thresholdRms;
+// Group g's fat edges, ordered by their first segment, with their references; not named.
+std::vector<FatEdge> groupFatEdges(const GroupedSegmentDistances& distance, int g, double limit, Linkage linkage) {
   std::vector<FatEdge> edges;
-  for (const auto& [hubs, members] : groups) {  // std::map: ascending (fromHub, toHub)
-    // clusterGroup returns sets ordered by their first segment.
-    for (std::vector<int>& set : clusterGroup(members, distance, limit, linkage)) {
-      FatEdge e;
-      e.fromHub = hubs.first;
-      e.toHub = hubs.second;
-      e.segments = std::move(set);
-      e.reference = medoidSegment(e.segments, distance);
-      edges.push_back(std::move(e));
-    }
+  for (std::vector<int>& set : clusterGroup(distance, g, limit, linkage)) {
+    FatEdge e;
+    std::tie(e.fromHub, e.toHub) = distance.hubs(g);
+    e.segments = std::move(set);
+    e.reference = medoidSegment(e.segments, distance);
+    edges.push_back(std::move(e));
   }
-  for (size_t k = 0; k < edges.size(); ++k) edges[k].name = "edge" + std::to_string(k);
   return edges;
 }
 
-int medoidSegment(const std::vector<int>& members, const Eigen::MatrixXd& distance) {
+void nameInOrder(std::vector<FatEdge>& edges) {
+  for (size_t k = 0; k < edges.size(); ++k) edges[k].name = "edge" + std::to_string(k);
+}
+
+template <typename T>
+void appendVector(ItemBytes& out, const std::vector<T>& v) {
+  appendValue(out, static_cast<std::int64_t>(v.size()));
+  appendBytes(out, v.data(), v.size() * sizeof(T));
+}
+
+template <typename T>
+std::vector<T> readVector(ItemReader& in) {
+  std::vector<T> v(static_cast<size_t>(in.value<std::int64_t>()));
+  in.read(v.data(), v.size() * sizeof(T));
+  return v;
+}
+
+// One group's edges with their warps, as a process hands them to the others.
+void appendGroupEdges(ItemBytes& out, const std::vector<FatEdge>& edges) {
+  appendValue(out, static_cast<std::int64_t>(edges.size()));
+  for (const FatEdge& e : edges) {
+    appendValue(out, e.reference);
+    appendVector(out, e.segments);
+    for (const WarpMap& w : e.warps) {
+      appendVector(out, w.from);
+      appendVector(out, w.to);
+    }
+  }
+}
+
+std::vector<FatEdge> readGroupEdges(ItemReader& in, std::pair<int, int> hubs) {
+  std::vector<FatEdge> edges(static_cast<size_t>(in.value<std::int64_t>()));
+  for (FatEdge& e : edges) {
+    std::tie(e.fromHub, e.toHub) = hubs;
+    e.reference = in.value<int>();
+    e.segments = readVector<int>(in);
+    e.warps.resize(e.segments.size());
+    for (WarpMap& w : e.warps) {
+      w.from = readVector<double>(in);
+      w.to = readVector<double>(in);
+    }
+  }
+  return edges;
+}
+
+}  // namespace
+
+std::vector<FatEdge> clusterFatEdges(const std::vector<Segment>& segments,
+                                     const GroupedSegmentDistances& distance, double thresholdRms,
+                                     Linkage linkage) {
+  checkClusteringInput(segments, distance, thresholdRms);
+  const double limit = thresholdRms * thresholdRms;
+  std::vector<FatEdge> edges;
+  for (int g = 0; g < distance.groupCount(); ++g) {  // ascending (fromHub, toHub)
+    for (FatEdge& e : groupFatEdges(distance, g, limit, linkage)) edges.push_back(std::move(e));
+  }
+  nameInOrder(edges);
+  return edges;
+}
+
+std::vector<FatEdge> buildFatEdges(const PoseFeatures& features, const std::vector<Segment>& segments,
+                                   const GroupedSegmentDistances& distance, double thresholdRms, Linkage linkage,
+                                   WorkSpread* spread) {
+  if (!spread) {
+    std::vector<FatEdge> edges = clusterFatEdges(segments, distance, thresholdRms, linkage);
+    refreshFatEdges(features, segments, edges, &distance);
+    return edges;
+  }
+  checkClusteringInput(segments, distance, thresholdRms);
+  const double limit = thresholdRms * thresholdRms;
+  // A group's cost: its clustering (m^2 linkage entries, each merge a scan of them) and the
+  // DTW of every member against its reference (about its length squared).
+  std::vector<double> costs(static_cast<size_t>(distance.groupCount()));
+  for (int g = 0; g < distance.groupCount(); ++g) {
+    const double m = static_cast<double>(distance.members(g).size());
+    costs[g] = m * m;
+    for (int s : distance.members(g)) costs[g] += double(segments[s].frameCount()) * segments[s].frameCount();
+  }
+  uint64_t inputs = hashVector(distance.pairValues(), hashVector(distance.memberList()));
+  inputs = hashBytes(&thresholdRms, sizeof thresholdRms, hashBytes(&linkage, sizeof linkage, inputs));
+  const std::vector<ItemShare> shares = spread->spread("fat edges", costs, [&](const std::vector<int>& groups) {
+    ItemBytes bytes;
+    for (int g : groups) {
+      std::vector<FatEdge> edges = groupFatEdges(distance, g, limit, linkage);
+      for (FatEdge& e : edges) computeEdgeWarps(features, segments, e, &distance);
+      appendGroupEdges(bytes, edges);
+    }
+    return bytes;
+  }, ItemSplit::Balanced, inputs);
+  std::vector<std::vector<FatEdge>> byGroup(costs.size());
+  for (size_t p = 0; p < shares.size(); ++p) {
+    ItemReader in(shares[p].bytes, "fat edges of process " + std::to_string(p));
+    for (int g : shares[p].items) byGroup[static_cast<size_t>(g)] = readGroupEdges(in, distance.hubs(g));
+  }
+  std::vector<FatEdge> edges;
+  for (std::vector<FatEdge>& group : byGroup) {
+    for (FatEdge& e : group) edges.push_back(std::move(e));
+  }
+  nameInOrder(edges);
+  return edges;
+}
+
+int medoidSegment(const std::vector<int>& members, const GroupedSegmentDistances& distance) {
   std::vector<int> sorted = members;  // ties go to the lowest segment index
   std::sort(sorted.begin(), sorted.end());
   const int k = medoidPosition(static_cast<int>(sorted.size()), [&](int a, int b) {
-    return pairDistance(distance, sorted[a], sorted[b]);
+    return distance(sorted[a], sorted[b]);
   });
   return k < 0 ? -1 : sorted[k];
 }
 
 void computeEdgeWarps(const PoseFeatures& features, const std::vector<Segment>& segments,
-                      FatEdge& edge, const Eigen::MatrixXd* distance) {
+                      FatEdge& edge, const GroupedSegmentDistances* distance) {
   const int n = static_cast<int>(segments.size());
   const std::string label = "fat edge '" + edge.name + "'";
   if (edge.segments.empty()) throw Error(label + " has no segments");
-  if (distance && (distance->rows() != n || distance->cols() != n)) {
-    throw Error(label + ": distance matrix is " + std::to_string(distance->rows()) + " x " +
-                std::to_string(distance->cols()) + " for " + std::to_string(n) + " segments");
+  if (distance && distance->segmentCount() != n) {
+    throw Error(label + ": distances for " + std::to_string(distance->segmentCount()) + " segments, " +
+                std::to_string(n) + " segments given");
   }
   for (int s : edge.segments) {
     if (s < 0 || s >= n) {
@@ -244,7 +344,7 @@ bool fatEdgeNeedsWarps(const FatEdge& edge) {
 }
 
 int refreshFatEdges(const PoseFeatures& features, const std::vector<Segment>& segments,
-                    std::vector<FatEdge>& edges, const Eigen::MatrixXd* distance) {
+                    std::vector<FatEdge>& edges, const GroupedSegmentDistances* distance) {
   int refreshed = 0;
   for (FatEdge& e : edges) {
     if (!fatEdgeNeedsWarps(e)) continue;

@@ -1,23 +1,19 @@
 #include "fatgraph/core/fat_graph_builder.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <sstream>
 
 #include "fatgraph/core/hub_groups.h"
 #include "fatgraph/core/hub_ranking.h"
 #include "fatgraph/core/hub_suggestions.h"
+#include "fatgraph/core/process_memory.h"
 #include "graph_build_steps.h"
 #include "fatgraph/core/segment_cutting.h"
 #include "fatgraph/core/segment_distances.h"
 
 namespace fatgraph {
 namespace {
-
-double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // Maps a stage's progress into [from, to] of the overall progress.
 ProgressCallback stage(const ProgressCallback& overall, double from, double to) {
@@ -92,16 +88,16 @@ void rebuildFromHubs(Project& project, const PoseFeatures& features, BuildReport
   g.cutNotes = std::move(cut.notes);
   report.notes.insert(report.notes.end(), g.cutNotes.begin(), g.cutNotes.end());
 
-  auto t = std::chrono::steady_clock::now();
-  SegmentDistances distances = computeSegmentDistances(features, g.segments, stage(progress, 0.0, 0.9), threads, spread);
-  g.segmentDistances = std::move(distances.distance);
-  report.dtwSeconds = secondsSince(t);
+  const StageMeter dtw;
+  g.segmentDistances = computeSegmentDistances(features, g.segments, stage(progress, 0.0, 0.9), threads, spread);
+  report.dtwSeconds = dtw.seconds();
+  report.dtwPeakBytes = dtw.peakBytes();
 
-  t = std::chrono::steady_clock::now();
-  g.fatEdges = clusterFatEdges(g.segments, g.segmentDistances, g.edgeThreshold.rms,
-                               project.settings.linkage);
-  refreshFatEdges(features, g.segments, g.fatEdges, &g.segmentDistances);
-  report.clusteringSeconds = secondsSince(t);
+  const StageMeter clustering;
+  g.fatEdges = buildFatEdges(features, g.segments, g.segmentDistances, g.edgeThreshold.rms, project.settings.linkage,
+                             spread);
+  report.clusteringSeconds = clustering.seconds();
+  report.clusteringPeakBytes = clustering.peakBytes();
   if (progress) progress(1.0);
 }
 
@@ -206,12 +202,13 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
                 " frames (" + std::to_string(features.frameCount()) + " frames in all)");
   }
 
-  auto t = std::chrono::steady_clock::now();
+  const StageMeter distance;
   const DistanceScan& scan = ensureDistanceScan(work, features, options, report.distancesFromCache,
                                                 stage(options.progress, 0.0, 0.6));
-  report.distanceSeconds = report.distancesFromCache ? 0.0 : secondsSince(t);
+  report.distanceSeconds = report.distancesFromCache ? 0.0 : distance.seconds();
+  report.distancePeakBytes = distance.peakBytes();
 
-  t = std::chrono::steady_clock::now();
+  const StageMeter hubs;
   MotionGraph& g = work.graph;
   g = MotionGraph{};
   const HubThreshold derived = suggestHubThreshold(scan, &features);
@@ -257,7 +254,8 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
     }
   }
   bridgeGroups(work, features, options.hubBridgeRms, report);
-  report.hubSeconds = secondsSince(t);
+  report.hubSeconds = hubs.seconds();
+  report.hubPeakBytes = hubs.peakBytes();
   if (options.edgeThresholdRms) {
     g.edgeThreshold = {*options.edgeThresholdRms, false, "set by the user"};
   } else {

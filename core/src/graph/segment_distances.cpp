@@ -77,10 +77,6 @@ detail::CentredFrames centredSegment(const PoseFeatures& features, const Segment
 }
 }  // namespace
 
-Eigen::MatrixXd SegmentDistances::rms() const {
-  return distance.unaryExpr([](double v) { return segmentDistanceToRms(v); });
-}
-
 double segmentDistanceToRms(double distanceSquared) {
   return std::sqrt(std::max(distanceSquared, 0.0));
 }
@@ -227,28 +223,25 @@ std::vector<double> spreadPairValues(const PoseFeatures& features, const std::ve
 
 }  // namespace
 
-SegmentDistances computeSegmentDistances(const PoseFeatures& features,
-                                         const std::vector<Segment>& segments,
-                                         const ProgressCallback& progress, int threads, WorkSpread* spread) {
+GroupedSegmentDistances computeSegmentDistances(const PoseFeatures& features,
+                                                const std::vector<Segment>& segments,
+                                                const ProgressCallback& progress, int threads, WorkSpread* spread) {
   const int n = static_cast<int>(segments.size());
   for (int i = 0; i < n; ++i) checkSegmentInFeatures(features, segments[i], i);
 
-  SegmentDistances out;
-  out.distance = Eigen::MatrixXd::Constant(n, n, kInf);
-  for (int i = 0; i < n; ++i) out.distance(i, i) = 0.0;
-
+  // The pairs in group order, each group's strict upper triangle row by row: the order the
+  // distances hold them in, so the values are taken over as they are.
+  GroupedSegmentDistances out(segments);
   std::vector<std::pair<int, int>> pairs;
-  for (int i = 0; i < n; ++i) {
-    for (int j = i + 1; j < n; ++j) {
-      if (segmentsComparable(segments[i], segments[j])) pairs.emplace_back(i, j);
+  pairs.reserve(out.pairCount());
+  for (int g = 0; g < out.groupCount(); ++g) {
+    const std::span<const int> m = out.members(g);
+    for (size_t a = 0; a < m.size(); ++a) {
+      for (size_t b = a + 1; b < m.size(); ++b) pairs.emplace_back(m[a], m[b]);
     }
   }
-  const std::vector<double> values = spread ? spreadPairValues(features, segments, pairs, progress, threads, *spread)
-                                            : pairValues(features, segments, pairs, progress, threads);
-  for (size_t p = 0; p < pairs.size(); ++p) {
-    out.distance(pairs[p].first, pairs[p].second) = values[p];
-    out.distance(pairs[p].second, pairs[p].first) = values[p];
-  }
+  out.setPairValues(spread ? spreadPairValues(features, segments, pairs, progress, threads, *spread)
+                           : pairValues(features, segments, pairs, progress, threads));
   return out;
 }
 

@@ -234,20 +234,18 @@ Problem checkGraph(const Project& p) {
                           checkSegments(p, g.exits, "exits")}) {
     if (problem.found()) return problem;
   }
-  const Eigen::MatrixXd& d = g.segmentDistances;
-  const auto n = static_cast<Eigen::Index>(g.segments.size());
-  if (d.rows() != n || d.cols() != n) {
-    return {"/graph/segment_distances",
-            "the matrix is " + std::to_string(d.rows()) + " x " + std::to_string(d.cols()) +
-                ", expected " + std::to_string(n) + " x " + std::to_string(n) +
-                " (one row and column per segment)"};
-  }
-  for (Eigen::Index r = 0; r < n; ++r) {
-    for (Eigen::Index c = 0; c < n; ++c) {
-      if (!(d(r, c) >= 0)) {
-        return {"/graph/segment_distances", "entry (" + std::to_string(r) + ", " +
-                                                std::to_string(c) + ") is " + number(d(r, c)) +
-                                                ", expected a distance >= 0 or +inf"};
+  const GroupedSegmentDistances& d = g.segmentDistances;
+  if (const std::string m = d.mismatch(g.segments); !m.empty()) return {"/graph/segment_group_members", m};
+  for (int group = 0; group < d.groupCount(); ++group) {
+    const std::span<const int> members = d.members(group);
+    for (size_t a = 0; a < members.size(); ++a) {
+      for (size_t b = a + 1; b < members.size(); ++b) {
+        const double v = d.pair(group, static_cast<int>(a), static_cast<int>(b));
+        if (!(v >= 0)) {
+          return {"/graph/segment_pair_distances", "the pair of segments " + std::to_string(members[a]) + " and " +
+                                                       std::to_string(members[b]) + " is " + number(v) +
+                                                       ", expected a distance >= 0 or +inf"};
+        }
       }
     }
   }
@@ -324,7 +322,7 @@ bool writesGraph(const MotionGraph& g) {
     return t.rms == none.rms && t.automatic == none.automatic && t.method == none.method;
   };
   return !g.hubs.empty() || !g.segments.empty() || !g.entries.empty() || !g.exits.empty() ||
-         !g.cutNotes.empty() || !g.fatEdges.empty() || g.segmentDistances.size() != 0 ||
+         !g.cutNotes.empty() || !g.fatEdges.empty() || !g.segmentDistances.empty() ||
          !isDefault(g.hubThreshold) || !isDefault(g.edgeThreshold);
 }
 

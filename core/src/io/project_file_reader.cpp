@@ -368,7 +368,48 @@ FatEdge readFatEdge(const Context& ctx, hid_t edges, const std::string& name) {
   return edge;
 }
 
-MotionGraph readGraph(const Context& ctx, hid_t file) {
+// Format 2 held an n x n matrix; it becomes the grouped form (the larger of both directions of
+// each comparable pair). Its entries are checked where they are, before the max can hide one.
+GroupedSegmentDistances readDenseSegmentDistances(const Context& ctx, hid_t g, const std::vector<Segment>& segments) {
+  const auto n = static_cast<long long>(segments.size());
+  const auto matrix = ctx.openDataset(g, "/graph/segment_distances", "segment_distances", H5T_FLOAT, {n, n}, "");
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rowMajor(n, n);
+  ctx.readAll(matrix, H5T_NATIVE_DOUBLE, rowMajor.data());
+  for (Eigen::Index r = 0; r < n; ++r) {
+    for (Eigen::Index c = 0; c < n; ++c) {
+      if (rowMajor(r, c) >= 0) continue;
+      char value[32];
+      std::snprintf(value, sizeof value, "%g", rowMajor(r, c));
+      ctx.fail("/graph/segment_distances", "entry (" + std::to_string(r) + ", " + std::to_string(c) + ") is " + value +
+                                               ", expected a distance >= 0 or +inf");
+    }
+  }
+  return GroupedSegmentDistances::fromDense(segments, rowMajor);
+}
+
+// The groups the file lists must be those of its segments (they are derived from them); the
+// values are checked with the rest of the graph (checkGraph).
+GroupedSegmentDistances readSegmentDistances(const Context& ctx, hid_t g, const std::vector<Segment>& segments) {
+  GroupedSegmentDistances d(segments);
+  const std::vector<std::int32_t> offsets = ctx.ints(g, "/graph", "segment_group_offsets", {{-1, "G+1"}});
+  if (offsets != std::vector<std::int32_t>(d.memberOffsets().begin(), d.memberOffsets().end())) {
+    ctx.fail("/graph/segment_group_offsets",
+             std::to_string(offsets.size()) + " offsets that are not those of the segments' " +
+                 std::to_string(d.groupCount()) + " hub-to-hub groups (expected " +
+                 std::to_string(d.memberOffsets().size()) + ", from 0 to " + std::to_string(d.memberList().size()) + ")");
+  }
+  const std::vector<std::int32_t> members = ctx.ints(g, "/graph", "segment_group_members", {{-1, "M"}});
+  if (members != std::vector<std::int32_t>(d.memberList().begin(), d.memberList().end())) {
+    ctx.fail("/graph/segment_group_members", "the members are not the segments of each hub-to-hub group in order (" +
+                                                 std::to_string(members.size()) + " listed, " +
+                                                 std::to_string(d.memberList().size()) + " expected)");
+  }
+  const auto pairs = static_cast<long long>(d.pairCount());
+  d.setPairValues(ctx.doubles(g, "/graph", "segment_pair_distances", {{pairs, "P"}}));
+  return d;
+}
+
+MotionGraph readGraph(const Context& ctx, hid_t file, std::int64_t version) {
   Handle g = ctx.openGroup(file, "graph", "/graph");
   MotionGraph graph;
   graph.hubThreshold = readThreshold(ctx, g.get(), "hub_threshold");
@@ -385,12 +426,8 @@ MotionGraph readGraph(const Context& ctx, hid_t file) {
   graph.cutNotes = ctx.readStrings(
       ctx.openDataset(g.get(), "/graph/cut_notes", "cut_notes", H5T_STRING, {-1}, "c"));
 
-  const auto n = static_cast<long long>(graph.segments.size());
-  const auto matrix = ctx.openDataset(g.get(), "/graph/segment_distances", "segment_distances",
-                                      H5T_FLOAT, {n, n}, "");
-  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rowMajor(n, n);
-  ctx.readAll(matrix, H5T_NATIVE_DOUBLE, rowMajor.data());
-  graph.segmentDistances = rowMajor;
+  graph.segmentDistances = version <= 2 ? readDenseSegmentDistances(ctx, g.get(), graph.segments)
+                                        : readSegmentDistances(ctx, g.get(), graph.segments);
 
   Handle edges = ctx.openGroup(g.get(), "fat_edges", "/graph/fat_edges");
   for (const std::string& name :
@@ -434,7 +471,7 @@ Project read(const Context& ctx, hid_t file) {
 
   project.settings = readSettings(ctx, file, project.skeleton.jointCount());
   if (ctx.hasLink(file, "distances", "/")) project.distances = readDistances(ctx, file);
-  if (ctx.hasLink(file, "graph", "/")) project.graph = readGraph(ctx, file);
+  if (ctx.hasLink(file, "graph", "/")) project.graph = readGraph(ctx, file, version);
   project.edits =
       ctx.readStrings(ctx.openDataset(file, "/edits", "edits", H5T_STRING, {-1}, "E"));
   readParameterization(ctx, file, project);

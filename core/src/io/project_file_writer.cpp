@@ -191,6 +191,20 @@ void writeFatEdge(const Context& ctx, hid_t edges, const std::string& name, cons
                    H5T_NATIVE_DOUBLE, to.data());
 }
 
+// Per hub-to-hub group: where its members start, the members, then every group's pairs
+// (docs/PROJECT_FORMAT.md); the pairs are chunked and compressed like the other large data.
+void writeSegmentDistances(const Context& ctx, hid_t g, const GroupedSegmentDistances& d) {
+  const std::vector<int>& offsets = d.memberOffsets();
+  ctx.writeDataset(g, "/graph/segment_group_offsets", "segment_group_offsets", H5T_STD_I32LE, {offsets.size()}, 0,
+                   H5T_NATIVE_INT, offsets.data());
+  const std::vector<int>& members = d.memberList();
+  ctx.writeDataset(g, "/graph/segment_group_members", "segment_group_members", H5T_STD_I32LE, {members.size()}, 0,
+                   H5T_NATIVE_INT, members.data());
+  const std::vector<double>& pairs = d.pairValues();
+  ctx.writeDataset(g, "/graph/segment_pair_distances", "segment_pair_distances", H5T_IEEE_F64LE, {pairs.size()},
+                   32768, H5T_NATIVE_DOUBLE, pairs.data());
+}
+
 void writeGraph(const Context& ctx, hid_t file, const MotionGraph& graph) {
   Handle g = ctx.createGroup(file, "graph", "/graph");
   writeThreshold(ctx, g.get(), "hub_threshold", graph.hubThreshold);
@@ -206,14 +220,7 @@ void writeGraph(const Context& ctx, hid_t file, const MotionGraph& graph) {
   writeSegments(ctx, g.get(), "exits", graph.exits);
   ctx.writeStrings(g.get(), "/graph/cut_notes", "cut_notes", graph.cutNotes);
 
-  // Row-major copy (Eigen is column-major; the matrix is symmetric, but store it as it is).
-  const Eigen::MatrixXd& d = graph.segmentDistances;
-  const auto rows = static_cast<hsize_t>(d.rows());
-  const auto cols = static_cast<hsize_t>(d.cols());
-  const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rowMajor = d;
-  ctx.writeDataset(g.get(), "/graph/segment_distances", "segment_distances", H5T_IEEE_F64LE,
-                   {rows, cols}, std::max<hsize_t>(1, 32768 / std::max<hsize_t>(1, cols)),
-                   H5T_NATIVE_DOUBLE, rowMajor.data());
+  writeSegmentDistances(ctx, g.get(), graph.segmentDistances);
 
   Handle edges = ctx.createGroup(g.get(), "fat_edges", "/graph/fat_edges");
   for (size_t e = 0; e < graph.fatEdges.size(); ++e) {

@@ -4,6 +4,7 @@
 // suggestions (accepted while they raise coverage, or the top N) -> segments -> DTW segment
 // distances -> fat edges -> warps. The editor and the CLI run the same steps; the user's
 // later edits go through graph_edits.h.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,11 @@ struct BuildReport {
   double hubSeconds = 0.0;  // threshold and hub suggestions
   double dtwSeconds = 0.0;
   double clusteringSeconds = 0.0;
+  /// The process's peak resident memory during each stage (process_memory.h), in bytes.
+  std::uint64_t distancePeakBytes = 0;
+  std::uint64_t hubPeakBytes = 0;
+  std::uint64_t dtwPeakBytes = 0;
+  std::uint64_t clusteringPeakBytes = 0;
   GraphCoverage coverage;          // of the built graph (graph_coverage.h)
   std::vector<std::string> notes;  // everything adjusted or worth telling the user
 };

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "fatgraph/core/edge_parameterization.h"
+#include "fatgraph/core/grouped_segment_distances.h"
 #include "fatgraph/core/pose_features.h"
+#include "fatgraph/core/segment.h"
 #include "fatgraph/core/warp_map.h"
 
 namespace fatgraph {
@@ -18,19 +20,6 @@ struct Hub {
   std::string name;              // stable, renamable ("hub0", "ready stance", ...)
   FrameRef frame;
   std::vector<FrameRef> matchSet;  // sorted, unique
-};
-
-/// Frames [first, last] (inclusive, working rate) of one clip: an edge from the hub whose cut
-/// is at `first` to the hub whose cut is at `last`. Entry material (before a clip's first cut)
-/// has fromHub = -1; exit material (after its last cut) has toHub = -1.
-struct Segment {
-  int clip = -1;
-  int first = 0;
-  int last = 0;
-  int fromHub = -1;
-  int toHub = -1;
-  int frameCount() const { return last - first + 1; }
-  bool operator==(const Segment&) const = default;
 };
 
 /// A set of segments with the same start and end hubs that can be blended. `reference` is
@@ -62,9 +51,9 @@ struct MotionGraph {
   std::vector<Segment> exits;     // material after each clip's last cut (toHub = -1)
   std::vector<std::string> cutNotes;
   std::vector<FatEdge> fatEdges;
-  /// Symmetric segment distances (m^2, eq. 1 with max of both directions), +inf where two
-  /// segments do not share hubs; segments.size() squared.
-  Eigen::MatrixXd segmentDistances;
+  /// Segment distances (m^2, eq. 1 with the max of both directions) of the pairs that share
+  /// their hubs, per hub-to-hub group of `segments` (grouped_segment_distances.h).
+  GroupedSegmentDistances segmentDistances;
   /// Parallel to fatEdges once parameterized (core/parameterization.h), else empty; cleared
   /// whenever the fat edges are derived anew.
   std::vector<EdgeParameterization> parameterizations;

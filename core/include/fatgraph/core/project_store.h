@@ -16,7 +16,7 @@ namespace fatgraph {
 /// The schema version this build writes and the newest it reads. Bump it only for changes
 /// older readers would misread; new optional groups do not need a bump (readers ignore
 /// unknown groups and attributes).
-inline constexpr int kProjectFormatVersion = 2;
+inline constexpr int kProjectFormatVersion = 3;
 
 /// File name extension of project files, with the dot.
 inline constexpr std::string_view kProjectFileExtension = ".fgproj";

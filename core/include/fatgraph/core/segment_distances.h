@@ -4,23 +4,14 @@
 #include <Eigen/Core>
 #include <vector>
 
+#include "fatgraph/core/grouped_segment_distances.h"
+
 #include "fatgraph/core/dynamic_time_warping.h"
 #include "fatgraph/core/motion_graph.h"
 #include "fatgraph/core/progress.h"
 #include "fatgraph/core/work_spread.h"
 
 namespace fatgraph {
-
-struct SegmentDistances {
-  /// n x n over the segments passed in, in m^2 (mean squared frame distance after DTW):
-  /// max(dist(a, b), dist(b, a)); 0 on the diagonal; +inf where the two segments are not
-  /// comparable (different start or end hubs, a hub of -1, or lengths beyond the DTW slope
-  /// limits). Symmetric.
-  Eigen::MatrixXd distance;
-
-  /// The same values as RMS metres (element-wise square root; +inf stays +inf).
-  Eigen::MatrixXd rms() const;
-};
 
 /// RMS metres for a segment distance in m^2 (its square root; +inf stays +inf).
 double segmentDistanceToRms(double distanceSquared);
@@ -44,14 +35,16 @@ double symmetricSegmentDistance(const PoseFeatures& features, const Segment& a, 
 /// True when the pair is compared at all: same fromHub and toHub, neither -1.
 bool segmentsComparable(const Segment& a, const Segment& b);
 
-/// All pairwise distances. Pairs are spread over std::thread workers (one per hardware thread,
+/// The distances of every comparable pair (segmentsComparable), in m^2 (mean squared frame
+/// distance after DTW): max(dist(a, b), dist(b, a)), +inf where the lengths are beyond the
+/// DTW slope limits; held per hub-to-hub group. Pairs are spread over std::thread workers (one per hardware thread,
 /// `threads` > 0 overrides); each pair's value depends only on its two segments, so the result
 /// is the same for any thread count. `progress` (may be empty) is called on the calling thread
 /// with the fraction of pairs done; returning false stops the workers and throws Cancelled
 /// (progress.h). Throws Error when a segment lies outside `features`. With `spread` (a
 /// distributed build, work_spread.h) the pairs go to its processes, each computed whole by one
-/// of them, so the values are the same bits; every process gets the whole matrix.
-SegmentDistances computeSegmentDistances(const PoseFeatures& features,
+/// of them, so the values are the same bits; every process gets every pair.
+GroupedSegmentDistances computeSegmentDistances(const PoseFeatures& features,
                                          const std::vector<Segment>& segments,
                                          const ProgressCallback& progress = {}, int threads = 0,
                                          WorkSpread* spread = nullptr);

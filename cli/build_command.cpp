@@ -32,23 +32,23 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 }
 
 // The stages whose peak resident memory a build reports, in the order ranks gather them
-// (write last: rank 0 alone runs it).
+// (write last: rank 0 alone runs it), each rank's whole run after them.
 const std::array<const char*, 7> kMemoryStages{"import", "distance", "hubs", "dtw", "clustering", "parameterization",
                                                "write"};
 
 struct MemoryPeaks {
   std::uint64_t peak = 0;                 // the largest rank's
-  std::vector<std::uint64_t> rankPeaks;   // per rank, its largest stage
-  std::vector<std::uint64_t> stagePeaks;  // per stage, its largest rank
+  std::vector<std::uint64_t> rankPeaks;   // per rank, its whole run's (the kernel's peak)
+  std::vector<std::uint64_t> stagePeaks;  // per stage, its largest rank's (sampled)
 };
 
 MemoryPeaks memoryPeaks(const std::vector<std::vector<std::uint64_t>>& perRank) {
   MemoryPeaks m;
   m.stagePeaks.assign(kMemoryStages.size(), 0);
   for (const std::vector<std::uint64_t>& stages : perRank) {
-    std::uint64_t rank = 0;
+    std::uint64_t rank = stages.size() > kMemoryStages.size() ? stages[kMemoryStages.size()] : 0;
     for (size_t k = 0; k < stages.size() && k < kMemoryStages.size(); ++k) {
-      rank = std::max(rank, stages[k]);
+      rank = std::max(rank, stages[k]);  // a sample can round above the kernel's page count
       m.stagePeaks[k] = std::max(m.stagePeaks[k], stages[k]);
     }
     m.rankPeaks.push_back(rank);
@@ -185,14 +185,20 @@ int runBuild(const std::vector<std::string>& args) {
     }
     const double paramSeconds = paramStage.seconds();
     const nlohmann::json rankTimings = ranks.rankTimings();
+    // Each rank's stages and its whole run so far (the kernel's peak); rank 0 adds the write.
     std::vector<std::vector<std::uint64_t>> peaks = ranks.gatherPeaks(
         {importPeak, report.distancePeakBytes, report.hubPeakBytes, report.dtwPeakBytes, report.clusteringPeakBytes,
-         paramStage.peakBytes()});
+         paramStage.peakBytes(), 0, peakResidentBytes()});
     if (!talks) return 0;
-    const StageMeter writeStage;
-    saveProject(project, *out);
-    const double writeSeconds = writeStage.seconds();
-    peaks[0].push_back(writeStage.peakBytes());  // rank 0 alone writes
+    std::uint64_t writePeak = 0;
+    const double writeSeconds = [&] {
+      const StageMeter writeStage;
+      saveProject(project, *out);
+      writePeak = writeStage.peakBytes();
+      return writeStage.seconds();
+    }();
+    peaks[0][kMemoryStages.size()] = peakResidentBytes();
+    peaks[0][kMemoryStages.size() - 1] = writePeak;
     const MemoryPeaks memory = memoryPeaks(peaks);
     const double total = secondsSince(start);
     std::vector<std::string> notes = imported.notes;

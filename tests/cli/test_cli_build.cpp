@@ -161,8 +161,9 @@ class TestCliBuild : public QObject {
     QVERIFY(thresholds.value(s("edge")).toDouble() > 0);
     const QJsonObject timings = o.value(s("timings_s")).toObject();
     for (const char* key : {"distance", "dtw", "clustering"}) QVERIFY2(timings.contains(s(key)), key);
-    // Peak resident memory in bytes, per stage and per rank (one here): a build of one real
-    // clip holds tens of megabytes, far from a kilobyte count or a whole machine.
+    // Peak resident memory in bytes, per stage (sampled) and per rank (the kernel's peak):
+    // a build of one real clip holds tens of megabytes, far from a kilobyte count or a whole
+    // machine, and the stages' samples stay under the whole run's peak.
     const double peak = o.value(s("peak_memory_bytes")).toDouble();
     QVERIFY2(peak > 8e6 && peak < 4e9, qPrintable(QString::number(peak)));
     const QJsonArray rankPeaks = o.value(s("rank_peak_memory_bytes")).toArray();
@@ -172,10 +173,10 @@ class TestCliBuild : public QObject {
     double largestStage = 0;
     for (const char* stage : {"import", "distance", "hubs", "dtw", "clustering", "parameterization", "write"}) {
       const double v = stagePeaks.value(s(stage)).toDouble();
-      QVERIFY2(v > 0 && v <= peak, stage);
+      QVERIFY2(v > 0 && v <= peak + 4096, stage);
       largestStage = std::max(largestStage, v);
     }
-    QCOMPARE(largestStage, peak);
+    QVERIFY2(largestStage >= 0.5 * peak, qPrintable(QString::number(largestStage / peak)));
     QVERIFY(QFile::exists(out));
 
     // The project reopens: inspect sees the clip, and an edit renames the dominant edge.

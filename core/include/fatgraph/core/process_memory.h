@@ -1,32 +1,37 @@
 #pragma once
-// The process's resident memory, so that each stage of a build can report the most it held
-// (`fatgraph build --json`, docs/SCALING.md). On Linux the peak is VmHWM of /proc/self/status,
-// which writing 5 to /proc/self/clear_refs resets; where that is missing the peak is the
-// whole run's (getrusage), never less than the truth.
+// The process's resident memory, so that a build can say what each stage held at its most
+// (`fatgraph build --json`, docs/SCALING.md). The whole run's peak is the kernel's own (VmHWM,
+// what /usr/bin/time reports too); a stage's is sampled: while a StageMeter lives, a thread
+// reads the resident size every 10 ms, so the kernel's peak is never reset and outside tools
+// still read the true maximum.
 #include <chrono>
 #include <cstdint>
 
 namespace fatgraph {
 
-/// The largest resident set of this process since the last resetPeakResident() (or its
-/// start), in bytes; 0 when the system tells nothing.
+/// The largest resident set of this process since it started, in bytes (Linux: VmHWM of
+/// /proc/self/status; elsewhere getrusage); 0 when the system tells nothing.
 std::uint64_t peakResidentBytes();
 /// The resident set now, in bytes (0 when unknown).
 std::uint64_t residentBytes();
-/// Starts a new peak at the current resident set (Linux); elsewhere does nothing.
-void resetPeakResident();
 
-/// One stage's wall time and peak resident memory, from its construction on.
+/// One stage's wall time and peak resident memory, from its construction on: the largest of
+/// the samples taken every 10 ms while it lives and of readings at its start and at each
+/// peakBytes() call (a spike shorter than 10 ms between samples can be missed).
 class StageMeter {
  public:
-  StageMeter() : start_(std::chrono::steady_clock::now()) { resetPeakResident(); }
+  StageMeter();
+  ~StageMeter();
+  StageMeter(const StageMeter&) = delete;
+  StageMeter& operator=(const StageMeter&) = delete;
   double seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
-  std::uint64_t peakBytes() const { return peakResidentBytes(); }
+  std::uint64_t peakBytes() const;
 
  private:
   std::chrono::steady_clock::time_point start_;
+  int slot_ = -1;  // the sampler's slot; -1: none free, the whole run's peak stands in
 };
 
 }  // namespace fatgraph

@@ -151,7 +151,7 @@ int runBuild(const std::vector<std::string>& args) {
     const bool talks = ranks.rank() == 0;
     options.threads = ranks.threadsPerRank(options.threads);
     options.spread = ranks.spread();
-    ClipSetImport imported = importClipSet(cl.positional(), clipOptions);
+    ClipSetImport imported = importClipSet(cl.positional(), clipOptions, options.spread);
     Project& project = imported.project;
     project.settings.window = window;
     project.settings.parameterization = parameterization;

@@ -107,7 +107,7 @@ class TestMpiRanks : public QObject {
     for (int ranks : {1, 2, 3}) QTest::addRow("%d ranks", ranks) << ranks;
   }
   void buildOnRanksWritesTheSameProject() {
-    // The whole build (scan, hub rows, segment pairs, parameterization) on 1, 2 and 3 ranks
+    // The whole build (import, scan, hub rows, segment pairs, parameterization) on 1, 2 and 3 ranks
     // gives bit for bit the project of the plain build, on two clips of different motions.
     QFETCH(int, ranks);
     QTemporaryDir dir;
@@ -129,7 +129,8 @@ class TestMpiRanks : public QObject {
     QCOMPARE(perRank.size(), ranks > 1 ? ranks : 0);
     for (const QJsonValue& r : perRank) {
       const QJsonObject stages = r.toObject().value(s("stages")).toObject();
-      for (const char* stage : {"distance scan", "hub rows", "segment pairs", "fat edges", "parameterization"}) {
+      for (const char* stage : {"clip import", "distance scan", "hub rows", "segment pairs", "fat edges",
+                                "edge blends", "parameterization"}) {
         QVERIFY2(stages.value(s(stage)).toObject().value(s("calls")).toInt() >= 1, stage);
       }
     }
@@ -220,6 +221,20 @@ class TestMpiRanks : public QObject {
     const Run r = mpirun(2, s(FATGRAPH_CLI), {s("build"), dir.filePath(s("missing.bvh")), s("-o"), out});
     QVERIFY(r.exitCode > 0);
     QVERIFY2(r.err.contains(s("missing.bvh")), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(out));
+  }
+
+  void aLaterFileOneRankCannotReadEndsEveryRankNamingIt() {
+    // The files after the first are dealt out by size: the missing one (the smallest) goes to
+    // rank 1, which ends the run with the reader's message; rank 0 does not wait for it.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(s("none.fgproj"));
+    const QString d = s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/");
+    const Run r = mpirun(2, s(FATGRAPH_CLI),
+                         {s("build"), d + s("144_03.bvh"), d + s("90_05.bvh"), dir.filePath(s("absent.bvh")), s("-o"), out});
+    QVERIFY(r.exitCode > 0);
+    QVERIFY2(r.err.contains(s("rank 1 of 2: clip import: ")) && r.err.contains(s("absent.bvh")), qPrintable(r.err));
+    QVERIFY2(r.ms < 60000, qPrintable(QString::number(r.ms)));
     QVERIFY(!QFileInfo::exists(out));
   }
 };

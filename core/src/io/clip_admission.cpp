@@ -19,16 +19,22 @@ bool sameOffsets(const Skeleton& a, const Skeleton& b) {
   return true;
 }
 
-std::string uniqueName(const std::vector<Clip>& clips, const std::string& wanted) {
+// The first of "wanted", "wanted (2)", "wanted (3)", ... that `taken` does not hold.
+template <typename Taken>
+std::string uniqueName(const Taken& taken, const std::string& wanted) {
   const std::string base = wanted.empty() ? std::string("clip") : wanted;
-  auto taken = [&](const std::string& n) {
-    return std::any_of(clips.begin(), clips.end(), [&](const Clip& c) { return c.name == n; });
-  };
   if (!taken(base)) return base;
   for (int k = 2;; ++k) {
     const std::string n = base + " (" + std::to_string(k) + ")";
     if (!taken(n)) return n;
   }
+}
+
+void noteName(AdmittedClip& out, const std::string& name, const std::string& file) {
+  if (name != out.clip.name && !out.clip.name.empty()) {
+    out.notes.push_back(file + ": clip renamed '" + name + "' (name taken)");
+  }
+  out.clip.name = name;
 }
 
 std::string rateText(double fps) {
@@ -79,7 +85,7 @@ BvhImportOptions bvhAdmissionOptions(const ClipAdmissionOptions& options) {
 }
 
 AdmittedClip admitClip(const Project& project, const std::string& projectSkeletonFile,
-                       const Skeleton& skeleton, Clip clip, const std::string& file) {
+                       const Skeleton& skeleton, Clip clip, const std::string& file, ClipNaming naming) {
   const double fps = project.settings.fps;
   if (!(fps > 0 && fps <= 1000)) throw Error("the working rate must be in (0, 1000] fps");
   if (std::string problem = skeleton.validate(); !problem.empty()) {
@@ -125,17 +131,24 @@ AdmittedClip admitClip(const Project& project, const std::string& projectSkeleto
                         rateText(fps) + " fps (the working rate)");
     clip = resample(clip, fps);
   }
-  const std::string name = uniqueName(project.clips, clip.name);
-  if (name != clip.name && !clip.name.empty()) {
-    out.notes.push_back(file + ": clip renamed '" + name + "' (name taken)");
-  }
-  clip.name = name;
   out.clip = std::move(clip);
+  if (naming == ClipNaming::UniqueInProject) {
+    const auto taken = [&](const std::string& n) {
+      return std::any_of(project.clips.begin(), project.clips.end(), [&](const Clip& c) { return c.name == n; });
+    };
+    noteName(out, uniqueName(taken, out.clip.name), file);
+  }
   return out;
 }
 
+void nameUniquely(std::unordered_set<std::string>& taken, AdmittedClip& admitted, const std::string& file) {
+  const std::string name = uniqueName([&](const std::string& n) { return taken.count(n) > 0; }, admitted.clip.name);
+  noteName(admitted, name, file);
+  taken.insert(name);
+}
+
 AdmittedClip admitBvh(const Project& project, const std::string& projectSkeletonFile,
-                      BvhImport bvh, const std::string& file) {
+                      BvhImport bvh, const std::string& file, ClipNaming naming) {
   std::vector<std::string> notes = rigNotes(bvh, file);
   if (bvh.referencePoseDropped) {
     notes.push_back(file + ": frame 0 is a reference T-pose (joints jump up to " +
@@ -143,7 +156,7 @@ AdmittedClip admitBvh(const Project& project, const std::string& projectSkeleton
                     " deg to frame 1), dropped");
   }
   AdmittedClip out =
-      admitClip(project, projectSkeletonFile, bvh.skeleton, std::move(bvh.clip), file);
+      admitClip(project, projectSkeletonFile, bvh.skeleton, std::move(bvh.clip), file, naming);
   out.notes.insert(out.notes.begin(), notes.begin(), notes.end());
   return out;
 }
@@ -156,7 +169,7 @@ SceneImportOptions sceneAdmissionOptions(const Project& project, const ClipAdmis
 }
 
 AdmittedClip admitSceneClip(const Project& project, const std::string& projectSkeletonFile,
-                            const SceneImport& scene, int index, const std::string& file) {
+                            const SceneImport& scene, int index, const std::string& file, ClipNaming naming) {
   std::vector<std::string> notes;
   if (index == 0) {
     notes = scene.notes;
@@ -176,7 +189,7 @@ AdmittedClip admitSceneClip(const Project& project, const std::string& projectSk
     notes.push_back(inPlaceNote(scene.inPlace[index], file, scene.clips.at(index).name));
   }
   AdmittedClip out = admitClip(project, projectSkeletonFile, scene.skeleton,
-                               scene.clips.at(index), file);
+                               scene.clips.at(index), file, naming);
   out.notes.insert(out.notes.begin(), notes.begin(), notes.end());
   return out;
 }

@@ -83,11 +83,27 @@ std::string Clip::validate(const Skeleton& skeleton) const {
   return {};
 }
 
+namespace {
+
+// The clip's bookkeeping without its poses. Not a copy then a clear: a cleared vector keeps
+// its capacity, and a clip resampled from 120 to 30 fps would hold four times its poses'
+// memory for the rest of the build (seen as 4 GB of 10 at ten hours of mocap).
+Clip withoutPoses(const Clip& clip) {
+  Clip out;
+  out.name = clip.name;
+  out.source = clip.source;
+  out.fps = clip.fps;
+  out.sourceFps = clip.sourceFps;
+  out.sourceFirstFrame = clip.sourceFirstFrame;
+  out.jointCount = clip.jointCount;
+  return out;
+}
+
+}  // namespace
+
 Clip resample(const Clip& clip, double fps) {
-  Clip out = clip;
+  Clip out = withoutPoses(clip);
   out.fps = fps;
-  out.rotations.clear();
-  out.translations.clear();
   const int n = clip.frameCount();
   if (n == 0) return out;
   const int outFrames = static_cast<int>(std::floor(clip.duration() * fps + 1e-9)) + 1;
@@ -98,7 +114,7 @@ Clip resample(const Clip& clip, double fps) {
 }
 
 Clip subClip(const Clip& clip, int first, int count) {
-  Clip out = clip;
+  Clip out = withoutPoses(clip);
   const size_t begin = static_cast<size_t>(first) * clip.jointCount;
   const size_t end = begin + static_cast<size_t>(count) * clip.jointCount;
   out.rotations.assign(clip.rotations.begin() + begin, clip.rotations.begin() + end);

@@ -158,7 +158,9 @@ WeightGrid refineCells(const BlendProbe& probe, const WeightGrid& grid, const Sa
           const int v = vertices[static_cast<size_t>(i)];
           fitVertex(worker, fit, out.weights, v, s, fit.pointsOf(v % g, v / g));
         },
-        stageProgress);
+        stageProgress, 0,
+        {{[&](int i) -> void* { return out.weights.data() + static_cast<size_t>(vertices[static_cast<size_t>(i)]) * s; },
+          sizeof(float) * s}});
   }
   return out;
 }

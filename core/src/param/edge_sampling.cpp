@@ -108,9 +108,13 @@ Eigen::Vector3d BlendProbe::Worker::play() {
   return toEigenDouble(frame.position) + yawRotation(frame.yaw) * modelPositions_[static_cast<size_t>(probe_.joint_)];
 }
 
-void forEachWithProbe(const BlendProbe& probe, int count,
-                      const std::function<void(BlendProbe::Worker&, int)>& body,
-                      const ProgressCallback& progress, int threads) {
+namespace {
+
+// body over `items` (indices) on up to `threads` threads, each with its own worker.
+void runItems(const BlendProbe& probe, const std::vector<int>& items,
+              const std::function<void(BlendProbe::Worker&, int)>& body, const ProgressCallback& progress,
+              int threads) {
+  const int count = static_cast<int>(items.size());
   if (count <= 0) return;
   if (threads <= 0) threads = probe.threads();
   int n = threads > 0 ? threads : static_cast<int>(std::thread::hardware_concurrency());
@@ -123,7 +127,7 @@ void forEachWithProbe(const BlendProbe& probe, int count,
     try {
       BlendProbe::Worker worker(probe);
       for (int i = next++; i < count && !stop; i = next++) {
-        body(worker, i);
+        body(worker, items[static_cast<size_t>(i)]);
         ++done;
         // Only the calling thread reports progress (progress.h).
         if (caller && progress && !progress(static_cast<double>(done) / count)) stop = true;
@@ -140,6 +144,41 @@ void forEachWithProbe(const BlendProbe& probe, int count,
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
   if (stop) throw Cancelled();
+}
+
+}  // namespace
+
+void forEachWithProbe(const BlendProbe& probe, int count,
+                      const std::function<void(BlendProbe::Worker&, int)>& body,
+                      const ProgressCallback& progress, int threads, const std::vector<ItemSlot>& slots) {
+  if (count <= 0) return;
+  WorkSpread* spread = probe.blendSpread();
+  if (!spread || spread->processes() < 2 || slots.empty()) {
+    std::vector<int> all(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) all[static_cast<size_t>(i)] = i;
+    runItems(probe, all, body, progress, threads);
+    return;
+  }
+  // Every blend of one call costs about the same (the edge's segments played to one time).
+  uint64_t inputs = hashBytes(&count, sizeof count, probe.edgeKey());
+  for (const ItemSlot& slot : slots) inputs = hashBytes(&slot.bytes, sizeof slot.bytes, inputs);
+  const std::vector<ItemShare> shares = spread->spread(
+      "edge blends", std::vector<double>(static_cast<size_t>(count), 1.0),
+      [&](const std::vector<int>& items) {
+        runItems(probe, items, body, progress, threads);
+        ItemBytes bytes;
+        for (int i : items) {
+          for (const ItemSlot& slot : slots) appendBytes(bytes, slot.at(i), slot.bytes);
+        }
+        return bytes;
+      },
+      ItemSplit::Contiguous, inputs);
+  for (size_t p = 0; p < shares.size(); ++p) {
+    ItemReader reader(shares[p].bytes, "the edge blends of process " + std::to_string(p));
+    for (int i : shares[p].items) {
+      for (const ItemSlot& slot : slots) reader.read(slot.at(i), slot.bytes);
+    }
+  }
 }
 
 std::vector<Eigen::VectorXd> sampleWeightVectors(int segments, int reference, int samples,

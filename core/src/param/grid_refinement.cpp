@@ -38,6 +38,8 @@ struct GridShape {
       : g(grid.resolution), nx(grid.maxCorner.x() > grid.minCorner.x() ? g : 1),
         ny(grid.maxCorner.y() > grid.minCorner.y() ? g : 1) {}
   int count() const { return nx * ny; }
+  /// The grid index of item k of count().
+  size_t at(int k) const { return static_cast<size_t>((k / nx) * g + k % nx); }
   void copyToRepeats(std::vector<float>& perVertex, int width) const {
     for (int iy = 0; iy < g; ++iy) {
       for (int ix = 0; ix < g; ++ix) {
@@ -193,7 +195,9 @@ WeightGrid refineGrid(const BlendProbe& probe, const WeightGrid& plain,
         for (int i = 0; i < s; ++i) out[i] = static_cast<float>(w[i]);
         vertexError[at] = static_cast<float>(error);
       },
-      progress);
+      progress, 0,
+      {{[&](int k) -> void* { return refined.weights.data() + shape.at(k) * static_cast<size_t>(s); }, sizeof(float) * s},
+       {[&](int k) -> void* { return vertexError.data() + shape.at(k); }, sizeof(float)}});
   shape.copyToRepeats(refined.weights, s);
   shape.copyToRepeats(vertexError, 1);
   return refined;
@@ -211,7 +215,7 @@ std::vector<float> gridVertexErrors(const BlendProbe& probe, const WeightGrid& g
         const Eigen::Vector3d reached = worker.reach(vertexWeights(grid, ix, iy));
         errors[static_cast<size_t>(iy * g + ix)] = static_cast<float>((reached - surface.target(grid.vertex(ix, iy))).norm());
       },
-      progress);
+      progress, 0, {{[&](int k) -> void* { return errors.data() + shape.at(k); }, sizeof(float)}});
   shape.copyToRepeats(errors, 1);
   return errors;
 }

@@ -160,7 +160,9 @@ ParameterAccuracy measureAccuracy(const BlendProbe& probe, const ParameterPlane&
         e3[static_cast<size_t>(i)] = (achieved - surface.target(t)).norm();
         ep[static_cast<size_t>(i)] = (plane.project(achieved) - t).norm();
       },
-      progress);
+      progress, 0,
+      {{[&](int i) -> void* { return &e3[static_cast<size_t>(i)]; }, sizeof(double)},
+       {[&](int i) -> void* { return &ep[static_cast<size_t>(i)]; }, sizeof(double)}});
   a.median3d = quantile(e3, 0.5);
   a.p95_3d = quantile(e3, 0.95);
   a.medianPlane = quantile(ep, 0.5);

@@ -78,6 +78,11 @@ ParameterizationSettings effectiveParameterSettings(const Project& project, cons
 
 EdgeParameterization parameterizeEdge(const Project& project, int fatEdge, const ProgressCallback& progress,
                                       int threads) {
+  return param::parameterizeEdgeOn(project, fatEdge, progress, threads, nullptr);
+}
+
+EdgeParameterization param::parameterizeEdgeOn(const Project& project, int fatEdge, const ProgressCallback& progress,
+                                               int threads, WorkSpread* blendSpread) {
   const MotionGraph& g = project.graph;
   if (fatEdge < 0 || fatEdge >= static_cast<int>(g.fatEdges.size())) {
     throw Error("fat edge " + std::to_string(fatEdge) + " does not exist");
@@ -98,6 +103,7 @@ EdgeParameterization parameterizeEdge(const Project& project, int fatEdge, const
 
   // 1. Sample blends and record where the joint goes (Fat Graph §4, with §5.1's blending).
   param::BlendProbe probe(project, fatEdge, r.joint, r.referenceTime, threads);
+  probe.spreadBlends(blendSpread, static_cast<uint64_t>(fatEdge));
   r.sampleWeights = param::sampleWeightVectors(probe.segmentCount(), probe.referenceSegment(), r.settings.samples,
                                                r.settings.seed, r.notes);
   r.samplePositions.assign(r.sampleWeights.size(), Eigen::Vector3d::Zero());
@@ -106,7 +112,8 @@ EdgeParameterization parameterizeEdge(const Project& project, int fatEdge, const
       [&](param::BlendProbe::Worker& w, int i) {
         r.samplePositions[static_cast<size_t>(i)] = w.reach(r.sampleWeights[static_cast<size_t>(i)]);
       },
-      stage(progress, 0.0, 0.15));
+      stage(progress, 0.0, 0.15), 0,
+      {{[&](int i) -> void* { return r.samplePositions[static_cast<size_t>(i)].data(); }, sizeof(Eigen::Vector3d)}});
 
   // 2-4. Plane (the character faces +Z in the edge-start frame), triangulation, grid.
   r.plane = fitParameterPlane(r.samplePositions, 0.0, kFlatRelative, kCoincidentMetres);

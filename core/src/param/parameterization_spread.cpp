@@ -1,6 +1,10 @@
 // Fat edges parameterized on the processes of a distributed build (`mpirun -np K fatgraph
-// build`): each edge whole on one process, the results handed round as the project file's own
-// encoding (parameterization_image.h), so every process ends with the same bits.
+// build`): an edge larger than a process's fair share by all of them together, its blends
+// split (forEachWithProbe); every other edge whole on one process, the results handed round
+// as the project file's own encoding (parameterization_image.h). Every process ends with the
+// same bits as one process would.
+#include <algorithm>
+
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/parameterization.h"
 #include "fatgraph/core/parameterization_image.h"
@@ -45,10 +49,36 @@ std::vector<EdgeParameterization> spreadEdgeParameterizations(const Project& pro
   const std::vector<FatEdge>& edges = project.graph.fatEdges;
   std::vector<double> costs;
   for (const FatEdge& e : edges) costs.push_back(edgeCost(project, e));
-  const std::vector<ItemShare> shares = spread.spread("parameterization", costs, [&](const std::vector<int>& items) {
-    return parameterizationsImage(parameterizeEdges(project, items, progress, threads));
-  }, ItemSplit::Balanced, edgesHash(project));
+  // An edge that costs more than a process's fair share would leave the others waiting for
+  // it: every process parameterizes it together, its blends split between them (one after
+  // another, the largest first). The other edges are dealt out whole.
+  double total = 0;
+  for (double c : costs) total += c;
+  const double fairShare = total / std::max(1, spread.processes());
+  std::vector<int> together, dealt;
+  for (size_t e = 0; e < edges.size(); ++e) {
+    (spread.processes() > 1 && costs[e] > fairShare ? together : dealt).push_back(static_cast<int>(e));
+  }
+  std::stable_sort(together.begin(), together.end(), [&](int a, int b) { return costs[static_cast<size_t>(a)] > costs[static_cast<size_t>(b)]; });
   std::vector<EdgeParameterization> out(edges.size());
+  // Progress runs by cost: the shared edges first, then the dealt ones.
+  auto part = [&](double from, double to) {
+    return progress ? ProgressCallback([=](double f) { return progress(from + (to - from) * f); }) : ProgressCallback();
+  };
+  double done = 0;
+  for (int e : together) {
+    const double c = costs[static_cast<size_t>(e)] / total;
+    out[static_cast<size_t>(e)] = parameterizeEdgeOn(project, e, part(done, done + c), threads, &spread);
+    done += c;
+  }
+  const ProgressCallback rest = part(done, 1.0);
+  std::vector<double> dealtCosts;
+  for (int e : dealt) dealtCosts.push_back(costs[static_cast<size_t>(e)]);
+  const std::vector<ItemShare> shares = spread.spread("parameterization", dealtCosts, [&](const std::vector<int>& items) {
+    std::vector<int> mine;
+    for (int k : items) mine.push_back(dealt[static_cast<size_t>(k)]);
+    return parameterizationsImage(parameterizeEdges(project, mine, rest, threads));
+  }, ItemSplit::Balanced, edgesHash(project));
   for (size_t s = 0; s < shares.size(); ++s) {
     std::vector<EdgeParameterization> got =
         readParameterizationsImage(shares[s].bytes, "the parameterizations of process " + std::to_string(s));
@@ -56,7 +86,9 @@ std::vector<EdgeParameterization> spreadEdgeParameterizations(const Project& pro
       throw Error("the parameterizations of process " + std::to_string(s) + " hold " + std::to_string(got.size()) +
                   " edges, " + std::to_string(shares[s].items.size()) + " were expected");
     }
-    for (size_t k = 0; k < got.size(); ++k) out[static_cast<size_t>(shares[s].items[k])] = std::move(got[k]);
+    for (size_t k = 0; k < got.size(); ++k) {
+      out[static_cast<size_t>(dealt[static_cast<size_t>(shares[s].items[k])])] = std::move(got[k]);
+    }
   }
   return out;
 }

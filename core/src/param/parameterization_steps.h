@@ -52,6 +52,17 @@ class BlendProbe {
 
   int threads() const { return threads_; }
 
+  /// Spreads the blends of every forEachWithProbe on this probe that says where its results
+  /// live (ItemSlot) over the processes of `spread`: an edge too large for one process (the
+  /// largest of a distributed build). Every process must make the same calls in the same order;
+  /// `edge` tells the processes' edges apart. Null: the blends stay on this process.
+  void spreadBlends(WorkSpread* spread, uint64_t edge) {
+    spread_ = spread;
+    edgeKey_ = edge;
+  }
+  WorkSpread* blendSpread() const { return spread_; }
+  uint64_t edgeKey() const { return edgeKey_; }
+
   int segmentCount() const { return static_cast<int>(graph_.edges[0].segments.size()); }
   int referenceSegment() const { return graph_.edges[0].referenceSegment; }
   float referenceDuration() const { return graph_.edges[0].referenceDuration; }
@@ -65,16 +76,28 @@ class BlendProbe {
   int joint_ = 0;
   float time_ = 0;
   int threads_ = 0;
+  WorkSpread* spread_ = nullptr;
+  uint64_t edgeKey_ = 0;
+};
+
+/// Where item i's result lives: `bytes` bytes at at(i) (trivially copyable values), so a
+/// spread forEachWithProbe can hand the results one process computed to the others.
+struct ItemSlot {
+  std::function<void*(int)> at;
+  size_t bytes = 0;
 };
 
 /// Runs body(worker, index) for index in [0, count) on up to `threads` threads (0: the probe's
 /// threads(), and when that is 0 too, every core),
 /// each thread with its own BlendProbe::Worker. `progress` (fraction of items done) is called
 /// from the calling thread only; when it returns false the remaining items are skipped and
-/// Cancelled is thrown after every thread stopped.
+/// Cancelled is thrown after every thread stopped. With `slots` (everything body writes for an
+/// item) and a probe whose blends are spread, each process runs a contiguous share of the
+/// items and every process ends with every item's slots filled, the same bits as one process.
 void forEachWithProbe(const BlendProbe& probe, int count,
                       const std::function<void(BlendProbe::Worker&, int)>& body,
-                      const ProgressCallback& progress = {}, int threads = 0);
+                      const ProgressCallback& progress = {}, int threads = 0,
+                      const std::vector<ItemSlot>& slots = {});
 
 /// The weight vectors to sample (Fat Graph §4: random blends of the segments): every segment
 /// alone, then 50/50 pairs (a random subset when not all fit), then sparse random mixes of 2
@@ -146,6 +169,11 @@ double quantile(std::vector<double>& values, double q);
 /// Euclidean projection of v onto the simplex {x >= 0, sum x = mass}: the nearest vector of
 /// non-negative weights with that sum (both refinement passes keep weights on it).
 Eigen::VectorXd projectToSimplex(const Eigen::VectorXd& v, double mass);
+
+/// parameterizeEdge with the edge's blends spread over `blendSpread`'s processes (null: none),
+/// every process calling it for the same edge at the same point of the build.
+EdgeParameterization parameterizeEdgeOn(const Project& project, int fatEdge, const ProgressCallback& progress,
+                                        int threads, WorkSpread* blendSpread);
 
 /// parameterizeEdge of each of `edges` in turn (progress spans them all).
 std::vector<EdgeParameterization> parameterizeEdges(const Project& project, const std::vector<int>& edges,

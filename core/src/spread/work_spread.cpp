@@ -68,12 +68,28 @@ void appendBytes(ItemBytes& out, const void* data, size_t bytes) {
   out.insert(out.end(), p, p + bytes);
 }
 
+void appendString(ItemBytes& out, const std::string& text) {
+  appendValue(out, static_cast<uint64_t>(text.size()));
+  appendBytes(out, text.data(), text.size());
+}
+
+void ItemReader::past(uint64_t wanted) const {
+  throw Error(what_ + ": the results end after " + std::to_string(bytes_.size()) + " bytes, " +
+              std::to_string(wanted) + " more were expected at byte " + std::to_string(offset_));
+}
+
 void ItemReader::read(void* data, size_t bytes) {
-  if (bytes > bytes_.size() - offset_) {
-    throw Error(what_ + ": the results end after " + std::to_string(bytes_.size()) + " bytes, more were expected");
-  }
+  if (bytes > bytes_.size() - offset_) past(bytes);
   if (bytes > 0) std::memcpy(data, bytes_.data() + offset_, bytes);
   offset_ += bytes;
+}
+
+std::string ItemReader::string() {
+  const uint64_t n = value<uint64_t>();
+  if (n > bytes_.size() - offset_) past(n);
+  std::string text(reinterpret_cast<const char*>(bytes_.data() + offset_), static_cast<size_t>(n));
+  offset_ += static_cast<size_t>(n);
+  return text;
 }
 
 }  // namespace fatgraph

@@ -18,6 +18,7 @@
 // command), so a refused file leaves everything as it was.
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "fatgraph/core/bvh_import.h"
@@ -49,16 +50,28 @@ struct AdmittedClip {
   std::vector<std::string> notes;
 };
 
+/// Whether admission gives the clip a name unique among the project's clips (the last rule),
+/// or leaves it as read: files admitted on several processes at once are named afterwards,
+/// in file order, by nameUniquely.
+enum class ClipNaming { UniqueInProject, AsRead };
+
 /// Admits `clip` of `skeleton`, read from `file`, into `project`, whose skeleton came from
 /// `projectSkeletonFile` (both file names appear in messages as given). Throws Error naming
 /// both files when the skeletons differ, FileError naming `file` when the clip is empty or
 /// inconsistent with its skeleton.
 AdmittedClip admitClip(const Project& project, const std::string& projectSkeletonFile,
-                       const Skeleton& skeleton, Clip clip, const std::string& file);
+                       const Skeleton& skeleton, Clip clip, const std::string& file,
+                       ClipNaming naming = ClipNaming::UniqueInProject);
+
+/// The last rule of admission on its own: renames the clip "name (2)", "name (3)", ... when
+/// `taken` holds its name (an empty name becomes "clip"), notes the rename (naming `file`) and
+/// adds the name to `taken`.
+void nameUniquely(std::unordered_set<std::string>& taken, AdmittedClip& admitted, const std::string& file);
 
 /// Admits a BVH read with bvhAdmissionOptions: notes a dropped reference pose, then admitClip.
 AdmittedClip admitBvh(const Project& project, const std::string& projectSkeletonFile,
-                      BvhImport bvh, const std::string& file);
+                      BvhImport bvh, const std::string& file,
+                      ClipNaming naming = ClipNaming::UniqueInProject);
 
 /// The scene readers' options for admission (glTF, FBX): sampled at the project's working rate.
 SceneImportOptions sceneAdmissionOptions(const Project& project, const ClipAdmissionOptions& options = {});
@@ -68,7 +81,8 @@ SceneImportOptions sceneAdmissionOptions(const Project& project, const ClipAdmis
 /// clip, then admitClip. A file's clips go in one at a time, each added to the project before
 /// the next is admitted.
 AdmittedClip admitSceneClip(const Project& project, const std::string& projectSkeletonFile,
-                            const SceneImport& scene, int index, const std::string& file);
+                            const SceneImport& scene, int index, const std::string& file,
+                            ClipNaming naming = ClipNaming::UniqueInProject);
 
 /// Changes the project's working rate: sets settings.fps and resamples every clip whose rate
 /// differs. Returns how many clips were resampled. The caller drops what depended on the old

@@ -13,6 +13,8 @@
 
 namespace fatgraph {
 
+class WorkSpread;
+
 struct ClipSetOptions {
   double fps = 30.0;  // the working rate
   bool keepReferencePose = false;
@@ -26,6 +28,12 @@ struct ClipSetImport {
 };
 
 /// Throws FileError / Error naming the file at fault (both files for another skeleton).
-ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSetOptions& options);
+/// With `spread` (a distributed build, work_spread.h; every process calls this with the same
+/// paths) every process reads the files up to the first clip, which gives the skeleton; the
+/// later files are dealt out by size, each read and admitted whole by one process, and every
+/// process gets every clip (checked against its fingerprint) with the names, notes and order of
+/// a one-process import. So a slow shared file system serves each later file once.
+ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSetOptions& options,
+                            WorkSpread* spread = nullptr);
 
 }  // namespace fatgraph

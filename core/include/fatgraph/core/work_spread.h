@@ -82,6 +82,14 @@ template <typename T>
 void appendValue(ItemBytes& out, const T& value) {
   appendBytes(out, &value, sizeof value);
 }
+/// A length (uint64) and the elements of a vector of trivially copyable values.
+template <typename T>
+void appendVector(ItemBytes& out, const std::vector<T>& values) {
+  appendValue(out, static_cast<uint64_t>(values.size()));
+  appendBytes(out, values.data(), values.size() * sizeof(T));
+}
+/// A length (uint64) and the characters.
+void appendString(ItemBytes& out, const std::string& text);
 
 /// Reads values in the order they were appended; throws Error naming `what` past the end.
 class ItemReader {
@@ -94,9 +102,20 @@ class ItemReader {
     read(&v, sizeof v);
     return v;
   }
+  /// What appendVector wrote; throws Error naming `what` when the length passes the end.
+  template <typename T>
+  std::vector<T> vector() {
+    const uint64_t n = value<uint64_t>();
+    if (n > (bytes_.size() - offset_) / sizeof(T)) past(n * sizeof(T));
+    std::vector<T> v(static_cast<size_t>(n));
+    read(v.data(), v.size() * sizeof(T));
+    return v;
+  }
+  std::string string();
   bool atEnd() const { return offset_ == bytes_.size(); }
 
  private:
+  [[noreturn]] void past(uint64_t wanted) const;
   const ItemBytes& bytes_;
   std::string what_;
   size_t offset_ = 0;

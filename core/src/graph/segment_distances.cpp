@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <mutex>
@@ -125,25 +126,58 @@ bool segmentsComparable(const Segment& a, const Segment& b) {
 
 namespace {
 
-// The values of `pairs` (indices into `segments`), spread over `threads` workers.
-std::vector<double> pairValues(const PoseFeatures& features, const std::vector<Segment>& segments,
-                               const std::vector<std::pair<int, int>>& pairs, const ProgressCallback& progress,
-                               int threads) {
+// Pairs by rows: row r pairs segment first[r] with each of partners[r] (the later members of
+// its group), its pairs at positions start[r] .. start[r + 1]. Rows in group order, each
+// group's upper triangle row by row, are the order GroupedSegmentDistances holds its values
+// in, so no list of pairs (8 bytes each, 1.2 GB at ten hours) is ever made.
+struct PairRows {
+  std::vector<int> first;
+  std::vector<std::span<const int>> partners;
+  std::vector<size_t> start{0};
+  void add(int segment, std::span<const int> later) {
+    first.push_back(segment);
+    partners.push_back(later);
+    start.push_back(start.back() + later.size());
+  }
+  size_t size() const { return start.back(); }
+  std::pair<int, int> pair(size_t p) const {
+    const size_t r = static_cast<size_t>(std::upper_bound(start.begin(), start.end(), p) - start.begin()) - 1;
+    return {first[r], partners[r][p - start[r]]};
+  }
+};
+
+PairRows groupRows(const GroupedSegmentDistances& groups) {
+  PairRows rows;
+  for (int g = 0; g < groups.groupCount(); ++g) {
+    const std::span<const int> m = groups.members(g);
+    for (size_t a = 0; a + 1 < m.size(); ++a) rows.add(m[a], m.subspan(a + 1));
+  }
+  return rows;
+}
+
+// The value of every pair of `rows`, spread over `threads` workers: store(p, value) for pair
+// position p (each p once, from any worker).
+template <typename Store>
+void pairValues(const PoseFeatures& features, const std::vector<Segment>& segments, const PairRows& rows,
+                const Store& store, const ProgressCallback& progress, int threads) {
   const int n = static_cast<int>(segments.size());
-  const int total = static_cast<int>(pairs.size());
+  const size_t total = rows.size();
   // Each segment's frames, centred once (every segment takes part in many pairs).
   std::vector<detail::CentredFrames> centred(n);
   std::vector<char> paired(n, 0);
-  for (const auto& [a, b] : pairs) paired[a] = paired[b] = 1;
+  for (size_t r = 0; r < rows.first.size(); ++r) {
+    if (rows.partners[r].empty()) continue;
+    paired[rows.first[r]] = 1;
+    for (int b : rows.partners[r]) paired[b] = 1;
+  }
   for (int i = 0; i < n; ++i) {
     if (paired[i]) centred[i] = centredSegment(features, segments[i]);
   }
-  std::vector<double> values(pairs.size(), kInf);
 
   const int workers = std::clamp(
       threads > 0 ? threads : static_cast<int>(std::thread::hardware_concurrency()), 1,
-      std::max(total, 1));
-  std::atomic<int> next{0}, done{0};
+      static_cast<int>(std::clamp<size_t>(total, 1, 1024)));
+  std::atomic<size_t> next{0}, done{0};
   std::atomic<bool> stop{false};
   std::mutex mutex;
   std::condition_variable wake;
@@ -152,9 +186,9 @@ std::vector<double> pairValues(const PoseFeatures& features, const std::vector<S
   auto work = [&] {
     try {
       PairScratch scratch;
-      for (int p; !stop && (p = next++) < total;) {
-        values[p] = symmetricDistance(centred[pairs[p].first], centred[pairs[p].second],
-                                      features.weightSum, scratch);
+      for (size_t p; !stop && (p = next++) < total;) {
+        const auto [a, b] = rows.pair(p);
+        store(p, symmetricDistance(centred[a], centred[b], features.weightSum, scratch));
         if (++done == total) wake.notify_one();
       }
     } catch (...) {
@@ -175,18 +209,18 @@ std::vector<double> pairValues(const PoseFeatures& features, const std::vector<S
     std::unique_lock<std::mutex> lock(mutex);
     wake.wait_for(lock, std::chrono::milliseconds(50));
     lock.unlock();
-    if (progress && !progress(static_cast<double>(done) / std::max(total, 1))) stop = true;
+    if (progress && !progress(static_cast<double>(done) / static_cast<double>(std::max<size_t>(total, 1)))) stop = true;
   }
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
   if (done < total) throw Cancelled();
   if (progress) progress(1.0);
-  return values;
 }
 
-// What the pair values are made from: the segments' frame ranges and the pairs.
-uint64_t segmentPairsHash(const std::vector<Segment>& segments, const std::vector<std::pair<int, int>>& pairs) {
-  uint64_t h = hashVector(pairs);
+// What the pair values are made from: the segments' frame ranges and the groups (which give
+// the pairs).
+uint64_t segmentPairsHash(const std::vector<Segment>& segments, const GroupedSegmentDistances& groups) {
+  uint64_t h = hashVector(groups.memberList(), hashVector(groups.memberOffsets()));
   for (const Segment& s : segments) {
     const int range[3] = {s.clip, s.first, s.last};
     h = hashBytes(range, sizeof range, h);
@@ -194,29 +228,37 @@ uint64_t segmentPairsHash(const std::vector<Segment>& segments, const std::vecto
   return h;
 }
 
-// The same values with the pairs spread over the processes of a distributed build: each pair
-// is computed whole by one process, so its value has the same bits as in one process. A
-// pair's cost is its cost matrix (the DTW runs over a third of it in each direction).
+// The same values with the pairs spread over the processes of a distributed build, row by
+// row: each pair is computed whole by one process, so its value has the same bits as in one
+// process. A row's cost is its pairs' cost matrices (the DTW runs over a third of each in
+// each direction). A process's values go straight into the bytes it sends, and each share's
+// bytes go as soon as they are copied out.
 std::vector<double> spreadPairValues(const PoseFeatures& features, const std::vector<Segment>& segments,
-                                     const std::vector<std::pair<int, int>>& pairs, const ProgressCallback& progress,
-                                     int threads, WorkSpread& spread) {
-  std::vector<double> costs(pairs.size());
-  for (size_t p = 0; p < pairs.size(); ++p) {
-    costs[p] = double(segments[pairs[p].first].frameCount()) * double(segments[pairs[p].second].frameCount());
+                                     const GroupedSegmentDistances& groups, const PairRows& rows,
+                                     const ProgressCallback& progress, int threads, WorkSpread& spread) {
+  std::vector<double> costs(rows.first.size());
+  for (size_t r = 0; r < costs.size(); ++r) {
+    double later = 0;
+    for (int b : rows.partners[r]) later += segments[b].frameCount();
+    costs[r] = double(segments[rows.first[r]].frameCount()) * later;
   }
-  const std::vector<ItemShare> shares = spread.spread("segment pairs", costs, [&](const std::vector<int>& items) {
-    std::vector<std::pair<int, int>> mine;
-    mine.reserve(items.size());
-    for (int p : items) mine.push_back(pairs[static_cast<size_t>(p)]);
-    const std::vector<double> v = pairValues(features, segments, mine, progress, threads);
-    ItemBytes bytes;
-    appendBytes(bytes, v.data(), v.size() * sizeof(double));
+  std::vector<ItemShare> shares = spread.spread("segment pairs", costs, [&](const std::vector<int>& items) {
+    PairRows mine;
+    for (int r : items) mine.add(rows.first[static_cast<size_t>(r)], rows.partners[static_cast<size_t>(r)]);
+    ItemBytes bytes(mine.size() * sizeof(double));
+    pairValues(features, segments, mine, [&](size_t p, double v) {
+      std::memcpy(bytes.data() + p * sizeof(double), &v, sizeof v);
+    }, progress, threads);
     return bytes;
-  }, ItemSplit::Contiguous, segmentPairsHash(segments, pairs));
-  std::vector<double> values(pairs.size(), kInf);
+  }, ItemSplit::Contiguous, segmentPairsHash(segments, groups));
+  std::vector<double> values(rows.size(), kInf);
   for (size_t s = 0; s < shares.size(); ++s) {
     ItemReader in(shares[s].bytes, "segment pairs of process " + std::to_string(s));
-    for (int p : shares[s].items) values[static_cast<size_t>(p)] = in.value<double>();
+    for (int r : shares[s].items) {
+      const size_t at = rows.start[static_cast<size_t>(r)], count = rows.start[static_cast<size_t>(r) + 1] - at;
+      in.read(values.data() + at, count * sizeof(double));
+    }
+    shares[s].bytes = {};
   }
   return values;
 }
@@ -229,19 +271,16 @@ GroupedSegmentDistances computeSegmentDistances(const PoseFeatures& features,
   const int n = static_cast<int>(segments.size());
   for (int i = 0; i < n; ++i) checkSegmentInFeatures(features, segments[i], i);
 
-  // The pairs in group order, each group's strict upper triangle row by row: the order the
-  // distances hold them in, so the values are taken over as they are.
   GroupedSegmentDistances out(segments);
-  std::vector<std::pair<int, int>> pairs;
-  pairs.reserve(out.pairCount());
-  for (int g = 0; g < out.groupCount(); ++g) {
-    const std::span<const int> m = out.members(g);
-    for (size_t a = 0; a < m.size(); ++a) {
-      for (size_t b = a + 1; b < m.size(); ++b) pairs.emplace_back(m[a], m[b]);
-    }
+  const PairRows rows = groupRows(out);
+  std::vector<double> values;
+  if (spread) {
+    values = spreadPairValues(features, segments, out, rows, progress, threads, *spread);
+  } else {
+    values.assign(rows.size(), kInf);
+    pairValues(features, segments, rows, [&](size_t p, double v) { values[p] = v; }, progress, threads);
   }
-  out.setPairValues(spread ? spreadPairValues(features, segments, pairs, progress, threads, *spread)
-                           : pairValues(features, segments, pairs, progress, threads));
+  out.setPairValues(std::move(values));
   return out;
 }
 

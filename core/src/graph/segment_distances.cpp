@@ -230,17 +230,22 @@ uint64_t segmentPairsHash(const std::vector<Segment>& segments, const GroupedSeg
 
 // The same values with the pairs spread over the processes of a distributed build, row by
 // row: each pair is computed whole by one process, so its value has the same bits as in one
-// process. A row's cost is its pairs' cost matrices (the DTW runs over a third of each in
-// each direction). A process's values go straight into the bytes it sends, and each share's
-// bytes go as soon as they are copied out.
+// process. A row's cost is its feasible pairs' cost matrices (the frame products fill each
+// whole, the DTW runs over at most a third of it in each direction); a pair whose lengths no
+// warp joins costs nothing, as symmetricDistance returns before any work (counting those
+// pairs too left one of two ranks 1.1-1.25x the other's work). A process's values go straight
+// into the bytes it sends, and each share's bytes go as soon as they are copied out.
 std::vector<double> spreadPairValues(const PoseFeatures& features, const std::vector<Segment>& segments,
                                      const GroupedSegmentDistances& groups, const PairRows& rows,
                                      const ProgressCallback& progress, int threads, WorkSpread& spread) {
   std::vector<double> costs(rows.first.size());
   for (size_t r = 0; r < costs.size(); ++r) {
+    const int la = segments[rows.first[r]].frameCount();
     double later = 0;
-    for (int b : rows.partners[r]) later += segments[b].frameCount();
-    costs[r] = double(segments[rows.first[r]].frameCount()) * later;
+    for (int b : rows.partners[r]) {
+      if (dtwLengthsFeasible(la, segments[b].frameCount())) later += segments[b].frameCount();
+    }
+    costs[r] = double(la) * later;
   }
   std::vector<ItemShare> shares = spread.spread("segment pairs", costs, [&](const std::vector<int>& items) {
     PairRows mine;

@@ -53,7 +53,9 @@ class TestParameterPlane : public QObject {
     QVERIFY(std::abs(plane.yAxis.norm() - 1.0) < 1e-12);
     QVERIFY(std::abs(plane.xAxis.dot(plane.yAxis)) < 1e-12);
     QVERIFY(near(plane.xAxis.cross(plane.yAxis), plane.normal, 1e-12));
-    QVERIFY(plane.spread(2) < 1e-9);
+    // The off-plane spread is the square root of a rounding-level variance, so it is of order
+    // sqrt(machine epsilon) times the points' extent, not epsilon: -O1 gives about 3e-9 here.
+    QVERIFY(plane.spread(2) < 1e-6 * plane.spread(0));
     // Points on the plane keep their mutual distances once projected, and unproject exactly.
     QCOMPARE(plane.projected.size(), points.size());
     for (std::size_t i = 1; i < points.size(); ++i) {

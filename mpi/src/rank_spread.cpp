@@ -5,6 +5,7 @@
 #include <cstring>
 #include <exception>
 #include <thread>
+#include <utility>
 
 #include "fatgraph/mpi/distributed_scan.h"
 
@@ -54,17 +55,25 @@ ItemBytes receiveBytes(const Ranks& ranks, int from) {
 }
 
 template <typename T>
-void broadcastVector(const Ranks& ranks, std::vector<T>& v) {
+void broadcastVector(const Ranks& ranks, std::vector<T>& v, int root = 0) {
   uint64_t size = v.size();
-  ranks.broadcast(&size, sizeof size);
+  ranks.broadcast(&size, sizeof size, root);
   v.resize(size);
-  ranks.broadcast(v.data(), v.size() * sizeof(T));
+  ranks.broadcast(v.data(), v.size() * sizeof(T), root);
 }
 
 }  // namespace
 
 std::vector<ItemShare> RankSpread::spread(const std::string& stage, const std::vector<double>& costs,
                                           const ItemCompute& compute, ItemSplit split, uint64_t inputs) {
+  std::vector<ItemShare> shares(static_cast<size_t>(ranks_.size()));
+  spreadEach(stage, costs, compute, split, inputs,
+             [&](int r, ItemShare& share) { shares[static_cast<size_t>(r)] = std::move(share); });
+  return shares;
+}
+
+void RankSpread::spreadEach(const std::string& stage, const std::vector<double>& costs, const ItemCompute& compute,
+                            ItemSplit split, uint64_t inputs, const ShareTake& take) {
   const auto start = Clock::now();
   const StageHeader mine = header(stage, costs.size(), hashVector(costs, inputs));
   const StageHeader zero = rankZeroHeader(ranks_, mine);
@@ -75,29 +84,32 @@ std::vector<ItemShare> RankSpread::spread(const std::string& stage, const std::v
                  " (or other items): the ranks' builds went apart; every rank must read the same files with the "
                  "same options");
   }
-  const std::vector<std::vector<int>> assignment = assignItems(costs, ranks_.size(), split);
+  std::vector<std::vector<int>> assignment = assignItems(costs, ranks_.size(), split);
   const int me = ranks_.rank();
-  std::vector<ItemShare> shares(assignment.size());
-  for (size_t r = 0; r < assignment.size(); ++r) shares[r].items = assignment[r];
 
   const auto computeStart = Clock::now();
+  ItemBytes own;
   try {
-    shares[static_cast<size_t>(me)].bytes = compute(shares[static_cast<size_t>(me)].items);
+    own = compute(assignment[static_cast<size_t>(me)]);
   } catch (const std::exception& e) {
     ranks_.abort(stage + ": " + e.what());
   }
   StageTime& time = times_[stage];
   time.computeSeconds += since(computeStart);
 
-  if (me > 0) {
-    sendBytes(ranks_, shares[static_cast<size_t>(me)].bytes);
-  } else {
-    for (int r = 1; r < ranks_.size(); ++r) shares[static_cast<size_t>(r)].bytes = receiveBytes(ranks_, r);
+  // Each share straight from its rank to every rank (no gathering on rank 0 first, which sent
+  // every byte twice), taken and released before the next.
+  for (int r = 0; r < ranks_.size(); ++r) {
+    ItemShare share{std::move(assignment[static_cast<size_t>(r)]), r == me ? std::move(own) : ItemBytes{}};
+    broadcastVector(ranks_, share.bytes, r);
+    try {
+      take(r, share);
+    } catch (const std::exception& e) {
+      ranks_.abort(stage + ": " + e.what());
+    }
   }
-  for (int r = 0; r < ranks_.size(); ++r) broadcastVector(ranks_, shares[static_cast<size_t>(r)].bytes);
   time.wallSeconds += since(start);
   ++time.calls;
-  return shares;
 }
 
 DistanceScan RankSpread::scanDistances(const PoseFeatures& features, const DistanceMatrixSettings& asked,

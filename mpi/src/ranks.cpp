@@ -74,9 +74,10 @@ void Ranks::barrier() const {
   wait(request);
 }
 
-void Ranks::broadcast(void* data, size_t bytes) const {
+void Ranks::broadcast(void* data, size_t bytes, int root) const {
   if (size_ == 1 || bytes == 0) return;
-  inPieces(data, bytes, [](char* p, int n, MPI_Request* r) { MPI_Ibcast(p, n, MPI_BYTE, 0, MPI_COMM_WORLD, r); });
+  inPieces(data, bytes,
+           [root](char* p, int n, MPI_Request* r) { MPI_Ibcast(p, n, MPI_BYTE, root, MPI_COMM_WORLD, r); });
 }
 
 void Ranks::send(int to, const void* data, size_t bytes) const {

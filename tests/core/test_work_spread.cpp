@@ -160,6 +160,28 @@ class TestWorkSpread : public QObject {
     QVERIFY(std::count(parts[0].begin(), parts[0].end(), 0) + std::count(parts[0].begin(), parts[0].end(), 1) == 1);
   }
 
+  void spreadEachHandsEveryShareInProcessOrder() {
+    // Each process's share once, in process order, with the items assignItems gave it and the
+    // results its compute returned.
+    InTurnSpread spread(3);
+    const std::vector<double> costs{5, 1, 1, 4, 2, 2, 3};
+    const auto parts = assignItems(costs, 3, ItemSplit::Balanced);
+    std::vector<int> order;
+    spread.spreadEach("test items", costs, [](const std::vector<int>& items) {
+      ItemBytes bytes;
+      for (int i : items) appendValue(bytes, 10 * i);
+      return bytes;
+    }, ItemSplit::Balanced, 0, [&](int process, ItemShare& share) {
+      order.push_back(process);
+      QCOMPARE(share.items, parts[static_cast<size_t>(process)]);
+      ItemReader in(share.bytes, "test items");
+      for (int i : share.items) QCOMPARE(in.value<int>(), 10 * i);
+      QVERIFY(in.atEnd());
+    });
+    QCOMPARE(order, (std::vector<int>{0, 1, 2}));
+    QCOMPARE(spread.calls["test items"], 1);
+  }
+
   void badCostsAreRefused() {
     for (double bad : {-1.0, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
       QVERIFY_THROWS_EXCEPTION(Error, assignItems({1.0, bad}, 2, ItemSplit::Balanced));

@@ -234,10 +234,11 @@ uint64_t segmentPairsHash(const std::vector<Segment>& segments, const GroupedSeg
 // whole, the DTW runs over at most a third of it in each direction); a pair whose lengths no
 // warp joins costs nothing, as symmetricDistance returns before any work (counting those
 // pairs too left one of two ranks 1.1-1.25x the other's work). A process's values go straight
-// into the bytes it sends, and each share's bytes go as soon as they are copied out.
-std::vector<double> spreadPairValues(const PoseFeatures& features, const std::vector<Segment>& segments,
-                                     const GroupedSegmentDistances& groups, const PairRows& rows,
-                                     const ProgressCallback& progress, int threads, WorkSpread& spread) {
+// into the bytes it sends, and the shares arrive one at a time and are copied into `values` (the
+// groups' own storage): at its peak a process holds the values, its own share and one other.
+void spreadPairValues(const PoseFeatures& features, const std::vector<Segment>& segments,
+                      const GroupedSegmentDistances& groups, const PairRows& rows, std::span<double> values,
+                      const ProgressCallback& progress, int threads, WorkSpread& spread) {
   std::vector<double> costs(rows.first.size());
   for (size_t r = 0; r < costs.size(); ++r) {
     const int la = segments[rows.first[r]].frameCount();
@@ -247,7 +248,7 @@ std::vector<double> spreadPairValues(const PoseFeatures& features, const std::ve
     }
     costs[r] = double(la) * later;
   }
-  std::vector<ItemShare> shares = spread.spread("segment pairs", costs, [&](const std::vector<int>& items) {
+  auto compute = [&](const std::vector<int>& items) {
     PairRows mine;
     for (int r : items) mine.add(rows.first[static_cast<size_t>(r)], rows.partners[static_cast<size_t>(r)]);
     ItemBytes bytes(mine.size() * sizeof(double));
@@ -255,17 +256,15 @@ std::vector<double> spreadPairValues(const PoseFeatures& features, const std::ve
       std::memcpy(bytes.data() + p * sizeof(double), &v, sizeof v);
     }, progress, threads);
     return bytes;
-  }, ItemSplit::Contiguous, segmentPairsHash(segments, groups));
-  std::vector<double> values(rows.size(), kInf);
-  for (size_t s = 0; s < shares.size(); ++s) {
-    ItemReader in(shares[s].bytes, "segment pairs of process " + std::to_string(s));
-    for (int r : shares[s].items) {
-      const size_t at = rows.start[static_cast<size_t>(r)], count = rows.start[static_cast<size_t>(r) + 1] - at;
-      in.read(values.data() + at, count * sizeof(double));
-    }
-    shares[s].bytes = {};
-  }
-  return values;
+  };
+  spread.spreadEach("segment pairs", costs, compute, ItemSplit::Contiguous, segmentPairsHash(segments, groups),
+                    [&](int process, const ItemShare& share) {
+                      ItemReader in(share.bytes, "segment pairs of process " + std::to_string(process));
+                      for (int r : share.items) {
+                        const size_t at = rows.start[static_cast<size_t>(r)];
+                        in.read(values.data() + at, (rows.start[static_cast<size_t>(r) + 1] - at) * sizeof(double));
+                      }
+                    });
 }
 
 }  // namespace
@@ -278,14 +277,15 @@ GroupedSegmentDistances computeSegmentDistances(const PoseFeatures& features,
 
   GroupedSegmentDistances out(segments);
   const PairRows rows = groupRows(out);
-  std::vector<double> values;
+  // Rows run group after group and, within a group, in pair order: a pair's position in `rows`
+  // is its place in the groups' pair values, which are filled in place.
+  const std::span<double> values = out.pairValuesToFill();
+  if (values.size() != rows.size()) throw Error("segment distances: the pair rows do not match the groups");
   if (spread) {
-    values = spreadPairValues(features, segments, out, rows, progress, threads, *spread);
+    spreadPairValues(features, segments, out, rows, values, progress, threads, *spread);
   } else {
-    values.assign(rows.size(), kInf);
     pairValues(features, segments, rows, [&](size_t p, double v) { values[p] = v; }, progress, threads);
   }
-  out.setPairValues(std::move(values));
   return out;
 }
 

@@ -72,20 +72,20 @@ std::vector<std::vector<AdmittedClip>> admitSpread(const Project& p, const std::
     const auto bytes = std::filesystem::file_size(paths[i], error);
     sizes.push_back(error ? 1.0 : static_cast<double>(bytes) + 1.0);
   }
-  std::vector<ItemShare> shares = spread.spread(
+  std::vector<std::vector<AdmittedClip>> out(paths.size() - first);
+  // One share's bytes at a time: each goes as soon as its clips are out.
+  spread.spreadEach(
       "clip import", sizes,
       [&](const std::vector<int>& items) {
         ItemBytes bytes;
         for (int k : items) appendAdmittedClips(bytes, admitLaterFile(p, skeletonFile, paths[first + k], admission));
         return bytes;
       },
-      ItemSplit::Balanced, laterFilesHash(paths, first, skeletonFile, options, sizes));
-  std::vector<std::vector<AdmittedClip>> out(paths.size() - first);
-  for (size_t s = 0; s < shares.size(); ++s) {
-    ItemReader reader(shares[s].bytes, "the clips read by process " + std::to_string(s));
-    for (int k : shares[s].items) out[static_cast<size_t>(k)] = readAdmittedClips(reader, paths[first + k]);
-    shares[s].bytes = {};  // each share's bytes go as soon as its clips are out
-  }
+      ItemSplit::Balanced, laterFilesHash(paths, first, skeletonFile, options, sizes),
+      [&](int process, ItemShare& share) {
+        ItemReader reader(share.bytes, "the clips read by process " + std::to_string(process));
+        for (int k : share.items) out[static_cast<size_t>(k)] = readAdmittedClips(reader, paths[first + k]);
+      });
   return out;
 }
 

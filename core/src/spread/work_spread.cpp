@@ -57,6 +57,15 @@ std::vector<std::vector<int>> assignItems(const std::vector<double>& costs, int 
   return split == ItemSplit::Contiguous ? contiguous(costs, processes) : balanced(costs, processes);
 }
 
+void WorkSpread::spreadEach(const std::string& stage, const std::vector<double>& costs, const ItemCompute& compute,
+                            ItemSplit split, uint64_t inputs, const ShareTake& take) {
+  std::vector<ItemShare> shares = spread(stage, costs, compute, split, inputs);
+  for (size_t p = 0; p < shares.size(); ++p) {
+    take(static_cast<int>(p), shares[p]);
+    shares[p] = {};
+  }
+}
+
 uint64_t hashBytes(const void* data, size_t bytes, uint64_t hash) {
   const auto* p = static_cast<const unsigned char*>(data);
   for (size_t i = 0; i < bytes; ++i) hash = (hash ^ p[i]) * 1099511628211ull;

@@ -56,6 +56,9 @@ class GroupedSegmentDistances {
   const std::vector<double>& pairValues() const { return pairs_; }
   /// Replaces all pair values at once; throws Error when the count differs from pairCount().
   void setPairValues(std::vector<double> values);
+  /// The pair values to fill in place, in pairValues() order (+inf until filled): the DTW
+  /// stage writes into them rather than into a second copy, which at ten hours is 1.1 GB.
+  std::span<double> pairValuesToFill() { return pairs_; }
   size_t pairCount() const { return pairs_.size(); }
   /// Where group g's pairs start in pairValues().
   size_t pairOffset(int group) const { return pairStart_[static_cast<size_t>(group)]; }

@@ -31,6 +31,10 @@ struct ItemShare {
 /// Computes `items` (ascending indices) and returns their encoded results.
 using ItemCompute = std::function<ItemBytes(const std::vector<int>& items)>;
 
+/// Takes one process's share of a spread call (process 0 .. processes() - 1); it may move from
+/// the share, whose bytes are released once it returns.
+using ShareTake = std::function<void(int process, ItemShare& share)>;
+
 /// How items are dealt out (assignItems).
 enum class ItemSplit {
   /// Runs of neighbouring items of about equal cost: neighbours share inputs (the frames of
@@ -53,6 +57,13 @@ class WorkSpread {
   /// frames, segments, edges); a process that differs ends the run with a message.
   virtual std::vector<ItemShare> spread(const std::string& stage, const std::vector<double>& costs,
                                         const ItemCompute& compute, ItemSplit split, uint64_t inputs) = 0;
+
+  /// As spread, but hands the shares to `take` one at a time, in process order, each released
+  /// before the next arrives: a stage with large results (the segment pairs' values, 1.1 GB at
+  /// ten hours) then holds its own share and one other, not every share at once. This default
+  /// takes them from spread().
+  virtual void spreadEach(const std::string& stage, const std::vector<double>& costs, const ItemCompute& compute,
+                          ItemSplit split, uint64_t inputs, const ShareTake& take);
 
   /// The distance scan of `features`, its tiles spread over the processes; every process gets
   /// the whole scan, identical to scanDistanceMatrix's. `fingerprint` (the clips' distance

@@ -1,7 +1,7 @@
 #pragma once
 // WorkSpread over MPI ranks (core/work_spread.h): every rank runs the same build, and at each
-// spread call computes the items assignItems gives it; rank 0 gathers the shares in rank order
-// and broadcasts them to every rank. Each call starts with rank 0's stage header (stage, item count,
+// spread call computes the items assignItems gives it, and each rank's share goes from it to
+// every rank, one share after another in rank order. Each call starts with rank 0's stage header (stage, item count,
 // a hash of the costs and inputs, or of the clips' fingerprint), which every other rank checks
 // against its own: ranks whose builds went apart end the run with a message instead of exchanging the
 // wrong data. A rank whose share fails ends every rank (Ranks::abort).
@@ -29,6 +29,8 @@ class RankSpread final : public WorkSpread {
   int process() const override { return ranks_.rank(); }
   std::vector<ItemShare> spread(const std::string& stage, const std::vector<double>& costs,
                                 const ItemCompute& compute, ItemSplit split, uint64_t inputs) override;
+  void spreadEach(const std::string& stage, const std::vector<double>& costs, const ItemCompute& compute,
+                  ItemSplit split, uint64_t inputs, const ShareTake& take) override;
   /// The settings' threads (0 resolved on rank 0) and tile size are rank 0's on every rank.
   DistanceScan scanDistances(const PoseFeatures& features, const DistanceMatrixSettings& settings,
                              const std::string& fingerprint, const ProgressCallback& progress) override;

@@ -1,8 +1,8 @@
 #pragma once
 // The ranks of one distributed run, in our own words over MPI's C API: who we are, how many
-// we are, a barrier, broadcasts and ordered point-to-point transfers from rank 0's point of
-// view, and an abort that ends every rank with a message. Waits poll with short sleeps, so a
-// rank that waits leaves its core to the ranks that compute (blocking MPI calls spin).
+// we are, a barrier, broadcasts from any rank, ordered point-to-point transfers, and an abort
+// that ends every rank with a message. Waits poll with short sleeps, so a rank that waits
+// leaves its core to the ranks that compute (blocking MPI calls spin).
 #include <cstddef>
 #include <string>
 
@@ -26,8 +26,8 @@ class Ranks {
   bool distributed() const { return size_ > 1; }
 
   void barrier() const;
-  /// rank 0's `bytes` at `data` to every rank.
-  void broadcast(void* data, size_t bytes) const;
+  /// Rank `root`'s `bytes` at `data` to every rank.
+  void broadcast(void* data, size_t bytes, int root = 0) const;
   void send(int to, const void* data, size_t bytes) const;
   void receive(int from, void* data, size_t bytes) const;
   /// Prints "rank R: message" on stderr and ends every rank of the run (MPI_Abort): no rank

@@ -1,10 +1,11 @@
 #pragma once
 // WorkSpread over MPI ranks (core/work_spread.h): every rank runs the same build, and at each
 // spread call computes the items assignItems gives it, and each rank's share goes from it to
-// every rank, one share after another in rank order. Each call starts with rank 0's stage header (stage, item count,
-// a hash of the costs and inputs, or of the clips' fingerprint), which every other rank checks
-// against its own: ranks whose builds went apart end the run with a message instead of exchanging the
-// wrong data. A rank whose share fails ends every rank (Ranks::abort).
+// every rank, one share after another in rank order. Each call starts with rank 0's stage
+// header (stage, item count, a hash of the costs and inputs, or of the clips' fingerprint),
+// which every other rank checks against its own: ranks whose builds went apart end the run
+// with a message instead of exchanging the wrong data. A rank whose share fails, or that cannot
+// take another's, ends every rank (Ranks::abort).
 #include <map>
 #include <string>
 #include <vector>

@@ -482,8 +482,9 @@ int runPlay(const std::vector<std::string>& args) {
   }
   const Skeleton skeleton = toAuthoringSkeleton(graph.skeleton);
   const MotionContacts contacts = measureWrittenContacts(graph, skeleton, run.clip, ground);
-  writeTake(request.output, graph, skeleton, run.clip);
+  // The small file first: a disk that fills fails it before the take replaces its old file.
   if (request.eventsPath) writePlayEvents(*request.eventsPath, graph, run.events);
+  writeTake(request.output, graph, skeleton, run.clip);
 
   const std::vector<std::string> notes = playNotes(input, r, request.inputPath);
   const PlaySummary summary{graph, request, run, contacts, notes, fps};

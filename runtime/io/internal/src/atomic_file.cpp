@@ -1,16 +1,24 @@
 #include "fatgraph/io/atomic_file.h"
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <system_error>
+
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "fatgraph/runtime_io/file_error.h"
 
 namespace fatgraph {
+
+namespace {
+
+std::string systemMessage() { return std::generic_category().message(errno); }
+
+}  // namespace
 
 std::string temporaryPathBeside(const std::string& target) {
   static std::atomic<unsigned> counter{0};
@@ -36,7 +44,7 @@ void replaceFileAtomically(const std::string& target,
     throw;
   }
   if (std::rename(temp.c_str(), target.c_str()) != 0) {
-    const std::string reason = std::generic_category().message(errno);
+    const std::string reason = systemMessage();
     fs::remove(temp, ec);
     throw Error(target + ": cannot replace file (" + reason + ")");
   }
@@ -44,11 +52,21 @@ void replaceFileAtomically(const std::string& target,
 
 void writeFileAtomically(const std::string& target, std::string_view contents) {
   replaceFileAtomically(target, [&](const std::string& temp) {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(target + ": cannot create '" + temp + "' for writing");
-    out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    out.flush();
-    if (!out) throw Error(target + ": write failed (disk full?)");
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) throw Error(target + ": cannot create '" + temp + "' (" + systemMessage() + ")");
+    // A full disk (ENOSPC) or a file-size limit (EFBIG) shows in write, fsync or close,
+    // whichever comes first; each names what failed in one line.
+    std::string failure;
+    for (std::size_t written = 0; written < contents.size() && failure.empty();) {
+      const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
+      if (n < 0 && errno != EINTR) failure = "cannot write (" + systemMessage() + ")";
+      if (n > 0) written += static_cast<std::size_t>(n);
+    }
+    if (failure.empty() && ::fsync(fd) != 0) {
+      failure = "cannot flush to disk (" + systemMessage() + ")";
+    }
+    if (::close(fd) != 0 && failure.empty()) failure = "cannot write (" + systemMessage() + ")";
+    if (!failure.empty()) throw Error(target + ": " + failure);
   });
 }
 

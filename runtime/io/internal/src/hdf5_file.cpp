@@ -34,6 +34,13 @@ herr_t Handle::close() {
 }
 
 void prepare() {
+  // HDF5 1.10 cannot close a file whose flush failed (a full disk): H5Fclose fails and leaves
+  // the identifier registered over a half-destroyed file, and the library's shutdown at exit
+  // then crashes on it. Without that shutdown an abandoned file is never touched again (see
+  // Context::saveAtomically); the operating system reclaims the rest at exit. Effective only
+  // as the first HDF5 call, which is why every path into the layer starts here.
+  static const bool noShutdownAtExit = H5dont_atexit() >= 0;
+  static_cast<void>(noShutdownAtExit);
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
 #if defined(__SANITIZE_ADDRESS__)
   static const bool freeListsOff = H5set_free_list_limits(0, 0, 0, 0, 0, 0) >= 0;
@@ -50,9 +57,23 @@ Handle openFileReadOnly(const std::string& path, hid_t fapl) {
 
 namespace {
 
+// HDF5's file drivers describe a failed read or write over two lines with the time, buffer
+// addresses and byte counts ("... errno = 27, error message = 'File too large', buf = ...");
+// the operating system's message is the part a user can act on.
+std::string systemMessageOf(std::string desc) {
+  constexpr std::string_view kMarker = "error message = '";
+  if (const std::size_t at = desc.find(kMarker); at != std::string::npos) {
+    const std::size_t begin = at + kMarker.size();
+    const std::size_t end = desc.find('\'', begin);
+    if (end != std::string::npos) return desc.substr(begin, end - begin);
+  }
+  std::replace(desc.begin(), desc.end(), '\n', ' ');
+  return desc;
+}
+
 herr_t innermostMessage(unsigned n, const H5E_error2_t* err, void* data) {
   if (n == 0 && err != nullptr && err->desc != nullptr) {
-    *static_cast<std::string*>(data) = err->desc;
+    *static_cast<std::string*>(data) = systemMessageOf(err->desc);
   }
   return 0;
 }

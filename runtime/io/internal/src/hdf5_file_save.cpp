@@ -1,5 +1,6 @@
 // Saving an HDF5 file without ever destroying the previous one (see hdf5_file.h).
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -24,6 +25,33 @@ int syncPath(const std::string& path, bool directory) {
   return error;
 }
 
+// The descriptor HDF5 writes a new file through, and which file it is, taken while the file is
+// sound: once its close has failed the handle must not be touched again (see prepare()).
+struct OpenedFile {
+  int descriptor = -1;
+  struct stat identity {};
+};
+
+OpenedFile openedFileOf(hid_t file) {
+  OpenedFile opened;
+  void* handle = nullptr;
+  if (H5Fget_vfd_handle(file, H5P_DEFAULT, &handle) < 0 || handle == nullptr) return opened;
+  opened.descriptor = *static_cast<int*>(handle);
+  if (::fstat(opened.descriptor, &opened.identity) != 0) opened.descriptor = -1;
+  return opened;
+}
+
+// A file HDF5 could not close keeps its descriptor open until the process ends, so removing
+// the temporary file would not give its blocks back to a full disk: empty it first. The
+// descriptor is checked to still be that file (HDF5 may have closed it and another file taken
+// its number).
+void releaseAbandonedFile(const OpenedFile& opened) {
+  struct stat now {};
+  if (opened.descriptor < 0 || ::fstat(opened.descriptor, &now) != 0) return;
+  if (now.st_dev != opened.identity.st_dev || now.st_ino != opened.identity.st_ino) return;
+  static_cast<void>(::ftruncate(opened.descriptor, 0));
+}
+
 }  // namespace
 
 std::string numberedGroupName(std::size_t index) {
@@ -40,9 +68,18 @@ void Context::saveAtomically(const std::function<void(hid_t file)>& write) const
   replaceFileAtomically(file_, [&](const std::string& temp) {
     Handle file = check(H5Fcreate(temp.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT), "",
                         "cannot create the temporary file '" + temp + "'");
-    write(file.get());
-    check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "", "cannot write the file");
-    check(file.close(), "", "cannot write the file");
+    const OpenedFile opened = openedFileOf(file.get());
+    try {
+      write(file.get());
+      check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "", "cannot write the file");
+      check(file.close(), "", "cannot write the file");
+    } catch (...) {
+      // The close (by hand above, or here) may fail as the write did; either way the
+      // identifier is released and never used again.
+      if (file && file.close() < 0) takeErrorMessage();
+      releaseAbandonedFile(opened);
+      throw;
+    }
     if (const int error = syncPath(temp, false); error != 0) {
       fail("", std::string("cannot flush the file to disk: ") + std::strerror(error));
     }

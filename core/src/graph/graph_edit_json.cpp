@@ -296,7 +296,8 @@ json graphEditJson(const GraphEdit& edit) {
 json parseJson(const std::string& text) {
   try {
     return json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // parse_error, and out_of_range for a number no double holds (1e9999).
     throw Error(std::string("malformed JSON: ") + e.what());
   }
 }

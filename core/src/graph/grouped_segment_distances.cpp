@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <span>
 
 #include "fatgraph/core/error.h"
 
@@ -136,7 +137,8 @@ std::string GroupedSegmentDistances::mismatch(const std::vector<Segment>& segmen
   for (int g = 0; g < common; ++g) {
     const auto first = expected.members.begin() + expected.memberStart[g];
     const auto last = expected.members.begin() + expected.memberStart[g + 1];
-    if (expected.hubs[g] != hubs(g) || !std::ranges::equal(std::ranges::subrange(first, last), members(g))) {
+    const std::span<const int> held = members(g);
+    if (expected.hubs[g] != hubs(g) || !std::equal(first, last, held.begin(), held.end())) {
       return "group " + std::to_string(g) + " is not the segments from hub " + std::to_string(expected.hubs[g].first) +
              " to hub " + std::to_string(expected.hubs[g].second);
     }

@@ -4,9 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/statistics.h"
+#include "fatgraph/runtime/footbase.h"
 
 namespace fatgraph::cli {
 namespace {
@@ -23,27 +24,26 @@ double groundHeight(const Heightfield* terrain, const Vec3& p) {
 
 double horizontalDistance(const Vec3& a, const Vec3& b) { return std::hypot(a.x() - b.x(), a.z() - b.z()); }
 
-std::optional<double> median(std::vector<double> values) {
+std::optional<double> medianOf(const std::vector<double>& values) {
   if (values.empty()) return std::nullopt;
-  std::sort(values.begin(), values.end());
-  const size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+  return median(values);
 }
 
 }  // namespace
 
-// Eq. 4.5 gives b = 0 with the heel lower, 1 with the toe lower; the foot then rests on that
-// end, and 4.6 (corrected) puts the contact point where the heel is, or would be were the foot
-// laid flat about the toe: toe - footLength h. A rolling foot's point therefore stays still
-// while it pivots on the end that carries it.
+// The runtime's eq. 4.5 and corrected 4.6 (footbase.h): b = 0 with the heel lower, 1 with the
+// toe lower; the foot then rests on that end, and the contact point is where the heel is, or
+// would be were the foot laid flat about the toe: toe - footLength h. A rolling foot's point
+// therefore stays still while it pivots on the end that carries it. Heights are each above the
+// terrain under the point; a foot without length balances at 0.5.
 Vec3 footContactPoint(const Vec3& heel, const Vec3& toe, double footLength, const Heightfield* terrain,
                       const Vec3& fallbackHeading) {
-  constexpr double kAlpha = 20.0;
   const double length = footLength > 0 ? footLength : (toe - heel).norm();
   const double heelHeight = heel.y() - groundHeight(terrain, heel);
   const double toeHeight = toe.y() - groundHeight(terrain, toe);
-  const double balance =
-      length > 0 ? std::atan((heelHeight - toeHeight) / length * kAlpha) / std::numbers::pi + 0.5 : 0.5;
+  const float balance = length > 0 ? footBalance(static_cast<float>(heelHeight), static_cast<float>(toeHeight),
+                                                 static_cast<float>(length))
+                                   : 0.5f;
   // The foot lies flat in the ground's tangent plane, not in a horizontal one: on a slope a
   // foot pivoting on its toe keeps toe - length * heading still only when the heading runs
   // along the slope (a horizontal heading would read (1 - cos slope) * length of false skate).
@@ -53,12 +53,13 @@ Vec3 footContactPoint(const Vec3& heel, const Vec3& toe, double footLength, cons
   const Vec3 along = toe - heel;
   Vec3 heading = along - normal * along.dot(normal);
   heading = heading.norm() > 1e-9 ? heading.normalized() : fallbackHeading;
-  return heel * (1.0 - balance) + (toe - length * heading) * balance;
+  // Relative to the heel: world positions keep double's precision through the float formula.
+  return heel + toEigenDouble(footbase(Float3{}, toFloat3(toe - heel), toFloat3(length * heading), balance));
 }
 
-std::optional<double> PlayReport::paramErrorMedian() const { return median(paramErrors); }
+std::optional<double> PlayReport::paramErrorMedian() const { return medianOf(paramErrors); }
 
-std::optional<double> PlayReport::footSkateMedian() const { return median(footSkates); }
+std::optional<double> PlayReport::footSkateMedian() const { return medianOf(footSkates); }
 
 std::optional<double> PlayReport::footSkateMax() const {
   if (footSkates.empty()) return std::nullopt;

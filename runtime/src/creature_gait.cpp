@@ -8,7 +8,9 @@
 #include <string>
 
 #include "fatgraph/runtime/leg_ik.h"
+#include "fatgraph/runtime/leg_layer.h"
 #include "float_trig.h"
+#include "locomotion_toolkit.h"
 
 namespace fatgraph {
 
@@ -20,12 +22,8 @@ constexpr float kMaxPitch = 20.0f * kPi / 180.0f;
 const Float3 kUp{0, 1, 0};
 
 // The library's sinf, cosf, remainderf and hypotf were a fifth of an update; float_trig.h's
-// polynomials are within float rounding of them.
-Quaternion yawRotation(float angle) {
-  float s, c;
-  detail::floatSinCos(0.5f * angle, s, c);
-  return {0, s, 0, c};
-}
+// polynomials are within float rounding of them (the yaw: the toolkit's, the leg layer's too).
+using locomotion::yawRotation;
 // Nose up for positive angles: +Z turns towards +Y, a turn about -X.
 Quaternion pitchRotation(float angle) {
   float s, c;
@@ -39,21 +37,33 @@ float horizontal(const Float3& a, const Float3& b) {
   return std::sqrt(x * x + z * z);
 }
 
-// One step of a critically damped spring taking `value` (moving at `rate`) towards `target`,
-// exact for a target held over the step; dt <= 0 puts it there at rest.
+// The toolkit's critically damped spring taking `value` (moving at `rate`) towards `target`;
+// dt <= 0 (a reset) puts it there at rest.
 void followSpring(float& value, float& rate, float target, float halfLife, float dt) {
   if (dt <= 0) {
     value = target;
     rate = 0;
     return;
   }
-  const float omega = 2.0f * 0.6931f / halfLife;
-  const float x = value - target;
-  const float e = std::exp(-omega * dt);
-  const float v = rate;
-  value = target + (x + (v + omega * x) * dt) * e;
-  rate = (v - omega * (v + omega * x) * dt) * e;
+  locomotion::springStep(value, rate, target, halfLife, dt);
 }
+
+// The steepest ground a foot stands on: the leg layer's default (60 degrees).
+const float kFootholdMinNormalY = locomotion::footholdMinNormalY(LegLayerSettings{}.maxSlope);
+
+// The ground under (x, z), by a ray straight down from the height `top`, under the toolkit's
+// one probe policy (the leg layer's): a wall (a face steeper than the steepest foothold) or a
+// non-finite hit is no ground, and the caller keeps the ground it knew. Null terrain: flat
+// ground at y = 0. Inlined into each caller: called, its answer came back through memory, and
+// with the policy's checks the gait's update counted more instructions than before them.
+[[gnu::always_inline]] inline locomotion::GroundHit probeGround(const Terrain* terrain, float x,
+                                                                 float z, float top) {
+  if (terrain == nullptr) return {true, 0.0f, kUp};
+  const float length = 2 * std::max(top, 1.0f) + 100.0f;
+  return locomotion::castDown(*terrain, x, z, top, length, kFootholdMinNormalY);
+}
+// The height found, or `known` where there is no usable ground.
+float heightOr(const locomotion::GroundHit& g, float known) { return g.found ? g.height : known; }
 
 }  // namespace
 
@@ -138,13 +148,6 @@ CreatureGait::CreatureGait(CreatureGaitRig rig) : rig_(std::move(rig)) {
   reset({0, 0, 0}, 0, nullptr);
 }
 
-TerrainHit CreatureGait::ground(float x, float z, float above, const Terrain* terrain) const {
-  if (terrain == nullptr) return {true, {x, 0, z}, kUp};
-  TerrainHit hit = terrain->raycast({x, above, z}, {0, -1, 0}, 2 * std::max(above, 1.0f) + 100.0f);
-  if (!hit.hit) hit = {true, {x, 0, z}, kUp};
-  return hit;
-}
-
 Float3 CreatureGait::home(int leg, const Float3& ground, float heading) const {
   const Float3& a = rig_.restPositions[rig_.legs[static_cast<size_t>(leg)].ankle];
   const Float3 offset = rotate(yawRotation(heading), Float3{a.x, 0, a.z});
@@ -155,19 +158,23 @@ void CreatureGait::reset(const Float3& position, float heading, const Terrain* t
   ground_ = {finiteOr0(position.x), 0, finiteOr0(position.z)};
   heading_ = finiteOr0(heading);
   const float above = finiteOr0(position.y) + 10.0f * meanLength_;
+  // Where no usable ground answers (a wall, a non-finite hit, a miss): the height given.
+  const float given = finiteOr0(position.y);
   float sum = 0;
   for (size_t l = 0; l < feet_.size(); ++l) {
     Foot& f = feet_[l];
     const Float3 h = home(static_cast<int>(l), ground_, heading_);
-    const TerrainHit hit = ground(h.x, h.z, above, terrain);
-    f.ankle = f.from = f.to = hit.point + kUp * f.ankleLift;
-    f.normal = f.fromNormal = f.toNormal = hit.normal;
+    const locomotion::GroundHit g = probeGround(terrain, h.x, h.z, above);
+    const float y = heightOr(g, given);
+    f.ankle = f.from = f.to = Float3{h.x, y, h.z} + kUp * f.ankleLift;
+    f.normal = f.fromNormal = f.toNormal = g.normal;
     f.planted = rig_.locomotion == CreatureLocomotion::Walk;  // a flyer's legs hang
     f.swing = 0;
     f.yaw = f.yawFrom = f.yawTo = heading_;
-    sum += hit.point.y;
+    sum += y;
   }
-  ground_.y = feet_.empty() ? ground(ground_.x, ground_.z, above, terrain).point.y : sum / feet_.size();
+  ground_.y = feet_.empty() ? heightOr(probeGround(terrain, ground_.x, ground_.z, above), given)
+                            : sum / feet_.size();
   bodyHeight_ = bodyHeightRate_ = pitch_ = 0;
   fromRest_ = true;
   time_ = speed_ = turnFollow_ = turnStep_ = beatPhase_ = 0;
@@ -243,9 +250,11 @@ void CreatureGait::stepLegs(float dt, const Float3& localVelocity, float turnRat
     const Float3 travel = rotate(yawRotation(heading_ + 0.5f * turnRate * ahead), localVelocity) * ahead;
     const Float3 predicted{ground_.x + travel.x, ground_.y, ground_.z + travel.z};
     const Float3 h = home(l, predicted, predictedHeading);
-    const TerrainHit hit = ground(h.x, h.z, above, terrain);
-    f.to = hit.point + kUp * f.ankleLift;
-    f.toNormal = hit.normal;
+    // No usable ground there: the foot lands at the height and on the normal it lifted from
+    // (the leg layer's footprint does the same with its previous one).
+    const locomotion::GroundHit g = probeGround(terrain, h.x, h.z, above);
+    f.to = g.found ? Float3{h.x, g.height + f.ankleLift, h.z} : Float3{h.x, f.from.y, h.z};
+    f.toNormal = g.found ? g.normal : f.fromNormal;
     f.yawTo = f.yawFrom + detail::wrapAngle(predictedHeading - f.yawFrom);
   };
   auto lift = [&](int l) {
@@ -275,8 +284,8 @@ void CreatureGait::stepLegs(float dt, const Float3& localVelocity, float turnRat
     detail::floatSinCos(kPi * f.swing, lift, unused);
     lift *= 0.12f * f.length;
     f.ankle = line + kUp * lift;
-    const TerrainHit below = ground(f.ankle.x, f.ankle.z, above, terrain);
-    f.ankle.y = std::max(f.ankle.y, below.point.y + f.ankleLift);
+    const locomotion::GroundHit below = probeGround(terrain, f.ankle.x, f.ankle.z, above);
+    if (below.found) f.ankle.y = std::max(f.ankle.y, below.height + f.ankleLift);
     f.yaw = f.yawFrom + (f.yawTo - f.yawFrom) * f.swing;
     const Float3 n = lerp(f.fromNormal, f.toNormal, f.swing);
     f.normal = length(n) > 0 ? n * (1.0f / length(n)) : kUp;
@@ -333,7 +342,8 @@ void CreatureGait::placeBody(float dt, const Terrain* terrain) {
     sum += y;
   }
   const float n = static_cast<float>(feet_.size());
-  const float groundY = feet_.empty() ? ground(ground_.x, ground_.z, 10.0f, terrain).point.y : sum / n;
+  const float groundY =
+      feet_.empty() ? heightOr(probeGround(terrain, ground_.x, ground_.z, 10.0f), ground_.y) : sum / n;
   // A critically damped spring on the height (half-life 0.08 s), the ground jumps smoothed.
   followSpring(ground_.y, bodyHeightRate_, groundY, 0.08f, dt);
   // Pitch with the feet's ground along the body: least squares of height over the forward
@@ -504,7 +514,9 @@ Quaternion CreatureGait::footRotation(const CreatureGaitLeg& leg, Foot& f, const
   for (int pass = 0; pass < 2; ++pass) {
     const Float3 toe = ankle + turned;
     // The second probe only where the pitch moved the toe along the ground (by a millimetre).
-    if (pass == 0 || horizontal(toe, probed) > 1e-3f) toeGround = ground(toe.x, toe.z, ankle.y + f.length, terrain).point.y;
+    // No usable ground under the toe: it stays where the foot's own turn puts it (no pitch).
+    if (pass == 0 || horizontal(toe, probed) > 1e-3f)
+      toeGround = heightOr(probeGround(terrain, toe.x, toe.z, ankle.y + f.length), ankle.y + foot.y);
     probed = toe;
     const float drop = f.planted ? toeGround - ankle.y : std::max(foot.y, toeGround - ankle.y);
     turned = {foot.x, drop, foot.z};
@@ -528,7 +540,7 @@ Quaternion CreatureGait::footRotation(const CreatureGaitLeg& leg, Foot& f, const
 // Its legs hang back with the speed.
 void CreatureGait::placeFlyer(float dt, const Terrain* terrain) {
   const float above = ground_.y + rig_.cruiseHeight + 10.0f * size_;
-  const float groundY = ground(ground_.x, ground_.z, above, terrain).point.y;
+  const float groundY = heightOr(probeGround(terrain, ground_.x, ground_.z, above), ground_.y);
   followSpring(ground_.y, bodyHeightRate_, groundY, 0.3f, dt);
   const float speedShare = std::min(1.5f, speed_ / rig_.baseSpeed);
   const float bank = std::clamp(std::atan(velocity_.z * turnFollow_ / kGravity), -kPi / 6, kPi / 6);

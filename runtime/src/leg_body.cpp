@@ -160,10 +160,10 @@ void LegLayer::tiltBody(const Frame& frame, Span<Quaternion> modelRotations, Spa
 // 7.15-7.17 give the body's height from this update's targets alone; over stairs the lowest
 // wish passes from the leg that lifts off one tread to the leg standing on the next within a
 // few updates, a kink in the height that is a spike of jerk. The height in the world (the
-// ground under the character plus the offset) therefore follows the formula's through a
-// critically damped spring (exact for any dt: Holden's damper with half-life
-// bodyHeightSeconds), and never rises above h_max,min: a leg still reaches its target. On
-// flat ground at the clip's motion the offset is exactly 0 and so is the spring's.
+// ground under the character plus the offset) therefore follows the formula's through the
+// toolkit's critically damped spring (exact for any dt; half-life bodyHeightSeconds), and never
+// rises above h_max,min: a leg still reaches its target. On flat ground at the clip's motion
+// the offset is exactly 0 and so is the spring's.
 float LegLayer::smoothBodyHeight(const Frame& frame, float offset) {
   float cap = hipMaximal_.empty() ? offset : hipMaximal_[0];
   for (const float m : hipMaximal_) cap = std::min(cap, m);
@@ -179,14 +179,7 @@ float LegLayer::smoothBodyHeight(const Frame& frame, float offset) {
     return offset;
   }
   const float before = bodyHeight_;
-  if (frame.dt > 0.0f) {
-    const float y = 0.6931472f * 2.0f / seconds;  // ln 2 * 2 / half-life
-    const float j0 = bodyHeight_ - goal;
-    const float j1 = bodyHeightVelocity_ + j0 * y;
-    const float decay = std::exp(-y * frame.dt);
-    bodyHeight_ = decay * (j0 + j1 * frame.dt) + goal;
-    bodyHeightVelocity_ = decay * (bodyHeightVelocity_ - j1 * y * frame.dt);
-  }
+  if (frame.dt > 0.0f) locomotion::springStep(bodyHeight_, bodyHeightVelocity_, goal, seconds, frame.dt);
   if (bodyHeight_ - base > cap) {
     bodyHeight_ = base + cap;
     if (frame.dt > 0.0f)

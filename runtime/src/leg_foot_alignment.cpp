@@ -15,11 +15,10 @@ Quatf tiltTo(const Vec3f& n) {
   return q.coeffs().allFinite() ? q : Quatf::Identity();
 }
 
-// Eq. 4.5 and the corrected 4.6 (ALGORITHMS D): balance b = atan((heel_h - toe_h) / footLength
-// * 20) / pi + 0.5 (0: heel lower, 1: toe lower), footbase = heel (1 - b) + (toe - footLength
-// heading) b, i.e. the heel end of the foot taken from whichever end is on the ground. Heights
-// are above the edge's floor; the result is placed on the flat reference ground by the
-// character frame.
+// Eq. 4.5 and the corrected 4.6 (ALGORITHMS D) from the toolkit (footbase.h says what they
+// mean): the heading is the pose's own ground-projected heel -> toe direction, the heights are
+// the model's (only their difference counts); the result is placed on the flat reference
+// ground by the character frame.
 OriginalFoot originalFoot(const Vec3f& anklePosition, const Quatf& ankleRotation,
                           const Vec3f& heel, const Vec3f& toeTip, float footLength, float floor,
                           const Quatf& heading, const Vec3f& position, float yaw) {
@@ -28,8 +27,8 @@ OriginalFoot originalFoot(const Vec3f& anklePosition, const Quatf& ankleRotation
   Vec3f dir(t.x() - h.x(), 0.0f, t.z() - h.z());
   const float length = dir.norm();
   dir = length > 1e-4f * footLength ? Vec3f(dir / length) : Vec3f::UnitZ();
-  const float b = detail::floatAtan2((h.y() - t.y()) * 20.0f, footLength) / kPi + 0.5f;
-  const Vec3f base = h * (1.0f - b) + (t - footLength * dir) * b;
+  const float b = locomotion::footBalance(h.y(), t.y(), footLength);
+  const Vec3f base = locomotion::footbase<Vec3f>(h, t, footLength * dir, b);
   const Vec3f down(0.0f, floor, 0.0f);
   OriginalFoot f;
   f.footbase = yawRotate(heading, base - down) + position;
@@ -84,3 +83,16 @@ float clearanceLift(const Terrain* terrain, const Vec3f& heel, const Vec3f& toe,
 }
 
 }  // namespace fatgraph::leg_detail
+
+namespace fatgraph {
+
+// footbase.h: the toolkit's definitions, for authoring and games.
+float footBalance(float heelHeight, float toeHeight, float footLength, float sharpness) {
+  return locomotion::footBalance(heelHeight, toeHeight, footLength, sharpness);
+}
+
+Float3 footbase(const Float3& heel, const Float3& toe, const Float3& footVector, float balance) {
+  return locomotion::footbase(heel, toe, footVector, balance);
+}
+
+}  // namespace fatgraph

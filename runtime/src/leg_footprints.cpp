@@ -19,20 +19,12 @@ bool usableCycle(const RuntimeLegCycle& c) {
          std::isfinite(c.stancePosition[2]);
 }
 
-// One vertical probe; walls (normals steeper than maxSlope) and non-finite answers are no hit.
+// One vertical probe under the toolkit's policy: walls (normals steeper than maxSlope) and
+// non-finite answers are no hit.
 Ground castDown(const Terrain& terrain, float x, float z, float top, float length,
                 float minNormalY) {
-  const TerrainHit h = terrain.raycast(Float3{x, top, z}, Float3{0, -1, 0}, length);
-  Ground g;
-  if (!h.hit || !isFinite(h.point) || !isFinite(h.normal)) return g;
-  const float n = fatgraph::length(h.normal);
-  if (!(n > 1e-6f)) return g;
-  const Vec3f normal = toEigen(h.normal) / n;
-  if (!(normal.y() >= minNormalY)) return g;
-  g.found = true;
-  g.height = h.point.y;
-  g.normal = normal;
-  return g;
+  const locomotion::GroundHit h = locomotion::castDown(terrain, x, z, top, length, minNormalY);
+  return Ground{h.found, h.height, toEigen(h.normal)};
 }
 
 }  // namespace
@@ -94,8 +86,7 @@ Ground probeGround(const Terrain* terrain, float x, float z, float baseY,
                    const LegLayerSettings& settings, bool anySlope) {
   if (terrain == nullptr) return Ground{true, 0.0f, kUp};
   if (!std::isfinite(x) || !std::isfinite(z) || !std::isfinite(baseY)) return Ground{};
-  const float minNormalY =
-      anySlope ? -1.0f : std::cos(std::clamp(settings.maxSlope, 0.0f, 1.5707f));
+  const float minNormalY = anySlope ? -1.0f : locomotion::footholdMinNormalY(settings.maxSlope);
   const float above = std::max(settings.rayAbove, 0.0f), below = std::max(settings.rayBelow, 0.0f);
   Ground g = castDown(*terrain, x, z, baseY + above, above + below, minNormalY);
   // A first update far from the last ground estimate (a spawn on a hill, a deep hole): one

@@ -27,8 +27,11 @@ bool allFinite(const float* values, std::size_t count) {
 
 // A point of the foot (heel, toe) turned by the alignment about the footbase. Inline: as an
 // out-of-line call its result came back through memory in pieces that stalled store forwarding.
+// The offset is a vector before the turn: the quaternion times an expression is a product GCC
+// may outline whole (an .isra clone), and did when the leg layer's unit grew a little.
 inline Vec3f alignedOffset(const Quatf& align, const Vec3f& point, const Vec3f& footbase) {
-  return align * (point - footbase);
+  const Vec3f offset = point - footbase;
+  return align * offset;
 }
 
 }  // namespace

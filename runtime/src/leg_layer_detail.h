@@ -9,6 +9,7 @@
 #include "fatgraph/runtime/leg_ik.h"
 #include "fatgraph/runtime/leg_layer.h"
 #include "float_trig.h"
+#include "locomotion_toolkit.h"
 
 namespace fatgraph {
 
@@ -58,12 +59,8 @@ inline float inverseLerp(float a, float b, float t) {
   return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x);
 }
 inline float wrapPi(float a) { return detail::wrapAngle(a); }
-/// The rotation by `yaw` about +Y.
-inline Quatf yawQuat(float yaw) {
-  float s, c;
-  detail::floatSinCos(0.5f * yaw, s, c);
-  return Quatf(c, 0.0f, s, 0.0f);
-}
+/// The rotation by `yaw` about +Y (the toolkit's, as Eigen's quaternion).
+inline Quatf yawQuat(float yaw) { return toEigen(locomotion::yawRotation(yaw)); }
 /// q·v for a rotation q about +Y alone (yawQuat's, the heading's): the turn of the ground
 /// components, a third of a general rotation's arithmetic.
 inline Vec3f yawRotate(const Quatf& q, const Vec3f& v) {
@@ -100,9 +97,9 @@ BlendedCycle blendCycle(const RuntimeLocomotion& locomotion, int legs, int leg,
 bool usableLocomotion(const RuntimeEdge& edge, int legs);
 
 /// Ground under (x, z), probing from `baseY + above` down to `baseY - below` and, when that
-/// finds nothing, over a long span; hits on faces steeper than maxSlope or non-finite hits do
-/// not count (unless `anySlope`: clearance keeps feet out of walls too). Null terrain: flat
-/// ground at 0.
+/// finds nothing, over a long span; the toolkit's policy (locomotion::castDown): hits on faces
+/// steeper than maxSlope or non-finite hits do not count (unless `anySlope`: clearance keeps
+/// feet out of walls too, non-finite hits still do not count). Null terrain: flat ground at 0.
 Ground probeGround(const Terrain* terrain, float x, float z, float baseY,
                    const LegLayerSettings& settings, bool anySlope = false);
 

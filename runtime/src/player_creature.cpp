@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "fatgraph/runtime/player.h"
+#include "locomotion_toolkit.h"
 
 namespace fatgraph {
 
@@ -81,7 +82,7 @@ void Player::updateCreature(float dt) {
 void Player::showCreaturePose() {
   character_.position = creature_.position();
   character_.yaw = creature_.heading();
-  const Quaternion unturn = conjugate(yawQuaternion(character_.yaw));
+  const Quaternion unturn = conjugate(locomotion::yawRotation(character_.yaw));
   const Span<const Quaternion> rotations = creature_.rotations();
   const Span<const Float3> positions = creature_.positions();
   for (std::size_t j = 0; j < rotations.size() && j < modelRotations_.size(); ++j) {

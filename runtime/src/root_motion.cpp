@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "locomotion_toolkit.h"
+
 namespace fatgraph {
 
 namespace {
@@ -36,6 +38,8 @@ float toWrappedFloat(double wrapped) {
 }  // namespace
 
 float wrapAngle(float radians) { return toWrappedFloat(wrapAngleDouble(radians)); }
+
+Quaternion yawQuaternion(float yaw) { return locomotion::yawRotation(yaw); }
 
 float headingYaw(const Quaternion& q) {
   const Float3 forward = rotate(q, Float3{0, 0, 1});

@@ -13,6 +13,7 @@
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/eigen_bridge.h"
+#include "fatgraph/runtime/footbase.h"
 #include "fatgraph/runtime/player.h"
 #include "core/runtime_graph_fixtures.h"
 
@@ -98,9 +99,10 @@ struct FootSample {
   Vec3f footbase, heel, toe, ankle, hip;
 };
 
-/// `ground`: the terrain (null: flat). The balance of eq. 4.5 compares heel and toe heights
-/// above the ground's tangent plane (on a slope a flat foot's toe is higher than its heel), so
-/// the footbase is measured in the frame of the ground's normal under the foot.
+/// `ground`: the terrain (null: flat). The runtime's footbase (footbase.h) measured from the
+/// played pose: the balance of eq. 4.5 compares heel and toe heights above the ground's tangent
+/// plane (on a slope a flat foot's toe is higher than its heel), so the footbase is measured in
+/// the frame of the ground's normal under the foot.
 inline FootSample measureFoot(const Player& player, const RuntimeLeg& leg, const Heightfield* ground) {
   const CharacterFrame& c = player.character();
   const Eigen::Quaternionf heading(Eigen::AngleAxisf(c.yaw, Vec3f::UnitY()));
@@ -117,8 +119,8 @@ inline FootSample measureFoot(const Player& player, const RuntimeLeg& leg, const
   const Vec3f h = up.conjugate() * hw, t = up.conjugate() * tw;  // ground frame
   Vec3f dir(t.x() - h.x(), 0.0f, t.z() - h.z());
   dir = dir.norm() > 1e-6f ? Vec3f(dir.normalized()) : Vec3f::UnitZ();
-  const float b = std::atan((h.y() - t.y()) / leg.footLength * 20.0f) / 3.14159265f + 0.5f;
-  const Vec3f base = up * Vec3f(h * (1.0f - b) + (t - leg.footLength * dir) * b);
+  const float b = footBalance(h.y(), t.y(), leg.footLength);
+  const Vec3f base = up * toEigen(footbase(toFloat3(h), toFloat3(t), toFloat3(Vec3f(leg.footLength * dir)), b));
   return {base, hw, tw, world(a), world(toEigen(player.modelPositions()[leg.chain.front()]))};
 }
 

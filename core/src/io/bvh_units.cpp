@@ -2,10 +2,12 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <utility>
 #include <vector>
 
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/statistics.h"
 
 namespace fatgraph {
 
@@ -102,9 +104,7 @@ ReferencePoseCheck detectReferencePose(const Clip& clip) {
   const int stride = std::max(1, (frames - 1) / 2000);  // enough pairs for a percentile
   double unused = 0.0;
   for (int f = 1; f + 1 < frames; f += stride) later.push_back(change(f, unused));
-  const size_t k = static_cast<size_t>(0.99 * static_cast<double>(later.size() - 1));
-  std::nth_element(later.begin(), later.begin() + static_cast<long>(k), later.end());
-  out.typicalDeg = later[k];
+  out.typicalDeg = percentileLower(std::move(later), 0.99);
   // A separately recorded reference pose changes many joints at once by tens of degrees (the
   // CMU files: a mean of 9-33 deg over all joints), while captured motion changes the mean by
   // a few degrees per frame at most. The mean is used because single joints of real motion

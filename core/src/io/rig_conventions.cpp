@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/statistics.h"
 
 namespace fatgraph {
 namespace {
@@ -16,13 +17,6 @@ constexpr double kVoteTolerance = 0.15;
 // A bone whose OFFSET is empty holds its translation in its channels when they stay within this
 // fraction of its length (and of the skeleton's largest OFFSET) of their first frame's.
 constexpr double kRigidSpread = 0.05;
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  const auto mid = v.begin() + static_cast<long>(v.size() / 2);
-  std::nth_element(v.begin(), mid, v.end());
-  return *mid;
-}
 
 // Frames `step` apart covering the clip, the last included.
 std::vector<int> sampledFrames(int frames, int step) {
@@ -118,7 +112,7 @@ TranslationDecision decideTranslations(const Skeleton& skeleton, const Clip& add
       channels.push_back(v);
     }
     const double length = skeleton.restOffsets[j].norm();
-    const double fromOffset = median(toOffset), fromZero = median(toZero);
+    const double fromOffset = medianHigh(toOffset), fromZero = medianHigh(toZero);
     if (length <= 1e-4 * size) {
       // No OFFSET to compare with: channels that hold a rigid bone (the same length in every
       // frame) away from its parent are its whole translation (exporters that key translations
@@ -201,8 +195,8 @@ UpAxisDecision detectUpAxis(const Skeleton& skeleton, const Clip& clip) {
     ys.push_back(y1 - y0);
     zs.push_back(z1 - z0);
   }
-  d.extentY = median(ys);
-  d.extentZ = median(zs);
+  d.extentY = medianHigh(ys);
+  d.extentZ = medianHigh(zs);
   // Z only when most frames say so: a take that lies down for a moment (a fall, a roll, the
   // last frame of a two-frame file) is still a Y-up take.
   int zFrames = 0;

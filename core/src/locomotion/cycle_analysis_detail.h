@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "fatgraph/core/cycle_analysis.h"
+#include "fatgraph/eigen_bridge.h"
+#include "fatgraph/runtime/footbase.h"
 
 namespace fatgraph::cycle {
 
@@ -51,16 +53,22 @@ inline Vec3 sampleUnwrapped(const std::vector<Vec3>& dense, double t) {
   return unwrappedAt(dense, n) * (1.0 - u) + unwrappedAt(dense, n + 1) * u;
 }
 
-/// 4.5, balance of one sample from the heel's and toe's heights above their lowest.
+/// 4.5, balance of one sample from the heel's and toe's heights above their lowest: the
+/// runtime's footBalance (footbase.h), so the analysis and the leg layer weigh a foot alike. A
+/// foot without length counts as 1 m long.
 inline double balanceOf(double heelHeight, double toeHeight, double footLength, double alpha) {
   const double len = footLength > 1e-9 ? footLength : 1.0;
-  return std::atan((heelHeight - toeHeight) / len * alpha) / 3.14159265358979323846 + 0.5;
+  return footBalance(static_cast<float>(heelHeight), static_cast<float>(toeHeight),
+                     static_cast<float>(len), static_cast<float>(alpha));
 }
 
-/// Corrected 4.6: the footbase's heel end, taken from whichever end of the foot is lower.
+/// Corrected 4.6, the runtime's footbase (footbase.h): the footbase's heel end, taken from
+/// whichever end of the foot is lower. Computed relative to the heel, so the float formula
+/// loses nothing of the heel's position.
 inline Vec3 footbaseOf(const Vec3& heel, const Vec3& toe, const Vec3& footDirection,
                        double balance) {
-  return heel * (1.0 - balance) + (toe - footDirection) * balance;
+  return heel + toEigenDouble(footbase(Float3{}, toFloat3(toe - heel), toFloat3(footDirection),
+                                       static_cast<float>(balance)));
 }
 
 /// Movement axis, stance time (4.1, 4.2), foot direction (4.3, 4.4), balance and footbase

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "fatgraph/core/rig_conventions.h"
+#include "fatgraph/core/statistics.h"
 #include "limb_paths.h"
 
 namespace fatgraph {
@@ -15,7 +16,6 @@ namespace {
 using limbs::groundBand;
 using limbs::groundVelocity;
 using limbs::limbEnds;
-using limbs::median;
 using limbs::ModelPaths;
 using limbs::modelPaths;
 using limbs::pointIndex;
@@ -70,7 +70,7 @@ std::vector<Vec3> stanceFootVelocities(const ModelPaths& m, const std::vector<Li
       xs.push_back(u.x());
       zs.push_back(u.z());
     }
-    if (xs.size() >= 3) v[f] = Vec3(median(xs), 0.0, median(zs));
+    if (xs.size() >= 3) v[f] = Vec3(medianHigh(xs), 0.0, medianHigh(zs));
   }
   return v;
 }

@@ -2,8 +2,10 @@
 #include "limb_paths.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/statistics.h"
 
 namespace fatgraph::limbs {
 
@@ -60,12 +62,6 @@ std::vector<LimbEnd> limbEnds(const Skeleton& s) {
   return ends;
 }
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-
 double bodyHeight(const ModelPaths& m) {
   std::vector<double> heights;
   for (int f = 0; f < m.frames; ++f) {
@@ -76,7 +72,7 @@ double bodyHeight(const ModelPaths& m) {
     }
     heights.push_back(hi - lo);
   }
-  return median(heights);
+  return medianHigh(std::move(heights));
 }
 
 Vec3 groundVelocity(const ModelPaths& m, int point, int frame, double fps) {

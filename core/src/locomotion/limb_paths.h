@@ -42,8 +42,6 @@ double bodyHeight(const ModelPaths& m);
 /// The ground band: 5 % of the body's height, at least 2 cm (metres).
 double groundBand(const ModelPaths& m);
 
-double median(std::vector<double> v);
-
 /// Central-difference ground (x, z) velocity of `point` at `frame` (one-sided at the ends;
 /// zero for a single frame), metres per second at `fps`.
 Vec3 groundVelocity(const ModelPaths& m, int point, int frame, double fps);

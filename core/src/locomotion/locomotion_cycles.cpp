@@ -7,6 +7,7 @@
 
 #include "fatgraph/core/cycle_analysis.h"
 #include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/statistics.h"
 
 namespace fatgraph {
 namespace {
@@ -15,13 +16,6 @@ std::string format(const char* pattern, double a, double b) {
   char buffer[160];
   std::snprintf(buffer, sizeof buffer, pattern, a, b);
   return buffer;
-}
-
-double percentile(std::vector<double> v, double q) {
-  if (v.empty()) return 0.0;
-  const size_t i = static_cast<size_t>(std::clamp(q, 0.0, 1.0) * (v.size() - 1));
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(i), v.end());
-  return v[i];
 }
 
 }  // namespace
@@ -54,8 +48,8 @@ std::vector<CycleAnalysis> analyzeClipCycles(const Skeleton& skeleton, const Cli
   }
   // Robust floor and swing height (percentiles ignore a stray frame); a touch-down is the frame
   // the foot comes within 20 % of its swing height of the floor after rising above 50 %.
-  const double floor = percentile(finiteLows, 0.05);
-  const double top = percentile(finiteLows, 0.95);
+  const double floor = percentileLower(finiteLows, 0.05);
+  const double top = percentileLower(finiteLows, 0.95);
   const double range = top - floor;
   if (!(range > 0.01)) return cycles;
   std::vector<int> strikes;

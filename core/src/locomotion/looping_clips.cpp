@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/statistics.h"
 #include "limb_paths.h"
 
 namespace fatgraph {
@@ -81,7 +82,7 @@ LoopReport detectIn(const ModelPaths& m, int root, const LoopRules& rules) {
   r.framesBefore = r.framesAfter = n;
   std::vector<double> steps;
   for (int f = 0; f + 1 < n; ++f) steps.push_back(poseChange(m, root, f, f + 1));
-  r.medianStepM = limbs::median(steps);
+  r.medianStepM = medianHigh(steps);
   r.closingM = poseChange(m, root, n - 1, 0);
   if (!(r.medianStepM >= rules.minStepM)) return r;  // a still pose
   // The seam is judged against the steps beside it (a swing phase moves faster than the

@@ -4,9 +4,11 @@
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/statistics.h"
 
 namespace fatgraph {
 namespace {
@@ -20,21 +22,6 @@ double groundHeight(const Heightfield* terrain, const Vec3& p) {
 }
 
 double horizontalDistance(const Vec3& a, const Vec3& b) { return std::hypot(a.x() - b.x(), a.z() - b.z()); }
-
-// Percentile p (0..100) with linear interpolation between order statistics.
-double percentile(std::vector<double> values, double p) {
-  std::sort(values.begin(), values.end());
-  const double rank = std::clamp(p / 100.0, 0.0, 1.0) * double(values.size() - 1);
-  const size_t below = size_t(std::floor(rank));
-  const size_t above = std::min(below + 1, values.size() - 1);
-  return values[below] + (rank - double(below)) * (values[above] - values[below]);
-}
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 // Horizontal speed at each frame: the central difference, one-sided at the ends.
 std::vector<double> horizontalSpeeds(const std::vector<Vec3>& path, double fps) {
@@ -90,7 +77,7 @@ FootContacts measureFoot(const std::vector<Vec3>& path, double fps, const Height
   if (path.empty()) return foot;
   std::vector<double> heights(path.size());
   for (size_t k = 0; k < path.size(); ++k) heights[k] = path[k].y() - groundHeight(terrain, path[k]);
-  foot.floor = percentile(heights, rules.floorPercentile);
+  foot.floor = percentile(heights, rules.floorPercentile / 100.0);
   const std::vector<double> speed = horizontalSpeeds(path, fps);
   std::vector<bool> contact(path.size());
   for (size_t k = 0; k < path.size(); ++k) {
@@ -109,8 +96,8 @@ FootContacts measureFoot(const std::vector<Vec3>& path, double fps, const Height
     midSkates.push_back(s.midSkate);
   }
   if (!skates.empty()) {
-    foot.skateMedian = median(skates);
-    foot.midSkateMedian = median(midSkates);
+    foot.skateMedian = median(std::move(skates));
+    foot.midSkateMedian = median(std::move(midSkates));
   }
   return foot;
 }

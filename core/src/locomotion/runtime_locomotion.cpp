@@ -7,16 +7,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 #include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/runtime/footbase.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {
 
 namespace {
-
-constexpr double kBalanceSharpness = 20.0;  // alpha of eq. 4.5
 
 double cyclic(double t) {
   const double f = t - std::floor(t);
@@ -62,18 +60,18 @@ struct Footbase {
   double yaw = 0.0;
 };
 
-// Corrected eq. 4.6 on one pose: footbase = heel (1 - b) + (toe - footLength h) b, with h the
-// ground-projected heel -> toe direction of this pose and b the balance of eq. 4.5 (0 = heel
-// lower, 1 = toe lower). Both heights are above the same floor, so only their difference
-// counts. The result is the heel end of the foot's base, taken from whichever end is down.
+// The runtime's corrected eq. 4.6 on one pose (footbase.h), as the leg layer takes it: h the
+// ground-projected heel -> toe direction of this pose, the balance of eq. 4.5 from the two
+// heights (above the same floor, so only their difference counts). The result is the heel end
+// of the foot's base, taken from whichever end is down; computed relative to the heel.
 Footbase footbaseOf(const RuntimeLeg& leg, const FootPoints& p) {
   Vec3 h(p.toe.x() - p.heel.x(), 0.0, p.toe.z() - p.heel.z());
   if (h.norm() < 1e-9) h = Vec3::UnitZ();  // a foot pointing straight down: keep facing forward
   h.normalize();
   const double length = leg.footLength;
-  const double b = std::atan((p.heel.y() - p.toe.y()) / length * kBalanceSharpness) / std::numbers::pi + 0.5;
+  const float b = footBalance(static_cast<float>(p.heel.y()), static_cast<float>(p.toe.y()), static_cast<float>(length));
   Footbase f;
-  f.position = p.heel * (1.0 - b) + (p.toe - length * h) * b;
+  f.position = p.heel + toEigenDouble(footbase(Float3{}, toFloat3(p.toe - p.heel), toFloat3(length * h), b));
   f.yaw = std::atan2(h.x(), h.z());  // yaw 0 faces +Z, positive turns toward +X (left)
   return f;
 }

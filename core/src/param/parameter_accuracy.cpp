@@ -8,6 +8,7 @@
 #include <limits>
 #include <random>
 
+#include "fatgraph/core/statistics.h"
 #include "parameterization_steps.h"
 
 namespace fatgraph::param {
@@ -136,14 +137,6 @@ std::vector<Eigen::Vector2d> randomTargets(const SampleSurface& surface,
   return out;
 }
 
-double quantile(std::vector<double>& values, double q) {
-  if (values.empty()) return 0.0;
-  const auto n = values.size();
-  const auto rank = std::min(n - 1, static_cast<size_t>(std::max(0.0, std::ceil(q * static_cast<double>(n)) - 1)));
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(rank), values.end());
-  return values[rank];
-}
-
 ParameterAccuracy measureAccuracy(const BlendProbe& probe, const ParameterPlane& plane,
                                   const SampleSurface& surface,
                                   const std::vector<Eigen::Vector2d>& targets,
@@ -163,10 +156,10 @@ ParameterAccuracy measureAccuracy(const BlendProbe& probe, const ParameterPlane&
       progress, 0,
       {{[&](int i) -> void* { return &e3[static_cast<size_t>(i)]; }, sizeof(double)},
        {[&](int i) -> void* { return &ep[static_cast<size_t>(i)]; }, sizeof(double)}});
-  a.median3d = quantile(e3, 0.5);
-  a.p95_3d = quantile(e3, 0.95);
-  a.medianPlane = quantile(ep, 0.5);
-  a.p95Plane = quantile(ep, 0.95);
+  a.median3d = percentileNearestRank(e3, 0.5);
+  a.p95_3d = percentileNearestRank(e3, 0.95);
+  a.medianPlane = percentileNearestRank(ep, 0.5);
+  a.p95Plane = percentileNearestRank(ep, 0.95);
   return a;
 }
 

@@ -163,9 +163,6 @@ std::vector<float> gridVertexErrors(const BlendProbe& probe, const WeightGrid& g
                                     const SampleSurface& surface,
                                     const ProgressCallback& progress = {});
 
-/// Value at quantile q in [0, 1] of `values` (nearest rank; 0 when empty). Reorders values.
-double quantile(std::vector<double>& values, double q);
-
 /// Euclidean projection of v onto the simplex {x >= 0, sum x = mass}: the nearest vector of
 /// non-negative weights with that sum (both refinement passes keep weights on it).
 Eigen::VectorXd projectToSimplex(const Eigen::VectorXd& v, double mass);

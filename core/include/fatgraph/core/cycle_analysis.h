@@ -28,13 +28,14 @@
 #include "fatgraph/core/clip.h"
 #include "fatgraph/core/quaternion.h"
 #include "fatgraph/core/skeleton.h"
+#include "fatgraph/runtime/footbase.h"
 
 namespace fatgraph {
 
 struct CycleAnalysisOptions {
   int samples = 50;              // output samples per cycle (the reference implementation's 50)
   int minFrames = 8;             // a shorter cycle is rejected (too few frames to find key times)
-  double balanceSharpness = 20;  // alpha of 4.5: pushes balance towards 0 / 1
+  double balanceSharpness = kFootBalanceSharpness;  // alpha of 4.5: pushes balance towards 0 / 1
   double minFootRoll = 0.2;      // alpha of 4.9 / 4.12: minimum foot-roll duration (cycle fraction)
   double liftThreshold = 0.25;   // heel/toe-off search stops where the point has risen by this
                                  // fraction of its height range above its lowest since the

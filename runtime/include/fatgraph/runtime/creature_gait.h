@@ -11,6 +11,13 @@
 // stand far from home, then stands. The swing time and the step grow with the leg's length
 // (longer legs: longer, slower steps) and shrink with speed.
 //
+// The ground is probed as the leg layer probes it (one policy for both): a hit on a face
+// steeper than the leg layer's default steepest foothold (LegLayerSettings::maxSlope, 60
+// degrees: a wall, a stair's riser) or a hit that is not finite is no ground. Where there is
+// none, the gait keeps what it knew: a step lands at the height and on the normal it lifted
+// from, a swinging foot is not lifted over it, a toe is not pitched onto it, the body holds its
+// height, and reset() stands the feet at the position's own height.
+//
 // Life (seed 001): at rest the body rises and falls as it breathes, and the tail bends into
 // turns by an amount that follows the turn rate (0.3 s) and is shared by its joints.
 //
@@ -151,7 +158,6 @@ class CreatureGait {
     Quaternion heldRotation;
   };
 
-  TerrainHit ground(float x, float z, float above, const Terrain* terrain) const;
   Float3 home(int leg, const Float3& ground, float heading) const;
   void stepLegs(float dt, const Float3& worldVelocity, float turnRate, float speed, const Terrain* terrain);
   void placeBody(float dt, const Terrain* terrain);

@@ -29,10 +29,10 @@ struct CharacterFrame {
   float yaw = 0;    // heading about +Y, radians, kept in (-pi, pi]
 };
 
-/// The rotation by `yaw` radians about +Y (R_y above): a heading as a quaternion.
-inline Quaternion yawQuaternion(float yaw) {
-  return {0.0f, std::sin(0.5f * yaw), 0.0f, std::cos(0.5f * yaw)};
-}
+/// The rotation by `yaw` radians about +Y (R_y above): a heading as a quaternion. The one the
+/// leg layer and the creature gait turn by (the runtime's own sine and cosine, within a few
+/// float roundings of std::sin and std::cos).
+Quaternion yawQuaternion(float yaw);
 
 /// A point of the character-space pose (the player's model space) placed in the world by the
 /// character frame: R_y(yaw) * point + position.

@@ -67,7 +67,12 @@ int runCreature(const std::vector<std::string>& args) {
   const auto out = cl.value("-o");
   if (!out || out->empty()) throw UsageError{"missing -o CREATURE.fgraph"};
   CreatureOptions options;
-  options.type = parseCreatureType(cl.value("--type").value_or("walk"));
+  const std::string type = cl.value("--type").value_or("walk");
+  try {
+    options.type = parseCreatureType(type);
+  } catch (const Error&) {  // an option's value: a usage error (exit 2), as for every other option
+    throw UsageError{"--type expects walk, fly or swim, got '" + type + "'"};
+  }
   options.legPairs = cl.integer("--legs", 0);
   if (cl.has("--legs") && !(options.legPairs >= 1 && options.legPairs <= 8))
     throw UsageError{"--legs expects a number of leg pairs from 1 to 8"};

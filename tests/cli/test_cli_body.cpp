@@ -106,17 +106,34 @@ class TestCliBody : public QObject {
     QVERIFY(std::abs(lowest - lowestJoint) < 0.08);
   }
 
+  // A mistake fails with its exit code and reason and writes nothing.
+  void usageErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QString out = QStringLiteral("never.obj");
+    QTest::newRow("no -o") << QStringList{QStringLiteral("body"), kClip} << kCliUsageError
+                           << QStringLiteral("fatgraph body: missing -o BODY.obj");
+    QTest::newRow("frame past the end")
+        << QStringList{QStringLiteral("body"), kClip, QStringLiteral("-o"), out, QStringLiteral("--frame"),
+                       QStringLiteral("999999")}
+        << kCliUsageError << QStringLiteral("--frame expects a frame in [0, ");
+    QTest::newRow("missing clip") << QStringList{QStringLiteral("body"), QStringLiteral("/no/such/missing.bvh"),
+                                                 QStringLiteral("-o"), out}
+                                  << kCliFailure << QStringLiteral("/no/such/missing.bvh: cannot open");
+  }
   void usageErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
     QTemporaryDir dir;
-    const QString out = dir.filePath(QStringLiteral("x.obj"));
-    QVERIFY(runCli({QStringLiteral("body"), kClip}).exitCode != 0);  // no -o
-    QVERIFY(runCli({QStringLiteral("body"), kClip, QStringLiteral("-o"), out, QStringLiteral("--frame"),
-                    QStringLiteral("999999")})
-                .exitCode != 0);
-    QVERIFY(runCli({QStringLiteral("body"), dir.filePath(QStringLiteral("missing.bvh")),
-                    QStringLiteral("-o"), out})
-                .exitCode != 0);
+    const QString out = dir.filePath(QStringLiteral("never.obj"));
+    args.replaceInStrings(QStringLiteral("never.obj"), out);
+    FATGRAPH_VERIFY_CLI_FAILS(runCli(args), exitCode, message);
     QVERIFY(!QFile::exists(out));
+  }
+
+  void help() {
     const CliRun help = runCli({QStringLiteral("body"), QStringLiteral("--help")});
     QCOMPARE(help.exitCode, 0);
     QVERIFY(help.out.startsWith(QStringLiteral("usage: fatgraph body")));

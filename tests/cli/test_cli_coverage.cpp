@@ -107,10 +107,11 @@ class TestCliCoverage : public QObject {
     const Run byDefault = runCli({s("build"), walk, kicks, s("-o"), dir.filePath(s("c.fgproj")), s("--json")});
     QCOMPARE(byDefault.json().value(s("hubs")), automatic.json().value(s("hubs")));
     QCOMPARE(byDefault.json().value(s("coverage")), automatic.json().value(s("coverage")));
-    for (const char* bad : {"0", "many"}) {
-      const Run r = runCli({s("build"), walk, s("-o"), dir.filePath(s("d.fgproj")), s("--hubs"), s(bad)});
-      QVERIFY(r.exitCode != 0);
-      QVERIFY2(r.err.contains(s("--hubs")), qPrintable(r.err));
+    const std::pair<const char*, const char*> bad[] = {{"0", "--hubs expects auto or 1 to 1000"},
+                                                       {"many", "option '--hubs' expects an integer, got 'many'"}};
+    for (const auto& [value, message] : bad) {
+      const Run r = runCli({s("build"), walk, s("-o"), dir.filePath(s("d.fgproj")), s("--hubs"), s(value)});
+      FATGRAPH_VERIFY_CLI_FAILS(r, kCliUsageError, s(message));
     }
   }
 };

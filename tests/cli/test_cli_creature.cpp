@@ -130,22 +130,24 @@ class TestCliCreature : public QObject {
   void usageErrorsSayWhat() {
     struct Case {
       QStringList args;
+      int exitCode;
       const char* message;
     };
     const QString out = path("x.fgraph");
     const Case cases[] = {
-        {{s("--type"), s("crawl"), s("-o"), out}, "walk"},
-        {{s("--legs"), s("9"), s("-o"), out}, "--legs expects a number of leg pairs from 1 to 8"},
-        {{s("--seed"), s("-3"), s("-o"), out}, "--seed expects a whole number"},
-        {{s("--type"), s("swim"), s("--legs"), s("2"), s("-o"), out}, "swim"},
-        {{s("--seed"), s("4")}, "missing -o CREATURE.fgraph"},
+        {{s("--type"), s("crawl"), s("-o"), out}, kCliUsageError, "--type expects walk, fly or swim, got 'crawl'"},
+        {{s("--legs"), s("9"), s("-o"), out}, kCliUsageError, "--legs expects a number of leg pairs from 1 to 8"},
+        {{s("--seed"), s("-3"), s("-o"), out}, kCliUsageError, "--seed expects a whole number"},
+        // Options each valid that the generator refuses together: a failure, not a usage error.
+        {{s("--type"), s("swim"), s("--legs"), s("2"), s("-o"), out}, kCliFailure,
+         "creature seed 1 (swim): swimmers have fins, not legs; leave the leg pairs at 0"},
+        {{s("--seed"), s("4")}, kCliUsageError, "missing -o CREATURE.fgraph"},
         // A walker that would tip over is not written, and the message names its seed.
-        {{s("--seed"), s("547"), s("-o"), out}, "creature seed 547 (walk) would tip over: its centre of mass lies"},
+        {{s("--seed"), s("547"), s("-o"), out}, kCliFailure, "creature seed 547 (walk) would tip over: its centre of mass lies"},
     };
     for (const Case& c : cases) {
       const CliRun r = creature(c.args);
-      QVERIFY2(r.exitCode != 0, qPrintable(c.args.join(' ')));
-      QVERIFY2(r.err.contains(s(c.message)), qPrintable(c.args.join(' ') + s(": ") + r.err));
+      QVERIFY2(cliFailedWith(r, c.exitCode, s(c.message), __FILE__, __LINE__), qPrintable(c.args.join(' ')));
       QVERIFY(!QFile::exists(out));
     }
   }

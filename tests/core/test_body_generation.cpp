@@ -23,6 +23,7 @@
 #include "fatgraph/core/synthetic_motion.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/pose.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 
@@ -355,25 +356,29 @@ void TestBodyGeneration::bendKeepsJointOpen() {
 void TestBodyGeneration::invalidSkeletonThrows() {
   Skeleton broken = syntheticBipedSkeleton();
   broken.parents[3] = 7;  // a parent after its child
-  QVERIFY_THROWS_EXCEPTION(Error, generateBody(broken));
+  FATGRAPH_VERIFY_THROWS(Error, "body generation: invalid skeleton: joint", generateBody(broken));
 
   Skeleton lone;
   lone.addJoint("Root", -1, Vec3::Zero(), true);
-  QVERIFY_THROWS_EXCEPTION(Error, generateBody(lone));  // no bone at all
+  FATGRAPH_VERIFY_THROWS(Error, "body generation: the skeleton has no bone of non-zero length",
+                         generateBody(lone));  // no bone at all
 
   Skeleton flat;
   const int root = flat.addJoint("Root", -1, Vec3::Zero(), true);
   flat.addJoint("Pivot", root, Vec3::Zero(), false);
   flat.endSites.push_back({1, Vec3::Zero()});
-  QVERIFY_THROWS_EXCEPTION(Error, generateBody(flat));  // only zero-length bones
+  FATGRAPH_VERIFY_THROWS(Error, "body generation: the skeleton has no bone of non-zero length",
+                         generateBody(flat));  // only zero-length bones
 
-  QVERIFY_THROWS_EXCEPTION(Error, generateBody(Skeleton{}));
+  FATGRAPH_VERIFY_THROWS(Error, "body generation: invalid skeleton: skeleton has no joints", generateBody(Skeleton{}));
   BodyOptions options;
   options.ringSegments = 2;
-  QVERIFY_THROWS_EXCEPTION(Error, generateBody(syntheticBipedSkeleton(), options));
+  FATGRAPH_VERIFY_THROWS(Error, "body generation: ringSegments must be in [3, 256], got 2",
+                         generateBody(syntheticBipedSkeleton(), options));
   options = {};
   options.thickness = std::nanf("");
-  QVERIFY_THROWS_EXCEPTION(Error, generateBody(syntheticBipedSkeleton(), options));
+  FATGRAPH_VERIFY_THROWS(Error, "body generation: thickness must be in (0, 10], got nan",
+                         generateBody(syntheticBipedSkeleton(), options));
 }
 
 QTEST_GUILESS_MAIN(TestBodyGeneration)

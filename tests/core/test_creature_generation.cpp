@@ -17,6 +17,7 @@
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/pose.h"
 #include "fatgraph/core/forward_kinematics.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 
@@ -200,7 +201,7 @@ class TestCreatureGeneration : public QObject {
   void typeNames() {
     QCOMPARE(parseCreatureType("swim"), CreatureType::Swim);
     QCOMPARE(std::string(creatureTypeName(CreatureType::Fly)), std::string("fly"));
-    QVERIFY_THROWS_EXCEPTION(Error, parseCreatureType("crawl"));
+    FATGRAPH_VERIFY_THROWS(Error, "creature type 'crawl': expected walk, fly or swim", parseCreatureType("crawl"));
   }
 };
 

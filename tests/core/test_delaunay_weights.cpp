@@ -9,6 +9,7 @@
 
 #include "fatgraph/core/delaunay_weights.h"
 #include "fatgraph/core/error.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 using Eigen::Vector2d;
@@ -197,10 +198,14 @@ class TestDelaunayWeights : public QObject {
   }
 
   void rejectsInconsistentInput() {
-    QVERIFY_THROWS_EXCEPTION(Error, triangulateWeights({{0, 0}}, {}));
-    QVERIFY_THROWS_EXCEPTION(Error, triangulateWeights({{0, 0}, {1, 0}}, {unit(0, 2), unit(0, 3)}));
-    QVERIFY_THROWS_EXCEPTION(Error, triangulateWeights({{0, 0}}, {vec({-0.5, 1.5})}));
-    QVERIFY_THROWS_EXCEPTION(Error, triangulateWeights({{NAN, 0}}, {vec({1.0})}));
+    FATGRAPH_VERIFY_THROWS(Error, "parameterization: 1 sample points but 0 weight vectors",
+                           triangulateWeights({{0, 0}}, {}));
+    FATGRAPH_VERIFY_THROWS(Error, "parameterization sample 1: expected 2 weights (one per segment), got 3",
+                           triangulateWeights({{0, 0}, {1, 0}}, {unit(0, 2), unit(0, 3)}));
+    FATGRAPH_VERIFY_THROWS(Error, "parameterization sample 0: weights must be finite, non-negative and not all zero",
+                           triangulateWeights({{0, 0}}, {vec({-0.5, 1.5})}));
+    FATGRAPH_VERIFY_THROWS(Error, "parameterization sample 0: position is not finite",
+                           triangulateWeights({{NAN, 0}}, {vec({1.0})}));
     QVERIFY(triangulateWeights({}, {}).empty());
   }
 };

@@ -8,6 +8,7 @@
 #include "fatgraph/core/internal/distance_tiles.h"
 #include "scan_identity.h"
 #include "synthetic_projects.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 using namespace fatgraph::detail;
@@ -102,11 +103,12 @@ class TestDistanceTiles : public QObject {
 
   void badSharesAreRefused() {
     const PoseFeatures f = walkFeatures();
-    QVERIFY_THROWS_EXCEPTION(Error, scanDistanceShare(f, smallTiles(1), {2, 2}));
+    FATGRAPH_VERIFY_THROWS(Error, "pose distance: bad scan share", scanDistanceShare(f, smallTiles(1), {2, 2}));
     DistanceScan a = scanDistanceShare(f, smallTiles(1), {0, 2});
     DistanceMatrixSettings other = smallTiles(1);
     other.heatMapSize = 32;
-    QVERIFY_THROWS_EXCEPTION(Error, mergeDistanceShare(a, scanDistanceShare(f, other, {1, 2})));
+    FATGRAPH_VERIFY_THROWS(Error, "pose distance: scan shares of different matrices",
+                           mergeDistanceShare(a, scanDistanceShare(f, other, {1, 2})));
   }
 };
 

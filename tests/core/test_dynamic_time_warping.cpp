@@ -9,6 +9,7 @@
 #include "fatgraph/core/dynamic_time_warping.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/synthetic_motion.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 
@@ -296,8 +297,11 @@ class TestDynamicTimeWarping : public QObject {
     }
     QVERIFY(d(0, 0) > 0.01);  // frames 3 and 10 differ
     const int n = features.frameCount();
-    QVERIFY_THROWS_EXCEPTION(Error, segmentFrameDistances(features, n - 3, 4, 0, 2));
-    QVERIFY_THROWS_EXCEPTION(Error, segmentFrameDistances(features, 0, 2, -1, 2));
+    const QString outside = QStringLiteral("segment frame distances: segment %1 (frames %2..%3) is outside the project's %4 frames");
+    FATGRAPH_VERIFY_THROWS(Error, outside.arg(QLatin1Char('A')).arg(n - 3).arg(n).arg(n),
+                           segmentFrameDistances(features, n - 3, 4, 0, 2));
+    FATGRAPH_VERIFY_THROWS(Error, outside.arg(QLatin1Char('B')).arg(-1).arg(0).arg(n),
+                           segmentFrameDistances(features, 0, 2, -1, 2));
   }
 };
 

@@ -218,6 +218,7 @@ class TestEditPersistence : public QObject {
     QProcess cli;
     cli.start(QStringLiteral(FATGRAPH_CLI), {s("edit"), project, editsPath, s("--json")});
     QVERIFY(cli.waitForFinished(-1));
+    QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
     QCOMPARE(cli.exitCode(), 0);
     const QJsonObject o = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
     const QJsonArray notes = o.value(s("notes")).toArray();

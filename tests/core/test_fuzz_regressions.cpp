@@ -7,7 +7,6 @@
 // a fixture without one fails, so a finding is never kept without saying what it tests.
 // A fixture may carry the parser options the fuzzer used in its name: "resample30" resamples
 // to 30 fps, "keeptpose" keeps a detected reference pose.
-#include <QProcess>
 #include <QTest>
 #include <algorithm>
 #include <filesystem>
@@ -16,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_run.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/project_store.h"
@@ -196,13 +196,9 @@ class TestFuzzRegressions : public QObject {
   void cliNamesDamagedProjectsAsProjects() {
     QFETCH(QString, path);
     QVERIFY(fatgraph::isHdf5File(path.toStdString()));
-    QProcess cli;
-    cli.start(QStringLiteral(FATGRAPH_CLI), {QStringLiteral("inspect"), path});
-    QVERIFY(cli.waitForFinished(-1));
-    QVERIFY(cli.exitCode() != 0);
-    const QString err = QString::fromUtf8(cli.readAllStandardError());
-    QVERIFY2(err.contains(path + QLatin1Char(':')), qPrintable(err));
-    QVERIFY2(!err.contains(QLatin1String("HIERARCHY")), qPrintable(err));
+    const CliRun cli = runCli({QStringLiteral("inspect"), path});
+    FATGRAPH_VERIFY_CLI_FAILS(cli, kCliFailure, path + QLatin1Char(':'));
+    QVERIFY2(!cli.err.contains(QLatin1String("HIERARCHY")), qPrintable(cli.err));
   }
 };
 

@@ -15,6 +15,7 @@
 #include "fatgraph/core/graph_edits.h"
 #include "fatgraph/core/hub_ranking.h"
 #include "fatgraph/core/project_store.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 
@@ -167,12 +168,12 @@ class TestHubReview : public QObject {
     }
     const auto ranked = rankHubSuggestions(p, 1);
     applyGraphEdit(p, rejectEdit(ranked.front()));
-    QVERIFY_THROWS_EXCEPTION(Error, applyGraphEdit(p, rejectEdit(ranked.front())));
+    FATGRAPH_VERIFY_THROWS(Error, "the frame is already rejected", applyGraphEdit(p, rejectEdit(ranked.front())));
     QCOMPARE(p.settings.hubRejections.size(), size_t(1));
   }
 
   void badCountIsRefused() {
-    QVERIFY_THROWS_EXCEPTION(Error, rankHubSuggestions(base_, -1));
+    FATGRAPH_VERIFY_THROWS(Error, "hub suggestions: count must not be negative", rankHubSuggestions(base_, -1));
     QVERIFY(rankHubSuggestions(base_, 0).empty());
   }
 };

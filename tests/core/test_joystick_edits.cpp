@@ -17,6 +17,7 @@
 #include "fatgraph/core/project_store.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "synthetic_projects.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 
@@ -201,7 +202,7 @@ class TestJoystickEdits : public QObject {
     } catch (const Error& e) {
       QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("edge9")), e.what());
     }
-    QVERIFY_THROWS_EXCEPTION(Error, effectiveJoystickMapping(p, "edge9"));
+    FATGRAPH_VERIFY_THROWS(Error, "no fat edge named 'edge9'", effectiveJoystickMapping(p, "edge9"));
   }
 };
 

@@ -11,6 +11,7 @@
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/project_store.h"
 #include "fatgraph/core/synthetic_motion.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 
@@ -144,7 +145,7 @@ void TestLegEdits::failedListKeepsLegs() {
   Project p = bipedProject();
   const LegSetup before = p.legs;
   const std::string list = std::string("[") + kSetLegs + R"(, {"op": "no_such_op"}])";
-  QVERIFY_THROWS_EXCEPTION(Error, applyGraphEdits(p, list));
+  FATGRAPH_VERIFY_THROWS(Error, "unknown op 'no_such_op'", applyGraphEdits(p, list));
   QVERIFY(sameLegs(p.legs, before));
 }
 

@@ -13,6 +13,7 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/graph_edits.h"
 #include "fatgraph/core/pose_features.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 
@@ -127,8 +128,10 @@ class TestLiveReclustering : public QObject {
   }
 
   void badThresholdIsRefused() {
-    QVERIFY_THROWS_EXCEPTION(Error, previewFatEdges(base_, 0.0, Linkage::Complete));
-    QVERIFY_THROWS_EXCEPTION(Error, previewFatEdges(Project{}, 0.1, Linkage::Complete));
+    FATGRAPH_VERIFY_THROWS(Error, "the edge threshold must be a positive distance",
+                           previewFatEdges(base_, 0.0, Linkage::Complete));
+    FATGRAPH_VERIFY_THROWS(Error, "the project has no graph yet: run fatgraph build first",
+                           previewFatEdges(Project{}, 0.1, Linkage::Complete));
   }
 };
 

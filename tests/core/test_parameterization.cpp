@@ -10,6 +10,7 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/parameterization.h"
 #include "parameterization_projects.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 using test::WalkSpec;
@@ -96,8 +97,8 @@ class TestParameterization : public QObject {
     const ParameterJointChoice automaticTime = chooseParameterJoint(p, 0, foot);
     QCOMPARE(automaticTime.joint, foot);
     QVERIFY(automaticTime.time >= 0 && automaticTime.time <= 1.0 + 1e-9);
-    QVERIFY_THROWS_EXCEPTION(Error, chooseParameterJoint(p, 0, foot, 1.5));  // past the end
-    QVERIFY_THROWS_EXCEPTION(Error, chooseParameterJoint(p, 3));
+    FATGRAPH_VERIFY_THROWS(Error, "is past the end of edge 'edge0'", chooseParameterJoint(p, 0, foot, 1.5));
+    FATGRAPH_VERIFY_THROWS(Error, "fat edge 3 does not exist", chooseParameterJoint(p, 3));
   }
 
   void oneSegmentIsAPoint() {
@@ -184,7 +185,7 @@ class TestParameterization : public QObject {
     QCOMPARE(p.graph.parameterizations[0].edge, std::string("edge0"));
     // Cancelled half way: the earlier result stays as it was.
     p.settings.parameterization.samples = 31;
-    QVERIFY_THROWS_EXCEPTION(Cancelled, parameterizeGraph(p, [](double f) { return f < 0.5; }));
+    FATGRAPH_VERIFY_THROWS(Cancelled, "cancelled", parameterizeGraph(p, [](double f) { return f < 0.5; }));
     QCOMPARE(int(p.graph.parameterizations[0].sampleWeights.size()), 30);
   }
 

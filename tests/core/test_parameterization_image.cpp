@@ -23,6 +23,7 @@
 #include "fatgraph/core/project_store.h"
 #include "graph_identity.h"
 #include "parameterization_projects.h"
+#include "verify_throws.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/lsan_interface.h>
@@ -163,10 +164,11 @@ class TestParameterizationImage : public QObject {
   void inconsistentSizesAreRefused() {
     EdgeParameterization p = widest_;
     p.grid.weights.pop_back();
-    QVERIFY_THROWS_EXCEPTION(Error, parameterizationsImage({p}));
+    FATGRAPH_VERIFY_THROWS(Error, "the grid's weights do not match its resolution and segment count",
+                           parameterizationsImage({p}));
     p = widest_;
     p.sampleWeights[3].resize(p.sampleWeights[3].size() + 1);
-    QVERIFY_THROWS_EXCEPTION(Error, parameterizationsImage({p}));
+    FATGRAPH_VERIFY_THROWS(Error, "sample weights differ in size", parameterizationsImage({p}));
   }
 
   void damagedImagesAreRefused_data() {

@@ -10,6 +10,7 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "runtime_graph_fixtures.h"
 #include "skippable_test_main.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 using namespace fatgraph::test;
@@ -21,15 +22,6 @@ namespace {
 Quat storedRotation(const RuntimeEdge& e, const RuntimeSegment& s, int joints, int frame, int joint) {
   const float* q = e.data.data() + s.rotations + static_cast<std::size_t>(frame) * 4 * joints;
   return Quat(q[3 * joints + joint], q[joint], q[joints + joint], q[2 * joints + joint]);
-}
-
-bool throwsError(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error&) {
-    return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -125,12 +117,16 @@ class TestRuntimeGraphBuilder : public QObject {
     QTest::addColumn<int>("last");
     QTest::addColumn<bool>("badWarp");
     QTest::addColumn<int>("reference");
-    QTest::newRow("clip out of range") << 3 << 0 << 10 << false << 0;
-    QTest::newRow("first before clip") << 0 << -1 << 10 << false << 0;
-    QTest::newRow("last beyond clip") << 0 << 0 << 100000 << false << 0;
-    QTest::newRow("single frame") << 0 << 5 << 5 << false << 0;
-    QTest::newRow("warp not increasing") << 0 << 0 << 10 << true << 0;
-    QTest::newRow("reference not a segment") << 0 << 0 << 10 << false << 2;
+    QTest::addColumn<QString>("message");
+    const QString range = QStringLiteral("runtime edge 'bad' segment 1: frames [%1, %2] are not a range of >= 2 frames");
+    QTest::newRow("clip out of range") << 3 << 0 << 10 << false << 0
+                                       << QStringLiteral("runtime edge 'bad' segment 1: clip index 3 out of range");
+    QTest::newRow("first before clip") << 0 << -1 << 10 << false << 0 << range.arg(-1).arg(10);
+    QTest::newRow("last beyond clip") << 0 << 0 << 100000 << false << 0 << range.arg(0).arg(100000);
+    QTest::newRow("single frame") << 0 << 5 << 5 << false << 0 << range.arg(5).arg(5);
+    QTest::newRow("warp not increasing") << 0 << 0 << 10 << true << 0 << QStringLiteral("runtime edge 'bad' segment 1: warp");
+    QTest::newRow("reference not a segment") << 0 << 0 << 10 << false << 2
+                                             << QStringLiteral("runtime edge 'bad': reference 2 is not one of its segments");
   }
   void refusesBadSources() {
     QFETCH(int, clip);
@@ -138,12 +134,15 @@ class TestRuntimeGraphBuilder : public QObject {
     QFETCH(int, last);
     QFETCH(bool, badWarp);
     QFETCH(int, reference);
+    QFETCH(QString, message);
     const SyntheticMotion walk = syntheticWalk();
     RuntimeEdgeSource source{"bad", 0, 0, reference, {{0, 0, 10, {}}, {clip, first, last, {}}}};
     if (badWarp) source.segments[1].warp = WarpMap{{0, 5, 4}, {0, 2, 10}};
-    QVERIFY(throwsError([&] { buildRuntimeEdge(walk.skeleton, {walk.clip}, 30.0, source); }));
-    QVERIFY(throwsError([&] { buildRuntimeEdge(walk.skeleton, {walk.clip}, 30.0, RuntimeEdgeSource{}); }));
-    QVERIFY(throwsError([&] { buildRuntimeEdge(walk.skeleton, {walk.clip}, 60.0, RuntimeEdgeSource{"r", 0, 0, 0, {{0, 0, 10, {}}}}); }));
+    FATGRAPH_VERIFY_THROWS(Error, message, buildRuntimeEdge(walk.skeleton, {walk.clip}, 30.0, source));
+    FATGRAPH_VERIFY_THROWS(Error, "runtime edge '' has no segments",
+                           buildRuntimeEdge(walk.skeleton, {walk.clip}, 30.0, RuntimeEdgeSource{}));
+    FATGRAPH_VERIFY_THROWS(Error, "fps, expected 60",
+                           buildRuntimeEdge(walk.skeleton, {walk.clip}, 60.0, RuntimeEdgeSource{"r", 0, 0, 0, {{0, 0, 10, {}}}}));
   }
 
   // Every hub-to-hub fat edge, ascending outgoing lists, default = most segments.
@@ -174,7 +173,7 @@ class TestRuntimeGraphBuilder : public QObject {
       QCOMPARE(e.parameters.gridResolution, 0);
     }
     Project none = walk14403Project();
-    QVERIFY(throwsError([&] { buildRuntimeGraph(none); }));
+    FATGRAPH_VERIFY_THROWS(Error, "runtime graph: the project has no graph (run build first)", buildRuntimeGraph(none));
   }
 
   // Plane in float, grid copied, neutral = the reference segment's pure sample, ranges = grid.
@@ -217,7 +216,7 @@ class TestRuntimeGraphBuilder : public QObject {
     QCOMPARE(e.joystick.neutral[0], 0.25f);  // grid centre
     QCOMPARE(e.joystick.neutral[1], 0.5f);
     p.grid.segmentCount = 3;
-    QVERIFY(throwsError([&] { applyParameterization(e, p); }));
+    FATGRAPH_VERIFY_THROWS(Error, "its weight grid holds 3 weights per vertex", applyParameterization(e, p));
   }
 
   void validateNamesTheProblem_data() {

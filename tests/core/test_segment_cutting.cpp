@@ -8,6 +8,7 @@
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/segment_cutting.h"
 #include "fatgraph/core/synthetic_motion.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 using Hubs = std::vector<Hub>;
@@ -183,7 +184,7 @@ class TestSegmentCutting : public QObject {
   }
 
   void negativeFrameCountThrows() {
-    QVERIFY_THROWS_EXCEPTION(Error, cutSegments({}, {10, -1}));
+    FATGRAPH_VERIFY_THROWS(Error, "segment cutting: clip 1 has a negative frame count (-1)", cutSegments({}, {10, -1}));
   }
 
   // A synthetic walk of N cycles, one hub at a gait phase: its match set is every other frame

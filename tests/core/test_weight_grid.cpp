@@ -9,6 +9,7 @@
 
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/weight_grid.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 using Eigen::Vector2d;
@@ -134,8 +135,10 @@ class TestWeightGrid : public QObject {
   }
 
   void rejectsBadInput() {
-    QVERIFY_THROWS_EXCEPTION(Error, buildWeightGrid(WeightTriangulation{}, 8));
-    QVERIFY_THROWS_EXCEPTION(Error, buildWeightGrid(randomTriangulation(10, 7), 1));
+    FATGRAPH_VERIFY_THROWS(Error, "weight grid: the triangulation has no sample points",
+                           buildWeightGrid(WeightTriangulation{}, 8));
+    FATGRAPH_VERIFY_THROWS(Error, "weight grid: resolution must be at least 2, got 1",
+                           buildWeightGrid(randomTriangulation(10, 7), 1));
   }
 };
 

@@ -17,6 +17,7 @@
 #include "fatgraph/core/parameterization.h"
 #include "fatgraph/core/work_spread.h"
 #include "graph_identity.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 
@@ -184,9 +185,11 @@ class TestWorkSpread : public QObject {
 
   void badCostsAreRefused() {
     for (double bad : {-1.0, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
-      QVERIFY_THROWS_EXCEPTION(Error, assignItems({1.0, bad}, 2, ItemSplit::Balanced));
+      FATGRAPH_VERIFY_THROWS(Error, "assignItems: item costs must be finite and >= 0",
+                             assignItems({1.0, bad}, 2, ItemSplit::Balanced));
     }
-    QVERIFY_THROWS_EXCEPTION(Error, assignItems({1.0}, 0, ItemSplit::Contiguous));
+    FATGRAPH_VERIFY_THROWS(Error, "assignItems: at least one process is needed",
+                           assignItems({1.0}, 0, ItemSplit::Contiguous));
   }
 
   void inputsHashIsFnv1a() {
@@ -228,7 +231,7 @@ class TestWorkSpread : public QObject {
     ItemBytes lying;
     appendValue(lying, std::numeric_limits<uint64_t>::max() / 4);
     ItemReader bad(lying, "lying results");
-    QVERIFY_THROWS_EXCEPTION(Error, bad.vector<double>());
+    FATGRAPH_VERIFY_THROWS(Error, "lying results: the results end after 8 bytes, ", bad.vector<double>());
   }
 
   void spreadImportEqualsThePlainImport_data() {

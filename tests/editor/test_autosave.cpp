@@ -22,6 +22,7 @@
 #include "document/graph_edit_request.h"
 #include "document/job_runner.h"
 #include "fatgraph/core/project_store.h"
+#include "editor/wait_until.h"
 
 using fatgraph::editor::AutoSave;
 using fatgraph::editor::Document;
@@ -101,7 +102,7 @@ class TestAutoSave : public QObject {
 
     // The throttled save after the last change writes the copy on the worker.
     QSignalSpy saved(autosave.get(), &AutoSave::saved);
-    QVERIFY(saved.wait(60000) || saved.count() > 0);
+    waitUntil([&] { return saved.count() > 0; });
     const QString copy = autosave->recoveryPath();
     QVERIFY(QFile::exists(copy));
     QVERIFY(QFile::exists(autosave->infoPath()));
@@ -137,7 +138,7 @@ class TestAutoSave : public QObject {
 
     // The old copy goes once this session's own copy exists.
     QSignalSpy nextSaved(&next, &AutoSave::saved);
-    QVERIFY(nextSaved.wait(60000) || nextSaved.count() > 0);
+    waitUntil([&] { return nextSaved.count() > 0; });
     QVERIFY(!QFile::exists(found[0].projectPath));
     QVERIFY(!QFile::exists(found[0].infoPath));
     QVERIFY(QFile::exists(next.recoveryPath()));
@@ -163,8 +164,8 @@ class TestAutoSave : public QObject {
       QCOMPARE(doc.saveProjectAs(project), QString());
     }
     QProcess running;
-    running.start(QStringLiteral("sleep"), {QStringLiteral("60")});
-    QVERIFY(running.waitForStarted(10000));
+    running.start(QStringLiteral("sleep"), {QStringLiteral("infinity")});  // alive until killed
+    QVERIFY(running.waitForStarted(-1));
     const qint64 livePid = running.processId();
     QVERIFY(AutoSave::isProcessAlive(livePid));
 

@@ -114,8 +114,10 @@ class TestGraphBuild : public QObject {
     QSignalSpy progress(doc.jobs(), &fatgraph::editor::JobRunner::progressChanged);
     QCOMPARE(doc.startBuildGraph(oneHubRequest()), QString());
     QVERIFY(doc.isBusy());
-    QVERIFY(!doc.startBuildGraph(oneHubRequest()).isEmpty());  // one job at a time
-    QVERIFY(!doc.saveProjectAs(QStringLiteral("/tmp/never.fgproj")).isEmpty());
+    // One job at a time.
+    const QString busy = QStringLiteral("Wait for the running job to finish (Building the graph)");
+    QCOMPARE(doc.startBuildGraph(oneHubRequest()), busy);
+    QCOMPARE(doc.saveProjectAs(QStringLiteral("/tmp/never.fgproj")), busy);
     QVERIFY(doc.graph().empty());  // nothing changes before the job ends
     QVERIFY(doc.jobs()->waitForFinished(-1));
     verifyBuiltGraph(doc);

@@ -182,7 +182,8 @@ class TestImportOptions : public QObject {
     QCOMPARE(doc.addBvh(kWalk, options(Rate::File)), QString());
     const double fps = doc.project().settings.fps;
     const int frames = doc.clip(0).frameCount();
-    QVERIFY(!doc.addBvh(bad, options(Rate::File)).isEmpty());
+    const QString error = doc.addBvh(bad, options(Rate::File));
+    QVERIFY2(error.contains(bad + QStringLiteral(":5: expected an OFFSET value")), qPrintable(error));  // file and line
     QCOMPARE(doc.startOpenFiles({bad}, options(Rate::Resample, 30.0)), QString());
     QVERIFY(doc.jobs()->waitForFinished(-1));
     QCOMPARE(doc.clipCount(), 1);
@@ -190,7 +191,8 @@ class TestImportOptions : public QObject {
     QCOMPARE(doc.project().settings.fps, fps);
     QCOMPARE(doc.undoStack()->count(), 1);
     // An unusable rate is refused before reading.
-    QVERIFY(!doc.addBvh(kTPose, options(Rate::Resample, 0.0)).isEmpty());
+    QCOMPARE(doc.addBvh(kTPose, options(Rate::Resample, 0.0)),
+             QStringLiteral("Cannot import %1: The frame rate must be in (0, 1000] fps").arg(kTPose));
     QCOMPARE(doc.clipCount(), 1);
   }
 

@@ -70,7 +70,7 @@ class TestLegsDock : public QObject {
     const int before = doc.undoStack()->index();
 
     dock.detectButton()->click();  // on the worker
-    doc.jobs()->waitForFinished();
+    QVERIFY(doc.jobs()->waitForFinished(-1));
     QCOMPARE(doc.undoStack()->index(), before + 1);
     QCOMPARE(doc.undoStack()->undoText(), QStringLiteral("Detect legs"));
     QCOMPARE(legNames(dock), (QStringList{QStringLiteral("Left"), QStringLiteral("Right")}));

@@ -22,6 +22,7 @@
 #include "docks/clip_list_dock.h"
 #include "docks/heat_map_dock.h"
 #include "views/heat_map_view.h"
+#include "editor/wait_until.h"
 #include "views/timeline_widget.h"
 #include "views/viewport.h"
 
@@ -102,7 +103,8 @@ class TestMainWindow : public QObject {
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &drop);
     QVERIFY(window.document()->isBusy());  // dropped files are read on the worker
-    QTRY_COMPARE(window.document()->clipCount(), 2);
+    QVERIFY(window.document()->jobs()->waitForFinished(-1));
+    QCOMPARE(window.document()->clipCount(), 2);
 
     std::unique_ptr<QMimeData> text(urlsOf({QStringLiteral("/tmp/notes.txt")}));
     QDragEnterEvent refused(QPoint(10, 10), Qt::CopyAction, text.get(), Qt::LeftButton,
@@ -195,7 +197,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.document()->undoStack()->count(), 1);
     QCOMPARE(errors.count(), 0);
     QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("cancelled")));
-    QTRY_VERIFY(window.progressDialog() == nullptr);  // closed and deleted
+    waitUntil([&] { return window.progressDialog() == nullptr; });  // closed and deleted
   }
 
   void heatMapClickShowsTheRow() {

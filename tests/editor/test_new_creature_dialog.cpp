@@ -180,7 +180,8 @@ class TestNewCreatureDialog : public QObject {
     QVERIFY(dialogs[0]->isVisible());
     QVERIFY(dialogs[0]->hasCreature());
     dialogs[0]->close();  // deletes itself
-    QTRY_COMPARE(window.findChildren<NewCreatureDialog*>().size(), 0);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    QCOMPARE(window.findChildren<NewCreatureDialog*>().size(), 0);
   }
 };
 

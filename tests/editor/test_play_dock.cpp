@@ -89,7 +89,7 @@ class TestPlayDock : public QObject {
     QProcess play;
     play.start(QStringLiteral(FATGRAPH_CLI), {QStringLiteral("play"), fgraph, QStringLiteral("--input"), csv,
                                               QStringLiteral("-o"), dir.filePath(bvh), QStringLiteral("--json")});
-    if (!play.waitForFinished(-1) || play.exitCode() != 0) {
+    if (!play.waitForFinished(-1) || play.exitStatus() != QProcess::NormalExit || play.exitCode() != 0) {
       error = QString::fromUtf8(play.readAllStandardError());
       return false;
     }

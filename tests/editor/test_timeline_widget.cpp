@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include "views/timeline_widget.h"
+#include "editor/wait_until.h"
 
 using fatgraph::editor::TimelineWidget;
 
@@ -104,7 +105,7 @@ class TestTimelineWidget : public QObject {
     timeline.play();
     QVERIFY(timeline.isPlaying());
     QCOMPARE(playing.count(), 1);
-    QTRY_VERIFY_WITH_TIMEOUT(frames.count() >= 12, 5000);  // more than one loop
+    waitUntil([&] { return frames.count() >= 12; });  // more than one loop
     bool looped = false;
     for (int i = 1; i < frames.count(); ++i) {
       looped |= frames.at(i).at(0).toInt() < frames.at(i - 1).at(0).toInt();

@@ -8,7 +8,6 @@
 #include <QtTest>
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -17,6 +16,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <unistd.h>
 
 #include "fatgraph/core/project_store.h"
 #include "core/graph_identity.h"
@@ -26,31 +26,48 @@ namespace {
 
 QString s(const char* text) { return QString::fromUtf8(text); }
 
+// mpirun's exit code when a rank ends the run with MPI_Abort (fatgraph::mpi::Ranks::abort, error
+// code 1 as any failure of the command line), and when a rank dies by SIGKILL.
+constexpr int kAborted = 1;
+constexpr int kRankKilled = 137;
+
+// How mpirun (or a plain `fatgraph`) ended: exitCode is -1 when it crashed, so that a crash
+// never passes for the exit code a failure must have.
 struct Run {
-  int exitCode = -1;  // -1: crashed or timed out
+  int exitCode = -1;
   QString out, err;
-  qint64 ms = 0;
 };
+
+Run finished(QProcess& p) {
+  p.waitForFinished(-1);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
 
 // No time limits in these runs: a hung rank is ended by the test's ctest TIMEOUT.
 Run mpirun(int ranks, const QString& program, const QStringList& args) {
   QProcess p;
-  QElapsedTimer clock;
-  clock.start();
   p.start(s(MPIEXEC), QStringList{s("-np"), QString::number(ranks), s("--oversubscribe"),
                                   s("--allow-run-as-root"), program} + args);
-  p.waitForFinished(-1);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()),
-          clock.elapsed()};
+  return finished(p);
 }
 
 Run cli(const QStringList& args) {
   QProcess p;
   p.start(s(FATGRAPH_CLI), args);
-  p.waitForFinished(-1);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()), 0};
+  return finished(p);
+}
+
+// The processor time (user and system) process `pid` has used, in seconds: how far a rank has
+// got, which a loaded machine does not change as it changes the wall clock. 0 once it is gone.
+double cpuSeconds(const QString& pid) {
+  QFile f(s("/proc/") + pid + s("/stat"));
+  if (!f.open(QIODevice::ReadOnly)) return 0;
+  const QByteArray stat = f.readAll();
+  // After the command name in parentheses: field 3 (state) onwards; utime is 14, stime 15.
+  const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields.size() < 13) return 0;
+  return (fields[11].toDouble() + fields[12].toDouble()) / double(sysconf(_SC_CLK_TCK));
 }
 
 // inspect --json without the fields that name the file.
@@ -84,22 +101,20 @@ class TestMpiRanks : public QObject {
   }
 
   void failingRankEndsEveryRank() {
-    // Rank 1's share throws while rank 0 waits for it: the run must end, quickly, non-zero,
-    // with rank 1's message.
+    // Rank 1's share throws while rank 0 waits for it: the run must end (no rank left waiting)
+    // with the exit code of the abort and rank 1's message.
     const Run r = mpirun(3, s(MPI_SCAN_CHECK), {s("--fail-rank"), s("1")});
-    QVERIFY2(r.exitCode > 0, qPrintable(QString::number(r.exitCode) + r.out + r.err));
+    QVERIFY2(r.exitCode == kAborted, qPrintable(QString::number(r.exitCode) + r.out + r.err));
     QVERIFY2(r.err.contains(s("rank 1 of 3: distance scan: pose distance: window must be at least 1 frame")),
              qPrintable(r.err));
-    QVERIFY2(r.ms < 60000, qPrintable(QString::number(r.ms)));
   }
 
   void killedRankEndsEveryRank() {
     // Rank 2 dies by SIGKILL while rank 0 waits for its share: mpirun ends the run.
     const Run r = mpirun(3, s(MPI_SCAN_CHECK), {s("--kill-rank"), s("2")});
-    QVERIFY2(r.exitCode != 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.exitCode == kRankKilled, qPrintable(QString::number(r.exitCode) + r.out + r.err));
     QVERIFY2(!r.out.contains(s("identical")), qPrintable(r.out));
     QVERIFY2(r.err.contains(s("rank 2")) && r.err.contains(s("signal 9")), qPrintable(r.err));
-    QVERIFY2(r.ms < 60000, qPrintable(QString::number(r.ms)));
   }
 
   void buildOnRanksWritesTheSameProject_data() {
@@ -134,12 +149,13 @@ class TestMpiRanks : public QObject {
         QVERIFY2(stages.value(s(stage)).toObject().value(s("calls")).toInt() >= 1, stage);
       }
     }
-    // Each rank's peak resident memory; the build's is the largest rank's.
+    // Each rank's peak resident memory (47 to 50 MB measured on 1 to 3 ranks); the build's is
+    // the largest rank's.
     const QJsonArray peaks = j.value(s("rank_peak_memory_bytes")).toArray();
     QCOMPARE(peaks.size(), ranks);
     double largest = 0;
     for (const QJsonValue& p : peaks) {
-      QVERIFY2(p.toDouble() > 8e6 && p.toDouble() < 4e9, qPrintable(QString::number(p.toDouble())));
+      QVERIFY2(p.toDouble() > 25e6 && p.toDouble() < 100e6, qPrintable(QString::number(p.toDouble())));
       largest = std::max(largest, p.toDouble());
     }
     QCOMPARE(j.value(s("peak_memory_bytes")).toDouble(), largest);
@@ -172,28 +188,27 @@ class TestMpiRanks : public QObject {
     for (int copy = 0; copy < 3; ++copy) args << QDir(d).entryList({s("*.bvh")}, QDir::Files).replaceInStrings(QRegularExpression(s("^")), d);
     args << s("--threads") << s("1") << s("-o") << out;
     QProcess p;
-    QElapsedTimer clock;
-    clock.start();
     p.start(s(MPIEXEC), args);
-    QVERIFY(p.waitForStarted());
-    // Rank 1 is the second child of mpirun to start; kill it once both ranks are working.
+    QVERIFY(p.waitForStarted(-1));
+    // Rank 1 is the second child of mpirun to start; kill it once both ranks are working, that
+    // is once it has used a second of processor time (into the distance scan).
     QString victim;
     while (victim.isEmpty() && p.state() != QProcess::NotRunning) {
-      QTest::qWait(500);
+      QTest::qWait(100);
       QProcess pgrep;
       pgrep.start(s("pgrep"), {s("-P"), QString::number(p.processId()), s("-f"), s("fatgraph build")});
-      pgrep.waitForFinished();
+      pgrep.waitForFinished(-1);
       const QStringList pids = QString::fromUtf8(pgrep.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
-      if (pids.size() == 2 && clock.elapsed() > 3000) victim = pids.last();
+      if (pids.size() == 2 && cpuSeconds(pids.last()) >= 1.0) victim = pids.last();
     }
     QVERIFY2(!victim.isEmpty(), "the ranks did not start");
     QProcess::execute(s("kill"), {s("-KILL"), victim});
-    QVERIFY(p.waitForFinished(-1));
-    QVERIFY2(p.exitCode() != 0, qPrintable(QString::fromUtf8(p.readAllStandardError())));
+    const Run r = finished(p);
+    QVERIFY2(r.exitCode == kRankKilled, qPrintable(QString::number(r.exitCode) + r.err));
+    QVERIFY2(r.err.contains(s("signal 9")), qPrintable(r.err));
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), before);
-    QVERIFY2(clock.elapsed() < 90000, qPrintable(QString::number(clock.elapsed())));
   }
 
   void ranksGivenOtherClipsAreAnError() {
@@ -206,10 +221,9 @@ class TestMpiRanks : public QObject {
     p.start(s(MPIEXEC), {s("--oversubscribe"), s("--allow-run-as-root"),
                          s("-np"), s("1"), s(FATGRAPH_CLI), s("build"), d + s("144_03.bvh"), s("-o"), out, s(":"),
                          s("-np"), s("1"), s(FATGRAPH_CLI), s("build"), d + s("144_05.bvh"), s("-o"), out});
-    QVERIFY(p.waitForFinished(-1));
-    const QString err = QString::fromUtf8(p.readAllStandardError());
-    QVERIFY2(p.exitCode() != 0, qPrintable(err));
-    QVERIFY2(err.contains(s("rank 1 of 2: build: this rank's clips differ from rank 0's")), qPrintable(err));
+    const Run r = finished(p);
+    QVERIFY2(r.exitCode == kAborted, qPrintable(QString::number(r.exitCode) + r.err));
+    QVERIFY2(r.err.contains(s("rank 1 of 2: build: this rank's clips differ from rank 0's")), qPrintable(r.err));
     QVERIFY(!QFileInfo::exists(out));
   }
 
@@ -219,8 +233,8 @@ class TestMpiRanks : public QObject {
     QTemporaryDir dir;
     const QString out = dir.filePath(s("none.fgproj"));
     const Run r = mpirun(2, s(FATGRAPH_CLI), {s("build"), dir.filePath(s("missing.bvh")), s("-o"), out});
-    QVERIFY(r.exitCode > 0);
-    QVERIFY2(r.err.contains(s("missing.bvh")), qPrintable(r.err));
+    QVERIFY2(r.exitCode == kAborted, qPrintable(QString::number(r.exitCode) + r.err));
+    QVERIFY2(r.err.contains(s("missing.bvh: cannot open")), qPrintable(r.err));
     QVERIFY(!QFileInfo::exists(out));
   }
 
@@ -232,9 +246,8 @@ class TestMpiRanks : public QObject {
     const QString d = s(FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/");
     const Run r = mpirun(2, s(FATGRAPH_CLI),
                          {s("build"), d + s("144_03.bvh"), d + s("90_05.bvh"), dir.filePath(s("absent.bvh")), s("-o"), out});
-    QVERIFY(r.exitCode > 0);
+    QVERIFY2(r.exitCode == kAborted, qPrintable(QString::number(r.exitCode) + r.err));
     QVERIFY2(r.err.contains(s("rank 1 of 2: clip import: ")) && r.err.contains(s("absent.bvh")), qPrintable(r.err));
-    QVERIFY2(r.ms < 60000, qPrintable(QString::number(r.ms)));
     QVERIFY(!QFileInfo::exists(out));
   }
 };

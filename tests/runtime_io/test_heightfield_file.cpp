@@ -107,7 +107,8 @@ class TestHeightfieldFile : public QObject {
       loadHeightfield(path);
       QFAIL("loaded a missing file");
     } catch (const std::runtime_error& e) {
-      QVERIFY(std::string(e.what()).find(path + ":0:") == 0);
+      const std::string message = e.what();
+      QVERIFY2(message.rfind(path + ":0: ", 0) == 0 && message.find("cannot open it") != std::string::npos, e.what());
     }
   }
 };

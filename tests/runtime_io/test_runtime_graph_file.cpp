@@ -26,6 +26,7 @@
 #include "fatgraph/runtime/velocity_space.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "core/runtime_graph_fixtures.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 
@@ -433,18 +434,20 @@ class TestRuntimeGraphFile : public QObject {
     }
   }
 
-  void failedExportKeepsTheOldFile() {
+  // Refused before a byte is written; a write failed midway (a full disk) is
+  // tests/cli/test_cli_full_disk.cpp's.
+  void invalidGraphIsRefusedBeforeWriting() {
     const std::string p = copyOfExport("keep.fgraph");
     const std::string before = readBytes(p);
     RuntimeGraph broken = graph_;
     broken.edges[0].segments[0].warpKnots = 1 << 20;  // offsets past the block
-    QVERIFY_THROWS_EXCEPTION(Error, writeRuntimeGraph(broken, p));
+    FATGRAPH_VERIFY_THROWS(Error, "cannot export an invalid runtime graph: ", writeRuntimeGraph(broken, p));
     QCOMPARE(readBytes(p), before);
     // Nothing left beside it either (the temporary file is removed).
     int files = 0;
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir_.path().toStdString())) ++files;
     const std::string out = path("nodir/graph.fgraph");
-    QVERIFY_THROWS_EXCEPTION(Error, writeRuntimeGraph(graph_, out));
+    FATGRAPH_VERIFY_THROWS(Error, out, writeRuntimeGraph(graph_, out));  // names the file
     int after = 0;
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir_.path().toStdString())) ++after;
     QCOMPARE(after, files);
@@ -468,7 +471,8 @@ class TestRuntimeGraphFile : public QObject {
   void projectWithoutGraphWritesNothing() {
     Project empty = importClipSet({FATGRAPH_DATA_DIR "/cmu-leonardo-ono-roll/144_03.bvh"}, {}).project;
     const std::string p = path("empty.fgraph");
-    QVERIFY_THROWS_EXCEPTION(Error, exportProject(empty, p));
+    FATGRAPH_VERIFY_THROWS(Error, "the project has no fat graph to export (build one with 'fatgraph build'); " + p + " not written",
+                           exportProject(empty, p));
     QVERIFY(!std::filesystem::exists(p));
   }
 };

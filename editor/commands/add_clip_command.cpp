@@ -4,11 +4,12 @@
 
 #include <utility>
 
+#include "document/held_bytes.h"
+
 namespace fatgraph::editor {
 
 AddClipCommand::AddClipCommand(Document* document, DocumentClip clip, QUndoCommand* parent)
-    : QUndoCommand(parent),
-      document_(document),
+    : DocumentCommand(document, parent),
       index_(document->clipCount()),
       clip_(std::move(clip)) {
   setText(QCoreApplication::translate("AddClipCommand", "Add clip %1")
@@ -19,6 +20,22 @@ AddClipCommand::AddClipCommand(Document* document, DocumentClip clip, Skeleton s
                                const QString& source, LegSetup legs, QUndoCommand* parent)
     : AddClipCommand(document, std::move(clip), parent) {
   swap_ = SkeletonSwap{std::move(skeleton), source, std::move(legs), std::nullopt};
+}
+
+AddClipCommand::AddClipCommand(AddClipCommand&& from)
+    : DocumentCommand(from.document_, from.text(), nullptr),
+      index_(from.index_),
+      clip_(std::move(from.clip_)),
+      swap_(std::move(from.swap_)) {}
+
+std::unique_ptr<DocumentCommand> AddClipCommand::takeOver() {
+  return std::unique_ptr<DocumentCommand>(new AddClipCommand(std::move(*this)));
+}
+
+std::size_t AddClipCommand::heldBytes() const {
+  std::size_t bytes = editor::heldBytes(clip_.clip);
+  if (swap_) bytes += editor::heldBytes(swap_->skeleton) + editor::heldBytes(swap_->legs);
+  return bytes;
 }
 
 void AddClipCommand::setWorkingRate(double fps) {
@@ -36,13 +53,13 @@ void AddClipCommand::exchangeSkeleton() {
   swap_ = std::move(other);
 }
 
-void AddClipCommand::redo() {
+void AddClipCommand::apply() {
   if (swap_) exchangeSkeleton();
   document_->insertClip(index_, std::move(clip_));
   document_->setCurrentClip(index_);
 }
 
-void AddClipCommand::undo() {
+void AddClipCommand::revert() {
   clip_ = document_->takeClip(index_);
   if (swap_) exchangeSkeleton();
 }

@@ -3,15 +3,14 @@
 // project's skeleton and the legs core detected on it, and its undo restores the previous
 // ones, so undoing back to an empty
 // document lets a clip of another skeleton in again.
-#include <QUndoCommand>
-
 #include <optional>
 
+#include "commands/document_command.h"
 #include "document/document.h"
 
 namespace fatgraph::editor {
 
-class AddClipCommand : public QUndoCommand {
+class AddClipCommand : public DocumentCommand {
  public:
   /// Appends `clip` (its skeleton must match the document's).
   AddClipCommand(Document* document, DocumentClip clip, QUndoCommand* parent = nullptr);
@@ -24,8 +23,8 @@ class AddClipCommand : public QUndoCommand {
   /// at its own rate, ClipImportOptions); undo restores the previous rate.
   void setWorkingRate(double fps);
 
-  void redo() override;
-  void undo() override;
+  std::size_t heldBytes() const override;
+  std::unique_ptr<DocumentCommand> takeOver() override;
 
  private:
   struct SkeletonSwap {
@@ -35,9 +34,11 @@ class AddClipCommand : public QUndoCommand {
     std::optional<double> fps;  // the working rate to install next, when it changes
   };
 
+  AddClipCommand(AddClipCommand&& from);  // takeOver
+  void apply() override;
+  void revert() override;
   void exchangeSkeleton();
 
-  Document* document_;
   int index_;
   DocumentClip clip_;                  // valid while the clip is not in the document
   std::optional<SkeletonSwap> swap_;   // set when this command changes the skeleton

@@ -7,13 +7,20 @@
 namespace fatgraph::editor {
 
 BuildGraphCommand::BuildGraphCommand(Document* document, Project built, QUndoCommand* parent)
-    : QUndoCommand(parent), document_(document), other_(std::move(built)) {
-  setText(QCoreApplication::translate("BuildGraphCommand", "Build graph (%1)")
-              .arg(describeGraph(other_.graph)));
+    : DocumentCommand(document, parent) {
+  setText(QCoreApplication::translate("BuildGraphCommand", "Build graph (%1)").arg(describeGraph(built.graph)));
+  other_ = ProjectChange::between(std::move(built), document->project(), kWholeProject);
 }
 
-void BuildGraphCommand::redo() { document_->swapProject(other_); }
+BuildGraphCommand::BuildGraphCommand(BuildGraphCommand&& from)
+    : DocumentCommand(from.document_, from.text(), nullptr), other_(std::move(from.other_)) {}
 
-void BuildGraphCommand::undo() { document_->swapProject(other_); }
+std::unique_ptr<DocumentCommand> BuildGraphCommand::takeOver() {
+  return std::unique_ptr<DocumentCommand>(new BuildGraphCommand(std::move(*this)));
+}
+
+void BuildGraphCommand::apply() { document_->exchangeProject(other_); }
+
+void BuildGraphCommand::revert() { document_->exchangeProject(other_); }
 
 }  // namespace fatgraph::editor

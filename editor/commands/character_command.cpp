@@ -5,6 +5,8 @@
 
 #include <utility>
 
+#include "document/held_bytes.h"
+
 namespace fatgraph::editor {
 namespace {
 
@@ -17,25 +19,34 @@ QString describe(const ProjectCharacter& character) {
 }  // namespace
 
 CharacterCommand::CharacterCommand(Document* document, Project changed, QUndoCommand* parent)
-    : QUndoCommand(parent), document_(document), other_(std::move(changed)) {
-  setText(describe(std::get<Project>(other_).character));
+    : DocumentCommand(document, parent) {
+  setText(describe(changed.character));
+  other_ = ProjectChange::between(std::move(changed), document->project(), kWholeProject);
 }
 
 CharacterCommand::CharacterCommand(Document* document, ProjectCharacter character, QUndoCommand* parent)
-    : QUndoCommand(parent), document_(document), other_(std::move(character)) {
+    : DocumentCommand(document, parent), other_(std::move(character)) {
   setText(describe(std::get<ProjectCharacter>(other_)));
 }
 
+CharacterCommand::CharacterCommand(CharacterCommand&& from)
+    : DocumentCommand(from.document_, from.text(), nullptr), other_(std::move(from.other_)) {}
+
+std::unique_ptr<DocumentCommand> CharacterCommand::takeOver() {
+  return std::unique_ptr<DocumentCommand>(new CharacterCommand(std::move(*this)));
+}
+
+std::size_t CharacterCommand::heldBytes() const {
+  if (const auto* change = std::get_if<ProjectChange>(&other_)) return change->heldBytes();
+  return editor::heldBytes(std::get<ProjectCharacter>(other_));
+}
+
 void CharacterCommand::swap() {
-  if (auto* project = std::get_if<Project>(&other_)) {
-    document_->swapProject(*project);
+  if (auto* change = std::get_if<ProjectChange>(&other_)) {
+    document_->exchangeProject(*change);
   } else {
     document_->swapCharacter(std::get<ProjectCharacter>(other_));
   }
 }
-
-void CharacterCommand::redo() { swap(); }
-
-void CharacterCommand::undo() { swap(); }
 
 }  // namespace fatgraph::editor

@@ -2,17 +2,29 @@
 
 #include <QCoreApplication>
 
+#include <utility>
+
+#include "document/held_bytes.h"
+
 namespace fatgraph::editor {
 
 ClearGraphCommand::ClearGraphCommand(Document* document, QUndoCommand* parent)
-    : QUndoCommand(parent), document_(document) {
+    : DocumentCommand(document, parent) {
   other_.settings = document->project().settings;
   other_.distances = DistanceCache{};
   setText(QCoreApplication::translate("ClearGraphCommand", "Remove the graph"));
 }
 
-void ClearGraphCommand::redo() { document_->swapGraphState(other_); }
+ClearGraphCommand::ClearGraphCommand(ClearGraphCommand&& from)
+    : DocumentCommand(from.document_, from.text(), nullptr), other_(std::move(from.other_)) {}
 
-void ClearGraphCommand::undo() { document_->swapGraphState(other_); }
+std::unique_ptr<DocumentCommand> ClearGraphCommand::takeOver() {
+  return std::unique_ptr<DocumentCommand>(new ClearGraphCommand(std::move(*this)));
+}
+
+std::size_t ClearGraphCommand::heldBytes() const {
+  return editor::heldBytes(other_.settings) + editor::heldBytes(other_.graph) + editor::heldBytes(other_.edits) +
+         editor::heldBytes(other_.legs) + (other_.distances ? editor::heldBytes(*other_.distances) : 0);
+}
 
 }  // namespace fatgraph::editor

@@ -1,23 +1,25 @@
 #pragma once
 // Renames one clip. The document checks the name (non-empty, unique) before pushing.
-#include <QUndoCommand>
-
 #include <string>
 
+#include "commands/document_command.h"
 #include "document/document.h"
 
 namespace fatgraph::editor {
 
-class RenameClipCommand : public QUndoCommand {
+class RenameClipCommand : public DocumentCommand {
  public:
   RenameClipCommand(Document* document, int index, std::string name,
                     QUndoCommand* parent = nullptr);
 
-  void redo() override;
-  void undo() override;
+  std::size_t heldBytes() const override;
+  std::unique_ptr<DocumentCommand> takeOver() override;
 
  private:
-  Document* document_;
+  RenameClipCommand(RenameClipCommand&& from);  // takeOver
+  void apply() override;
+  void revert() override;
+
   int index_;
   std::string oldName_;
   std::string newName_;

@@ -22,8 +22,9 @@ namespace fatgraph::editor {
 
 Document::Document(QObject* parent)
     : QObject(parent), undoStack_(new QUndoStack(this)), jobs_(new JobRunner(this)) {
-  connect(undoStack_, &QUndoStack::cleanChanged, this,
-          [this](bool clean) { emit modifiedChanged(!clean); });
+  connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) {
+    if (!replayingSteps_) emit modifiedChanged(!clean);  // dropOldestSteps tells the outcome once
+  });
   connect(undoStack_, &QUndoStack::indexChanged, this, [this] { ++revision_; });
   connect(jobs_, &JobRunner::jobError, this, [this](const QString& message) { fail(message); });
 }
@@ -129,7 +130,7 @@ QString Document::adoptBvh(const QString& path, BvhImport&& imported,
                                admitted.legs ? std::move(*admitted.legs) : LegSetup{})
           : new AddClipCommand(this, std::move(entry));
   if (firstRate) command->setWorkingRate(*firstRate);
-  undoStack_->push(command);
+  pushStep(command);
   for (const std::string& note : admitted.notes) emit notice(QString::fromStdString(note));
   return {};
 }
@@ -181,6 +182,7 @@ QString Document::adoptScene(const QString& path, SceneImport&& imported) {
     undoStack_->push(command);
   }
   undoStack_->endMacro();
+  keepUndoBudget();
   for (const AdmittedClip& a : admitted) {
     for (const std::string& note : a.notes) emit notice(QString::fromStdString(note));
   }
@@ -221,7 +223,7 @@ QString Document::removeClip(int index) {
   if (isBusy()) return fail(busyError());
   if (index < 0 || index >= clipCount()) return fail(tr("No clip %1 to remove").arg(index));
   if (project_.graph.empty()) {
-    undoStack_->push(new RemoveClipCommand(this, index));
+    pushStep(new RemoveClipCommand(this, index));
     return {};
   }
   // The graph's frames refer to the clips by index: it goes with the clip, in one step.
@@ -229,6 +231,7 @@ QString Document::removeClip(int index) {
   undoStack_->push(new ClearGraphCommand(this));
   undoStack_->push(new RemoveClipCommand(this, index));
   undoStack_->endMacro();
+  keepUndoBudget();
   emit notice(tr("The graph was removed with the clip; undo brings both back"));
   return {};
 }
@@ -243,7 +246,7 @@ QString Document::renameClip(int index, const QString& name) {
     return fail(tr("Cannot rename %1: a clip called %2 already exists")
                     .arg(clipName(index), trimmed));
   }
-  undoStack_->push(new RenameClipCommand(this, index, trimmed.toStdString()));
+  pushStep(new RenameClipCommand(this, index, trimmed.toStdString()));
   return {};
 }
 

@@ -5,7 +5,7 @@
 //
 // Opening files never leaves the document half-changed: a file either loads completely or
 // the document stays exactly as it was and the caller gets a one-line message (also emitted
-// as errorOccurred). The low-level mutators (insertClip, takeClip, swapProject, ...) exist for
+// as errorOccurred). The low-level mutators (insertClip, takeClip, exchangeProject, ...) exist for
 // the undo commands in commands/; views and models call the edit methods, which push commands.
 //
 // Long work (building the graph, hub edits, reading files) runs on a worker thread through
@@ -20,6 +20,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -27,17 +28,21 @@
 #include "document/file_loading.h"
 #include "document/graph_build.h"
 #include "document/graph_edit_request.h"
+#include "document/project_change.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/project.h"
 
+class QUndoCommand;
 class QUndoStack;
 
 namespace fatgraph::editor {
 
+class DocumentCommand;
 class JobRunner;
 struct LoadedFile;
 
-/// The parts of a project a graph edit may change; clips and skeleton never change.
+/// The graph state of a project as a whole (ClearGraphCommand's "before"); graph edits hold
+/// only what they changed (ProjectChange, project_change.h).
 struct GraphState {
   GraphSettings settings;
   MotionGraph graph;
@@ -73,6 +78,18 @@ class Document : public QObject {
   const QString& filePath() const { return filePath_; }
   bool isModified() const;
   QUndoStack* undoStack() const { return undoStack_; }
+
+  // The undo history's memory. Every step knows what it holds (DocumentCommand::heldBytes):
+  // a graph edit only the parts it changed (project_change.h), a rename a few names. After
+  // each step is pushed, the oldest steps are dropped until the steps left hold at most the
+  // budget; the newest step always stays, whatever it holds, and steps that can be redone
+  // are never dropped.
+  static constexpr std::size_t kDefaultUndoBudget = std::size_t{1} << 30;  // 1 GiB
+  /// Sets the budget (bytes) and drops the oldest steps at once if they exceed it.
+  void setUndoBudget(std::size_t bytes);
+  std::size_t undoBudget() const { return undoBudget_; }
+  /// What the undo stack's steps hold now, in bytes.
+  std::size_t undoBytes() const;
   const MotionGraph& graph() const { return project_.graph; }
   /// The runner of long jobs (progress, cancel); busy while one runs.
   JobRunner* jobs() const { return jobs_; }
@@ -171,15 +188,18 @@ class Document : public QObject {
   /// The project's working rate (settings.fps); only for a project without clips (the
   /// command adding the first clip at its own rate).
   void setWorkingRate(double fps);
-  /// Exchanges the whole project (same clip count: the clips' units stay) with `other`.
-  void swapProject(Project& other);
+  /// Exchanges the parts of the project `change` holds with it (same clip count: the clips'
+  /// units stay); views reset as for a new project.
+  void exchangeProject(ProjectChange& change);
   /// Exchanges the project's character with `other` (emits characterChanged).
   void swapCharacter(ProjectCharacter& other);
   /// Exchanges the graph's state with `other` (the distances only when other has them).
   void swapGraphState(GraphState& other);
-  /// The graph state of `edited` (a copy of this project after an edit), keeping its
-  /// distances only when they differ from the document's.
-  GraphState graphStateOf(Project&& edited) const;
+  /// Exchanges the parts of the graph state `change` holds with it.
+  void exchangeGraphState(ProjectChange& change);
+  /// What an edit changed: the parts of the graph state (and the distance cache) where
+  /// `edited`, a copy of this project after the edit, differs from the document.
+  ProjectChange graphStateOf(Project&& edited) const;
 
  signals:
   void clipAboutToBeInserted(int index);
@@ -227,8 +247,18 @@ class Document : public QObject {
                  const std::vector<std::string>& notes);
   /// Pushes the undo command of `edit` (as read from `request`) whose result is `edited`
   /// (redo swaps it in).
-  void pushEdit(const GraphEditRequest& request, GraphEdit&& edit, GraphState&& edited,
+  void pushEdit(const GraphEditRequest& request, GraphEdit&& edit, ProjectChange&& edited,
                 const std::vector<std::string>& notes);
+  /// Pushes `command` (a top-level step) and keeps the undo budget.
+  void pushStep(QUndoCommand* command);
+  /// Drops the oldest steps while the steps hold more than the budget.
+  void keepUndoBudget();
+  /// Drops the `count` oldest steps: QUndoStack drops steps only by count and only from an
+  /// empty stack, so the stack is cleared and the steps kept are pushed again (their commands
+  /// taking over the old ones' state, DocumentCommand::takeOver) without redoing them, then
+  /// the index and the clean state are put back. False, and nothing dropped, when a step kept
+  /// is not a DocumentCommand.
+  bool dropOldestSteps(int count);
   QString cancelled(const QString& what);
 
   Project project_;
@@ -238,6 +268,9 @@ class Document : public QObject {
   int current_ = -1;
   quint64 revision_ = 0;  // changes with every undo stack move and reset
   QUndoStack* undoStack_;
+  std::size_t undoBudget_ = kDefaultUndoBudget;
+  bool replayingSteps_ = false;  // dropOldestSteps is pushing the kept steps again
+  friend class DocumentCommand;
   JobRunner* jobs_;
   BackgroundReads backgroundReads_;  // last: destroyed (finished) before the project
 };

@@ -39,7 +39,7 @@ CharacterChoice chooseCharacter(Project project, const QString& path) {
 }  // namespace
 
 QString Document::adoptCharacter(Project&& changed, const std::vector<std::string>& notes) {
-  undoStack_->push(new CharacterCommand(this, std::move(changed)));
+  pushStep(new CharacterCommand(this, std::move(changed)));
   QStringList lines;
   for (const std::string& note : notes) lines << QString::fromStdString(note);
   if (!lines.isEmpty()) emit notice(lines.join(QLatin1Char('\n')));
@@ -89,7 +89,7 @@ QString Document::mapJoint(const QString& joint, const QString& follows) {
 QString Document::removeCharacter() {
   if (isBusy()) return fail(busyError());
   if (project_.character.empty()) return {};
-  undoStack_->push(new CharacterCommand(this, ProjectCharacter{}));
+  pushStep(new CharacterCommand(this, ProjectCharacter{}));
   return {};
 }
 

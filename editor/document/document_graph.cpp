@@ -104,7 +104,7 @@ void Document::adoptBuild(GraphBuildResult&& result) {
                    ? tr("; 1 clip resampled to %1 fps").arg(fps)
                    : tr("; %1 clips resampled to %2 fps").arg(result.resampledClips).arg(fps);
   }
-  undoStack_->push(new BuildGraphCommand(this, std::move(result.project)));
+  pushStep(new BuildGraphCommand(this, std::move(result.project)));
   emit notice(tr("Graph built: %1").arg(summary));
   for (const std::string& note : result.notes) emit notice(QString::fromStdString(note));
 }
@@ -115,13 +115,16 @@ QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCal
   if (isBusy()) return fail(busyError());
   finishBackgroundReads();  // core edits the project in place
   // No copy of the project, whose clips may be hundreds of MB: core edits it in place and
-  // leaves it as it was when it throws. Only the graph's state before the edit is copied; it
-  // goes back in and the edited state goes to the undo command, whose redo swaps it in. The
-  // distance cache is not copied either: an edit that rescans leaves its new cache in place,
-  // which stays correct across undo (it is keyed by its fingerprint and recomputed when it no
-  // longer fits).
-  GraphState before{project_.settings, project_.graph, project_.edits, project_.legs,
-                    std::nullopt};
+  // leaves it as it was when it throws. Only the graph's state before the edit is copied, to
+  // find what the edit changed; the step keeps only that (a rename: two names and one history
+  // entry), the rest of the copy goes. The distance cache is not copied either: an edit that
+  // rescans leaves its new cache in place, which stays correct across undo (it is keyed by its
+  // fingerprint and recomputed when it no longer fits).
+  Project before;
+  before.settings = project_.settings;
+  before.graph = project_.graph;
+  before.edits = project_.edits;
+  before.legs = project_.legs;
   AppliedEdit applied;
   try {
     applied = applyRequest(project_, edit, progress);
@@ -130,13 +133,9 @@ QString Document::applyGraphEdit(const GraphEditRequest& edit, const ProgressCal
   } catch (const std::exception& e) {
     return fail(tr("%1: %2").arg(edit.label, QString::fromStdString(e.what())));
   }
-  GraphState after{std::move(project_.settings), std::move(project_.graph),
-                   std::move(project_.edits), std::move(project_.legs), std::nullopt};
-  project_.settings = std::move(before.settings);
-  project_.graph = std::move(before.graph);
-  project_.edits = std::move(before.edits);
-  project_.legs = std::move(before.legs);
-  pushEdit(edit, std::move(applied.edit), std::move(after), applied.notes);
+  ProjectChange change = ProjectChange::between(std::move(before), project_, kGraphEditParts);
+  change.exchange(project_);  // the document as before the edit, `change` holds the edited parts
+  pushEdit(edit, std::move(applied.edit), std::move(change), applied.notes);
   return {};
 }
 
@@ -178,22 +177,15 @@ void Document::adoptEdit(const GraphEditRequest& request, GraphEdit&& edit, Proj
   pushEdit(request, std::move(edit), graphStateOf(std::move(edited)), notes);
 }
 
-void Document::pushEdit(const GraphEditRequest& request, GraphEdit&& edit, GraphState&& edited,
+void Document::pushEdit(const GraphEditRequest& request, GraphEdit&& edit, ProjectChange&& edited,
                         const std::vector<std::string>& notes) {
   // Keyed by the op (commands/command_ids.h): successive edits of one drag merge into one step.
-  undoStack_->push(new GraphEditCommand(this, std::move(edit), request.label, request.dragId, std::move(edited)));
+  pushStep(new GraphEditCommand(this, std::move(edit), request.label, request.dragId, std::move(edited)));
   for (const std::string& note : notes) emit notice(QString::fromStdString(note));
 }
 
-GraphState Document::graphStateOf(Project&& edited) const {
-  GraphState state{std::move(edited.settings), std::move(edited.graph), std::move(edited.edits),
-                   std::move(edited.legs), std::nullopt};
-  const DistanceCache& mine = project_.distances;
-  if (edited.distances.fingerprint != mine.fingerprint ||
-      edited.distances.scan.frames != mine.scan.frames) {
-    state.distances = std::move(edited.distances);
-  }
-  return state;
+ProjectChange Document::graphStateOf(Project&& edited) const {
+  return ProjectChange::between(std::move(edited), project_, kGraphEditParts | kDistancesPart);
 }
 
 void Document::swapGraphState(GraphState& other) {
@@ -207,11 +199,18 @@ void Document::swapGraphState(GraphState& other) {
   emit graphChanged();
 }
 
-void Document::swapProject(Project& other) {
+void Document::exchangeGraphState(ProjectChange& change) {
+  finishBackgroundReads();
+  emit graphAboutToChange();
+  change.exchange(project_);
+  emit graphChanged();
+}
+
+void Document::exchangeProject(ProjectChange& change) {
   finishBackgroundReads();
   emit aboutToReset();
   emit graphAboutToChange();
-  std::swap(project_, other);
+  change.exchange(project_);
   units_.resize(project_.clips.size(), tr("m (project)"));
   if (current_ >= clipCount()) current_ = clipCount() - 1;
   if (current_ < 0 && clipCount() > 0) current_ = 0;

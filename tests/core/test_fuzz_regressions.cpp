@@ -3,10 +3,13 @@
 // naming the file (and, past the first line, the line), every file in project_load/ must
 // fail loadProject with a FileError naming the file, while isProjectFile stays quiet, and
 // every file in runtime_graph_load/ must fail loadRuntimeGraph (the game-facing loader) with
-// one line naming the file. Each fixture also has the message it was fixed with (kExpected):
-// a fixture without one fails, so a finding is never kept without saying what it tests.
+// one line naming the file, and every file in graph_edits_apply/, applied as the edits of
+// `fatgraph edit` to an empty project, must fail with one line. Each fixture also has the
+// message it was fixed with (kExpected): a fixture without one fails, so a finding is never
+// kept without saying what it tests.
 // A fixture may carry the parser options the fuzzer used in its name: "resample30" resamples
 // to 30 fps, "keeptpose" keeps a detected reference pose.
+#include <QFile>
 #include <QTest>
 #include <algorithm>
 #include <filesystem>
@@ -18,6 +21,7 @@
 #include "cli/cli_run.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/error.h"
+#include "fatgraph/core/graph_edits.h"
 #include "fatgraph/core/project_store.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 
@@ -112,6 +116,8 @@ const std::map<std::string, std::string> kExpected = {
      "/edges/0000/data: corrupt file: shape [268437540], but the dataset stores 8336 bytes"},
     // The same damage as local_heap_size_8gib.fgproj, made by hand in an exported graph (the
     // root group's heap): the game-facing loader runs the same check.
+    // A number no double holds escaped the JSON reader as nlohmann's out_of_range.
+    {"graph_edits_apply/number_overflow.json", "malformed JSON: "},
     {"runtime_graph_load/local_heap_size_8gib.fgraph",
      "corrupt file: HDF5 local heap at byte 680 claims a data segment of 8589934680 bytes at "
      "byte 712, past the end of the file (38368 bytes)"},
@@ -187,6 +193,26 @@ class TestFuzzRegressions : public QObject {
       QFAIL("expected the loader to refuse the file");
     } catch (const std::runtime_error& e) {
       checkMessage(e.what(), p, expected);
+    }
+  }
+
+  // An edits file (fatgraph edit) is text, not a file the error names: applied to an empty
+  // project it fails with a fatgraph::Error of one line holding the fixture's message.
+  void graphEditsApply_data() { addRows("graph_edits_apply"); }
+  void graphEditsApply() {
+    QFETCH(QString, path);
+    QFETCH(QString, expected);
+    QVERIFY2(!expected.isEmpty(), qPrintable(QStringLiteral("no entry in kExpected for ") + path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    fatgraph::Project project;
+    try {
+      fatgraph::applyGraphEdits(project, file.readAll().toStdString());
+      QFAIL("expected a fatgraph::Error");
+    } catch (const fatgraph::Error& e) {
+      const std::string message = e.what();
+      QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
+      QVERIFY2(message.find('\n') == std::string::npos, message.c_str());
     }
   }
 

@@ -19,6 +19,7 @@
 #include "long_clip_project.h"
 #include "project_store_test_support.h"
 #include "store_sample_project.h"
+#include "verify_throws.h"
 
 using namespace fatgraph;
 using namespace fatgraph::test;
@@ -181,8 +182,7 @@ class TestProjectStore : public QObject {
   void failedFirstSaveLeavesNoFile() {
     ProjectSaveOptions options;
     options.afterGroupWritten = [](std::string_view) { throw std::runtime_error("disk gone"); };
-    QVERIFY_THROWS_EXCEPTION(std::runtime_error,
-                             saveProject(makeProject(), path("new.fgproj"), options));
+    FATGRAPH_VERIFY_THROWS(std::runtime_error, "disk gone", saveProject(makeProject(), path("new.fgproj"), options));
     QCOMPARE(filesIn(dir_->path()), QStringList{});
   }
 

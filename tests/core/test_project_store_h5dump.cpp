@@ -26,7 +26,9 @@ class TestProjectStoreH5dump : public QObject {
     auto run = [&](QStringList args) {
       QProcess proc;
       proc.start(h5dump, args << p);
-      if (!proc.waitForFinished(-1) || proc.exitCode() != 0) return QString();
+      if (!proc.waitForFinished(-1) || proc.exitStatus() != QProcess::NormalExit || proc.exitCode() != 0) {
+        return QString();
+      }
       return QString::fromUtf8(proc.readAllStandardOutput());
     };
     const QString header = run({QStringLiteral("-H")});

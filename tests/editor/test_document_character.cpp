@@ -63,7 +63,7 @@ class TestDocumentCharacter : public QObject {
     Document document;
     QCOMPARE(document.openFile(kKnight), QString());
     QCOMPARE(document.startSetCharacter(kKnight), QString());
-    QVERIFY(document.jobs()->waitForFinished(60000));
+    QVERIFY(document.jobs()->waitForFinished(-1));
     QCOMPARE(document.project().character.mesh.vertexCount(), knightVertices());
   }
 
@@ -85,7 +85,7 @@ class TestDocumentCharacter : public QObject {
       QSignalSpy errors(&document, &Document::errorOccurred);
       if (onWorker) {
         QCOMPARE(document.startSetCharacter(file), QString());
-        QVERIFY(document.jobs()->waitForFinished(60000));
+        QVERIFY(document.jobs()->waitForFinished(-1));
       } else {
         QVERIFY(!document.setCharacter(file).isEmpty());
       }

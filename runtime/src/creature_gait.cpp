@@ -16,10 +16,10 @@ namespace fatgraph {
 
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
+constexpr float kPiRadians = 3.14159265358979f;
 constexpr float kGravity = 9.81f;
-constexpr float kMaxPitch = 20.0f * kPi / 180.0f;
-const Float3 kUp{0, 1, 0};
+constexpr float kMaxPitch = 20.0f * kPiRadians / 180.0f;
+const Float3 kUpAxis{0, 1, 0};
 
 // The library's sinf, cosf, remainderf and hypotf were a fifth of an update; float_trig.h's
 // polynomials are within float rounding of them (the yaw: the toolkit's, the leg layer's too).
@@ -58,7 +58,7 @@ const float kFootholdMinNormalY = locomotion::footholdMinNormalY(LegLayerSetting
 // with the policy's checks the gait's update counted more instructions than before them.
 [[gnu::always_inline]] inline locomotion::GroundHit probeGround(const Terrain* terrain, float x,
                                                                  float z, float top) {
-  if (terrain == nullptr) return {true, 0.0f, kUp};
+  if (terrain == nullptr) return {true, 0.0f, kUpAxis};
   const float length = 2 * std::max(top, 1.0f) + 100.0f;
   return locomotion::castDown(*terrain, x, z, top, length, kFootholdMinNormalY);
 }
@@ -166,7 +166,7 @@ void CreatureGait::reset(const Float3& position, float heading, const Terrain* t
     const Float3 h = home(static_cast<int>(l), ground_, heading_);
     const locomotion::GroundHit g = probeGround(terrain, h.x, h.z, above);
     const float y = heightOr(g, given);
-    f.ankle = f.from = f.to = Float3{h.x, y, h.z} + kUp * f.ankleLift;
+    f.ankle = f.from = f.to = Float3{h.x, y, h.z} + kUpAxis * f.ankleLift;
     f.normal = f.fromNormal = f.toNormal = g.normal;
     f.planted = rig_.locomotion == CreatureLocomotion::Walk;  // a flyer's legs hang
     f.swing = 0;
@@ -281,14 +281,14 @@ void CreatureGait::stepLegs(float dt, const Float3& localVelocity, float turnRat
     f.swing = std::min(1.0f, f.swing + dt / swingSeconds_);
     const Float3 line = lerp(f.from, f.to, f.swing);
     float lift, unused;
-    detail::floatSinCos(kPi * f.swing, lift, unused);
+    detail::floatSinCos(kPiRadians * f.swing, lift, unused);
     lift *= 0.12f * f.length;
-    f.ankle = line + kUp * lift;
+    f.ankle = line + kUpAxis * lift;
     const locomotion::GroundHit below = probeGround(terrain, f.ankle.x, f.ankle.z, above);
     if (below.found) f.ankle.y = std::max(f.ankle.y, below.height + f.ankleLift);
     f.yaw = f.yawFrom + (f.yawTo - f.yawFrom) * f.swing;
     const Float3 n = lerp(f.fromNormal, f.toNormal, f.swing);
-    f.normal = length(n) > 0 ? n * (1.0f / length(n)) : kUp;
+    f.normal = length(n) > 0 ? n * (1.0f / length(n)) : kUpAxis;
     if (f.swing >= 1.0f) {
       f.planted = true;
       f.stance = 0;
@@ -412,7 +412,7 @@ void CreatureGait::bendSpine() {
     spineYaw_[k] += detail::wrapAngle(feet_[l].yaw - heading_);
     spineWeight_[k] += 1;
   }
-  const float most = 25.0f * kPi / 180.0f;
+  const float most = 25.0f * kPiRadians / 180.0f;
   int last = -1;
   for (int k = 0; k < n; ++k) {
     if (spineWeight_[k] == 0 && k != rig_.spineRoot) continue;
@@ -445,7 +445,7 @@ void CreatureGait::setSpineTurns() {
 // Wings and fins: each flap turns about its axis by its beat.
 void CreatureGait::beatFlaps() {
   for (const CreatureGaitFlap& f : rig_.flaps) {
-    const float angle = f.amplitude * std::sin(2 * kPi * (beatPhase_ - f.phase));
+    const float angle = f.amplitude * std::sin(2 * kPiRadians * (beatPhase_ - f.phase));
     const Float3 a = f.axis * (1.0f / length(f.axis));
     const float s = std::sin(0.5f * angle);
     local_[f.joint] = local_[f.joint] * Quaternion{a.x * s, a.y * s, a.z * s, std::cos(0.5f * angle)};
@@ -456,7 +456,7 @@ void CreatureGait::beatFlaps() {
 // turn swings the tip to the left).
 void CreatureGait::bendTail() {
   if (rig_.tail.empty()) return;
-  const float total = std::clamp(0.7f * turnFollow_, -kPi / 3, kPi / 3);
+  const float total = std::clamp(0.7f * turnFollow_, -kPiRadians / 3, kPiRadians / 3);
   const Quaternion bend = yawRotation(-total / static_cast<float>(rig_.tail.size()));
   for (int j : rig_.tail) local_[j] = local_[j] * bend;
 }
@@ -467,13 +467,13 @@ void CreatureGait::solveLegs(const Terrain* terrain) {
   // Breathing fades out by half the base speed.
   const float rest = std::max(0.0f, 1.0f - 2.0f * speed_ / rig_.baseSpeed);
   float breath, unused;
-  detail::floatSinCos(2 * kPi * time_ / rig_.breathSeconds, breath, unused);
+  detail::floatSinCos(2 * kPiRadians * time_ / rig_.breathSeconds, breath, unused);
   breath *= rig_.breathAmplitude * rest;
   std::fill(local_.begin(), local_.end(), Quaternion{});
   bendSpine();
   bendTail();
   beatFlaps();
-  composePose(body, ground_ + kUp * breath);
+  composePose(body, ground_ + kUpAxis * breath);
   for (size_t l = 0; l < feet_.size(); ++l) {
     const CreatureGaitLeg& leg = rig_.legs[l];
     const Foot& f = feet_[l];
@@ -543,19 +543,19 @@ void CreatureGait::placeFlyer(float dt, const Terrain* terrain) {
   const float groundY = heightOr(probeGround(terrain, ground_.x, ground_.z, above), ground_.y);
   followSpring(ground_.y, bodyHeightRate_, groundY, 0.3f, dt);
   const float speedShare = std::min(1.5f, speed_ / rig_.baseSpeed);
-  const float bank = std::clamp(std::atan(velocity_.z * turnFollow_ / kGravity), -kPi / 6, kPi / 6);
+  const float bank = std::clamp(std::atan(velocity_.z * turnFollow_ / kGravity), -kPiRadians / 6, kPiRadians / 6);
   pitch_ = -0.15f * speedShare;
   const Quaternion body = yawRotation(heading_) * pitchRotation(pitch_) * Quaternion{0, 0, std::sin(-0.5f * bank), std::cos(0.5f * bank)};
   const bool flies = rig_.locomotion == CreatureLocomotion::Fly;
   const float beatShare = std::min(1.0f, rig_.beatSeconds / 0.4f);  // buzzing wings barely bob
-  const float bob = flies ? 0.04f * size_ * beatShare * std::sin(2 * kPi * beatPhase_ + 0.5f * kPi) : 0.0f;
+  const float bob = flies ? 0.04f * size_ * beatShare * std::sin(2 * kPiRadians * beatPhase_ + 0.5f * kPiRadians) : 0.0f;
   const float lift = rig_.cruiseHeight - (positions_.empty() ? 0.0f : rig_.restPositions[0].y);
   std::fill(local_.begin(), local_.end(), Quaternion{});
   if (!flies) undulate(dt);
   bendTail();
   beatFlaps();
   for (const CreatureGaitLeg& leg : rig_.legs) local_[leg.hip] = local_[leg.hip] * pitchRotation(-0.6f * std::min(1.0f, speedShare));
-  composePose(body, ground_ + kUp * (lift + bob));
+  composePose(body, ground_ + kUpAxis * (lift + bob));
 }
 
 // Swimmers: the damped chain. The head leads with the body's heading; each joint behind it
@@ -574,12 +574,12 @@ void CreatureGait::undulate(float dt) {
     const float follow = dt > 0 ? 1.0f - std::exp(-dt * moving / std::max(bone, 1e-3f)) : 1.0f;
     chainYaw_[k] -= turned;
     chainYaw_[k] += (chainYaw_[k + 1] - chainYaw_[k]) * follow;
-    chainYaw_[k] = std::clamp(chainYaw_[k], -kPi / 2, kPi / 2);
+    chainYaw_[k] = std::clamp(chainYaw_[k], -kPiRadians / 2, kPiRadians / 2);
   }
   chainYaw_[head] = 0;
   for (int k = 0; k < n; ++k) {
     const float along = static_cast<float>(head - k) / static_cast<float>(std::max(head, 1));  // 0 head .. 1 tail
-    const float wave = (kPi / 6) * along * along * std::sin(2 * kPi * (beatPhase_ - 0.8f * along));
+    const float wave = (kPiRadians / 6) * along * along * std::sin(2 * kPiRadians * (beatPhase_ - 0.8f * along));
     spineYaw_[k] = chainYaw_[k] + wave;
   }
   setSpineTurns();

@@ -1,18 +1,18 @@
 // The fat-graph player (Fat Graph §5): stick -> plane point -> grid weights -> eq. 2 clock and
 // blended root delta -> pose -> forward kinematics, with hub transitions whose pose offset
 // decays over TransitionSettings::blendSeconds. Everything is preallocated at construction.
-// What chooses the edge and its weights (stick, velocity, aim, stop and start, idle edges) is
-// in player_control.cpp.
+// The parts are the locomotion control (locomotion_control.cpp), the edge clock's jobs
+// (edge_clock.cpp), the transition's jobs (transition.cpp), the model-space jobs (jobs.cpp) and,
+// for a creature graph, the CreatureController (creature_controller.cpp).
 #include "fatgraph/runtime/player.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/jobs.h"
 #include "local_to_model.h"
-#include "fatgraph/eigen_bridge.h"
-#include "soa_quaternions.h"
 
 namespace fatgraph {
 
@@ -44,47 +44,36 @@ RootDelta arcDelta(const PlanarVelocity& v, float seconds) {
   return d;
 }
 
-// Weight of the remaining transition offset: 1 at the hub, 0 after `seconds`, smoothstep in
-// between so the offset leaves with zero slope at both ends (no velocity kink from the decay).
-float offsetWeight(float age, float seconds) {
-  if (!(seconds > 0.0f) || !(age < seconds)) return 0.0f;
-  const float x = std::max(age, 0.0f) / seconds;
-  return 1.0f - x * x * (3.0f - 2.0f * x);
-}
+// A span over a whole float buffer.
+Span<float> all(std::vector<float>& v) { return {v.data(), v.size()}; }
 
 }  // namespace
 
 Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
-    : graph_(&graph), options_(options), blend_(graph), legs_(graph, options.legs), creature_(graph.creature) {
-  // Unset cycle-rate bounds are the graph's (its author's, or ±20 %).
-  VelocityControlSettings& v = options_.velocity;
-  if (!(v.slowestRate > 0.0f)) v.slowestRate = graph.cycleRates.slowest;
-  if (!(v.fastestRate > 0.0f)) v.fastestRate = graph.cycleRates.fastest;
-  routeToIdleEdges();
+    : graph_(&graph),
+      options_(options),
+      control_(graph, options.velocity),
+      edgeClock_(graph),
+      probeClock_(graph),
+      transition_(graph, options.transitions),
+      exact_(graph),
+      legs_(graph, options.legs) {
+  if (graph.procedural()) creature_.emplace(graph.creature);
   const int joints = graph.jointCount();
   const std::size_t translated = graph.translatedJoints.size();
   localRotations_.assign(joints, Quaternion{});
   localTranslations_.assign(joints, Float3{});
   modelRotations_.assign(joints, Quaternion{});
   modelPositions_.assign(joints, Float3{});
-  offsetRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
-  offsetTranslations_.assign(3 * translated, 0.0f);
-  soaRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
-  endRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
-  soaTranslations_.assign(3 * translated, 0.0f);
-  endTranslations_.assign(3 * translated, 0.0f);
-  shownRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
-  probeRotations_.assign(4 * static_cast<std::size_t>(joints), 0.0f);
-  shownTranslations_.assign(3 * translated, 0.0f);
-  probeTranslations_.assign(3 * translated, 0.0f);
-  inertialization_.resize(joints, static_cast<int>(translated));
+  for (std::vector<float>* r : {&soaRotations_, &endRotations_, &probeRotations_})
+    r->assign(4 * static_cast<std::size_t>(joints), 0.0f);
+  for (std::vector<float>* t : {&soaTranslations_, &endTranslations_, &probeTranslations_})
+    t->assign(3 * translated, 0.0f);
   parents_ = graph.skeleton.parents;
   depthOrder_ = depthOrder(graph.skeleton);
   fkScratch_.assign(7 * static_cast<std::size_t>(joints), 0.0f);
   // Every joint's local translation, SoA: rest offsets, the animated ones written per update.
-  jointTranslations_.assign(3 * static_cast<std::size_t>(joints), 0.0f);
-  for (int j = 0; j < joints; ++j)
-    for (int c = 0; c < 3; ++c) jointTranslations_[c * static_cast<std::size_t>(joints) + j] = graph.skeleton.restOffsets[j][c];
+  jointTranslations_ = restTranslations(graph);
   fkJobValid_ = localToModelJob().validate();
   footContact_.assign(graph.legs.size(), 0);
   footKnown_.assign(graph.legs.size(), 0);
@@ -95,52 +84,68 @@ void Player::reset() {
   const int edges = static_cast<int>(graph_->edges.size());
   const int start = options_.startEdge >= 0 && options_.startEdge < edges ? options_.startEdge
                                                                            : graph_->startEdge;
-  blend_.begin(start);
+  BeginEdgeJob{graph_, start, &edgeClock_}.run();
+  control_.reset();
   character_ = options_.start;
   animationFrame_ = options_.start;
   lastDelta_ = RootDelta{};
   lastAnimationDelta_ = RootDelta{};
-  stick_[0] = stick_[1] = 0.0f;
-  pendingAction_ = -1;
   transitions_ = 0;
-  stopping_ = standing_ = toIdle_ = false;
-  actingKnown_ = false;
-  transitionAge_ = std::numeric_limits<float>::infinity();  // no offset until a transition
+  standing_ = false;
+  transition_.age = std::numeric_limits<float>::infinity();  // no offset until a transition
   clock_ = 0.0;
   events_.clear();
   std::fill(footKnown_.begin(), footKnown_.end(), 0);
-  if (blend_.edge() >= 0) pushEvent(PlayerEventKind::EdgeStarted, blend_.edge(), -1, -1);
-  applyControl();
+  if (edgeClock_.edge >= 0) pushEvent(PlayerEventKind::EdgeStarted, edgeClock_.edge, -1, -1);
+  control_.apply(edgeClock_);
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
   keepShownPose();
   forwardKinematics();
   legs_.reset();
   applyLegs(0.0f, false);
-  if (graph_->procedural()) resetCreature();
+  if (creature_) {
+    creature_->reset(character_, legs_.terrain());
+    showCreaturePose();
+  }
 }
 
 void Player::setTerrain(const Terrain* terrain) {
   legs_.setTerrain(terrain);
   // A creature not yet played stands again on the new ground (its feet were planted on the
   // old one at reset); once it plays, its feet find the new ground step by step.
-  if (graph_->procedural() && clock_ == 0.0) resetCreature();
+  if (creature_ && clock_ == 0.0) {
+    creature_->reset(character_, terrain);
+    showCreaturePose();
+  }
 }
 
+void Player::copyStateFrom(const Player& other) {
+  if (other.graph_ != graph_ || &other == this) return;
+  const Terrain* terrain = legs_.terrain();
+  *this = other;
+  legs_.setTerrain(terrain);
+}
+
+void Player::setSteering(const PlayerSteering& steering) { control_.setSteering(steering); }
+void Player::setDesiredVelocity(const Float2& velocity, float turnRate) { control_.setDesiredVelocity(velocity, turnRate); }
+void Player::clearDesiredVelocity() { control_.clearDesiredVelocity(); }
+void Player::aim(const Float3& target) { control_.aim(target); }
+void Player::clearAim() { control_.clearAim(); }
+void Player::prepareVelocityControl() { control_.prepareVelocityControl(); }
+
 void Player::update(float dt, float stickX, float stickY, int action) {
-  if (action >= 0 && action < static_cast<int>(graph_->edges.size())) pendingAction_ = action;
-  stick_[0] = stickX;
-  stick_[1] = stickY;
+  control_.requestAction(action);
+  control_.setStick(stickX, stickY);
   float remaining = std::isfinite(dt) && dt > 0.0f ? std::min(dt, kLongestUpdate) : 0.0f;
   const float played = remaining;
-  followRequest(played);
-  if (graph_->procedural()) {
+  control_.follow(played, edgeClock_);
+  if (creature_) {
     updateCreature(played);
     return;
   }
-  const bool stickMoved = !desired_ && !(stickX == mappedStick_[0] && stickY == mappedStick_[1]);
   // Standing, the pose holds the weights it stopped with (the clock does not run to need new
   // ones); the request's changes are taken up when it starts again.
-  if (!standing_ && (controlStale_ || stickMoved || blend_.edge() != mappedEdge_)) applyControl();
+  if (!standing_ && control_.needsApply(edgeClock_)) control_.apply(edgeClock_);
   events_.clear();
   const CharacterFrame before = character_;
   const CharacterFrame animationBefore = animationFrame_;
@@ -150,10 +155,10 @@ void Player::update(float dt, float stickX, float stickY, int action) {
     // The clock stands still; wall time runs on for the transition fade and the events.
     lastDelta_ = RootDelta{};
     settle(played);
-    transitionAge_ += played;
+    transition_.age += played;
     clock_ += played;
   }
-  while (!standing_ && remaining > 0.0f && blend_.edge() >= 0) {
+  while (!standing_ && remaining > 0.0f && edgeClock_.edge >= 0) {
     const float step = std::min(remaining, kLongestSubStep);
     remaining -= step;
     playStep(step);
@@ -166,8 +171,8 @@ void Player::update(float dt, float stickX, float stickY, int action) {
   forwardKinematics();
   applyLegs(played, transitions_ != transitionsBefore);
   // Stop: once every leg stands the clock stops; start: it runs on from the next update.
-  if (stopping_ && !toIdle_ && !standing_ && everyLegStands()) standing_ = true;
-  if (!stopping_) standing_ = false;
+  if (control_.stopping() && !control_.toIdle() && !standing_ && everyLegStands()) standing_ = true;
+  if (!control_.stopping()) standing_ = false;
 }
 
 // The leg layer (leg_layer.h) on the model pose just computed. It moves the whole model pose
@@ -175,21 +180,21 @@ void Player::update(float dt, float stickX, float stickY, int action) {
 // graph without legs, or with the layer disabled, is left exactly as forward kinematics made it.
 void Player::applyLegs(float dt, bool edgeChanged) {
   legsChanged_ = false;
-  if (!options_.legs.enabled || graph_->legs.empty() || blend_.edge() < 0) return;
+  if (!options_.legs.enabled || graph_->legs.empty() || edgeClock_.edge < 0) return;
   // The input is filled in the job: built apart and copied in, it was read back in 16-byte
   // pieces straddling the smaller stores that wrote it (store-forwarding stalls, ~10 ns).
   LegLayerJob job{&legs_, {}, parents_, modelRotations_, modelPositions_};
   LegLayer::Input& input = job.input;
-  input.edge = blend_.edge();
-  input.referenceTime = blend_.time();
-  input.weights = blend_.weights();
+  input.edge = edgeClock_.edge;
+  input.referenceTime = edgeClock_.time;
+  input.weights = edgeClock_.edgeWeights();
   input.dt = dt;
   input.character = character_;
   input.delta = lastDelta_;
-  input.steered = remainderSteers_;
+  input.steered = control_.remainderSteers();
   input.animationDelta = lastAnimationDelta_;
   input.edgeChanged = edgeChanged;
-  input.stopping = stopping_ && !toIdle_;  // to the idle edge the legs step on with the clips
+  input.stopping = control_.stopping() && !control_.toIdle();  // to the idle edge the legs step on with the clips
   job.run();
   character_.position.y = legs_.groundHeight();
   legsChanged_ = !legs_.changedJoints().empty();
@@ -210,7 +215,7 @@ void Player::collectFootEvents() {
       e.kind = r.contact ? PlayerEventKind::FootStrike : PlayerEventKind::FootOff;
       e.time = clock_;
       e.leg = static_cast<int>(l);
-      e.edge = blend_.edge();
+      e.edge = edgeClock_.edge;
       e.position = r.previousFootprint;
       e.normal = r.previousNormal;
       events_.push(e);
@@ -239,104 +244,77 @@ void Player::pushEvent(PlayerEventKind kind, int edge, int fromEdge, int hub) {
 void Player::playStep(float seconds) {
   float remaining = seconds;
   for (int hop = 0; hop < kMostTransitionsPerStep && remaining > 0.0f; ++hop) {
-    const float rate = velocityReport_.cycleRate;
-    lastDelta_ = blend_.advance(remaining * rate);
+    const VelocityControlReport& report = control_.report();
+    const float rate = report.cycleRate;
+    AdvanceEdgeClockJob{graph_, remaining * rate, &edgeClock_, &lastDelta_}.run();
     ++advances_;
-    const float unplayed = blend_.unplayedTime() / rate;
+    const float unplayed = edgeClock_.unplayed / rate;
     const float played = remaining - unplayed;
     animationFrame_ = applyRootDelta(animationFrame_, lastDelta_);
-    if (remainderSteers_) {
+    if (control_.remainderSteers()) {
       // The clips' delta plus the remainder, mixed with the request's even arc by the clips'
       // share (the header's step 2).
-      const float share = velocityReport_.clipShare;
-      const RootDelta steer = arcDelta(velocityReport_.remainder, played);
-      const RootDelta even = arcDelta(velocityReport_.acting, played);
+      const float share = report.clipShare;
+      const RootDelta steer = arcDelta(report.remainder, played);
+      const RootDelta even = arcDelta(report.acting, played);
       lastDelta_.displacement.x = share * (lastDelta_.displacement.x + steer.displacement.x) + (1 - share) * even.displacement.x;
       lastDelta_.displacement.z = share * (lastDelta_.displacement.z + steer.displacement.z) + (1 - share) * even.displacement.z;
       lastDelta_.yaw = wrapAngle(share * (lastDelta_.yaw + steer.yaw) + (1 - share) * even.yaw);
     }
     character_ = applyRootDelta(character_, lastDelta_);
-    transitionAge_ += played;
+    transition_.advance(played);
     clock_ += played;
-    sinceShown_ += played;
-    if (!blend_.finished()) return;
+    if (!edgeClock_.finished(*graph_)) return;
     remaining = unplayed;
     takeTransition();
   }
 }
 
-// The pose shown at the hub (old edge's last pose, with any offset still decaying) minus the
-// new edge's first pose becomes the new offset: rotations as the delta old * new^-1 applied on
-// the parent side, translations as the difference. The character frame simply carries on.
+// At the hub: the pose shown there (the old edge's last pose, with any offset still decaying)
+// and the new edge's first pose start the transition (transition.h); with inertialization the
+// new edge's pose a probe step later, at the rate the clock will run, gives its velocity. The
+// character frame simply carries on.
 void Player::takeTransition() {
   sampleDisplayedPose(endRotations_.data(), endTranslations_.data());
-  const int from = blend_.edge();
+  const int from = edgeClock_.edge;
   const int hub = graph_->edges[from].toHub;
   pushEvent(PlayerEventKind::HubReached, from, -1, hub);
-  const int next = nextEdge(hub);
+  const int next = control_.nextEdge(hub);
   if (next != from) pushEvent(PlayerEventKind::TransitionStarted, next, from, hub);
   pushEvent(PlayerEventKind::EdgeStarted, next, -1, hub);
-  blend_.begin(next);
-  mappedEdge_ = -1;  // a new pass: the velocity match scans the whole lattice again
-  // Leaving an idle edge, the acting velocity starts again from what the new edge's clips do
-  // (as at the first request): the start plays as captured instead of the body being held
-  // back by steering while the feet hand over from ground following.
-  if (graph_->edges[from].idle && !graph_->edges[next].idle) actingKnown_ = false;
-  applyControl();
-  transitionAge_ = std::numeric_limits<float>::infinity();  // the new edge's own first pose
+  BeginEdgeJob{graph_, next, &edgeClock_}.run();
+  control_.enterEdge(from, next, edgeClock_);
+  transition_.age = std::numeric_limits<float>::infinity();  // the new edge's own first pose
   sampleDisplayedPose(soaRotations_.data(), soaTranslations_.data());
-  transitionAge_ = 0.0f;
   ++transitions_;
+  StartTransitionJob start{graph_, &transition_, all(endRotations_), all(endTranslations_), all(soaRotations_),
+                           all(soaTranslations_), all(probeRotations_), all(probeTranslations_), kInertializationProbe};
   if (options_.transitions == TransitionBlend::Inertialization) {
-    inertialize();
-    return;
+    BeginEdgeJob{graph_, edgeClock_.edge, &probeClock_}.run();
+    EdgeWeightsJob{graph_, &probeClock_, edgeClock_.edgeWeights(), {}}.run();
+    RootDelta unused;
+    AdvanceEdgeClockJob{graph_, kInertializationProbe * control_.report().cycleRate, &probeClock_, &unused}.run();
+    SampleEdgeClockJob{graph_, &probeClock_, all(probeRotations_), all(probeTranslations_)}.run();
   }
-  const int joints = graph_->jointCount();
-  float* o = offsetRotations_.data();
-  for (int j = 0; j < joints; ++j) {
-    const Eigen::Quaternionf old(endRotations_[3 * joints + j], endRotations_[j],
-                                 endRotations_[joints + j], endRotations_[2 * joints + j]);
-    const Eigen::Quaternionf fresh(soaRotations_[3 * joints + j], soaRotations_[j],
-                                   soaRotations_[joints + j], soaRotations_[2 * joints + j]);
-    Eigen::Quaternionf delta = (old * fresh.conjugate()).normalized();
-    if (delta.w() < 0.0f) delta.coeffs() *= -1.0f;  // the short way round
-    for (int c = 0; c < 4; ++c) o[c * joints + j] = delta.coeffs()[c];
-  }
-  for (std::size_t m = 0; m < offsetTranslations_.size(); ++m)
-    offsetTranslations_[m] = endTranslations_[m] - soaTranslations_[m];
-}
-
-// Inertialization's start (inertialization.h): the source is the pose shown at the hub and the
-// one the last update showed before it; the target the new edge's first pose and its pose a
-// probe step later, at the rate the clock will run.
-void Player::inertialize() {
-  const float rate = velocityReport_.cycleRate;
-  probe_.begin(blend_.edge());
-  probe_.setWeights(blend_.weights());
-  probe_.advance(kInertializationProbe * rate);
-  probe_.samplePoseSoA(probeRotations_.data(), probeTranslations_.data());
-  inertialization_.begin(endRotations_.data(), shownRotations_.data(), sinceShown_, soaRotations_.data(),
-                         probeRotations_.data(), kInertializationProbe, endTranslations_.data(),
-                         shownTranslations_.data(), soaTranslations_.data(), probeTranslations_.data(),
-                         graph_->transitions.blendSeconds);
+  start.run();
 }
 
 // The pose this update shows, kept for the next transition's source velocity.
 void Player::keepShownPose() {
-  if (options_.transitions != TransitionBlend::Inertialization) return;
-  std::copy(soaRotations_.begin(), soaRotations_.end(), shownRotations_.begin());
-  std::copy(soaTranslations_.begin(), soaTranslations_.end(), shownTranslations_.begin());
-  sinceShown_ = 0.0f;
+  KeepShownPoseJob{&transition_, all(soaRotations_), all(soaTranslations_)}.run();
 }
 
-// The blend's pose plus the decaying transition offset (nlerp of the offset towards identity).
-void Player::sampleDisplayedPose(float* rotations, float* translations) const {
-  blend_.samplePoseSoA(rotations, translations);
+// The clock's pose plus the transition's offset.
+void Player::sampleDisplayedPose(float* rotations, float* translations) {
   const int joints = graph_->jointCount();
-  if (options_.rotationAverage == RotationAverage::Eigenvector && blend_.edge() >= 0) {
+  const Span<float> r{rotations, 4 * static_cast<std::size_t>(joints)};
+  const Span<float> t{translations, 3 * graph_->translatedJoints.size()};
+  SampleEdgeClockJob{graph_, &edgeClock_, r, t}.run();
+  if (options_.rotationAverage == RotationAverage::Eigenvector && edgeClock_.edge >= 0) {
     // The exact average (slower; AoS): the local-pose buffers serve as scratch, refilled on
     // the next access anyway.
-    blend_.samplePose(localRotations_, localTranslations_, RotationAverage::Eigenvector);
+    exact_.setClock(edgeClock_);
+    exact_.samplePose(localRotations_, localTranslations_, RotationAverage::Eigenvector);
     for (int j = 0; j < joints; ++j) {
       const Quaternion& q = localRotations_[j];
       rotations[j] = q.x;
@@ -345,21 +323,7 @@ void Player::sampleDisplayedPose(float* rotations, float* translations) const {
       rotations[3 * joints + j] = q.w;
     }
   }
-  if (options_.transitions == TransitionBlend::Inertialization) {
-    if (std::isfinite(transitionAge_)) inertialization_.apply(transitionAge_, rotations, translations);
-    return;
-  }
-  const float weight = offsetWeight(transitionAge_, graph_->transitions.blendSeconds);
-  if (weight <= 0.0f) return;
-  const float* o = offsetRotations_.data();
-  float* x = rotations;
-  float* y = rotations + joints;
-  float* z = rotations + 2 * joints;
-  float* w = rotations + 3 * joints;
-  detail::applyFadedOffsets(o, o + joints, o + 2 * joints, o + 3 * joints, weight, x, y, z, w, joints);
-  detail::normalizeQuaternions(x, y, z, w, joints);
-  const int n = static_cast<int>(offsetTranslations_.size());
-  for (int m = 0; m < n; ++m) translations[m] += weight * offsetTranslations_[m];
+  ApplyTransitionJob{graph_, &transition_, r, t}.run();
 }
 
 // The FK job over the player's own buffers (built per call: a copied player has its own).
@@ -370,11 +334,7 @@ LocalToModelJob Player::localToModelJob() {
 // Local SoA pose -> model space: the animated translations into every joint's, then the
 // LocalToModelJob, joints by depth (validated once, at construction: the spans never change).
 void Player::forwardKinematics() {
-  const int joints = graph_->jointCount();
-  const int translated = static_cast<int>(graph_->translatedJoints.size());
-  for (int a = 0; a < translated; ++a)
-    for (int c = 0; c < 3; ++c)
-      jointTranslations_[c * joints + graph_->translatedJoints[a]] = soaTranslations_[c * translated + a];
+  ScatterTranslationsJob{graph_, all(soaTranslations_), all(jointTranslations_)}.run();
   if (fkJobValid_) detail::localToModel(localToModelJob());  // a valid graph gives a valid job
   localPoseStale_ = true;
 }
@@ -392,7 +352,7 @@ void Player::refreshLocalPose() const {
   // The leg layer's adjustments: local = parentModel^-1 * model for the joints it rotated (the
   // roots among them: the body's tilt turns the whole pose), and the roots' translations are
   // their model positions (which carry the hip offset and the tilt).
-  if (graph_->procedural()) {  // the gait poses every joint in model space
+  if (creature_) {  // the gait poses every joint in model space
     for (int j = 0; j < joints; ++j) {
       const Quatf parent = parents_[j] < 0 ? Quatf::Identity() : toEigen(modelRotations_[parents_[j]]);
       localRotations_[j] = toQuaternion((parent.conjugate() * toEigen(modelRotations_[j])).normalized());
@@ -407,6 +367,57 @@ void Player::refreshLocalPose() const {
       if (parents_[j] < 0) localTranslations_[j] = modelPositions_[j];
   }
   localPoseStale_ = false;
+}
+
+}  // namespace fatgraph
+
+namespace fatgraph {
+
+// Standing: the character frame glides so that the frozen pose's own feet come over the
+// footprints the legs stand on (the mean offset over the legs), the feet staying put.
+void Player::settle(float seconds) {
+  const Span<const LegReport> legs = legs_.legs();
+  const float tau = options_.velocity.settleSeconds;
+  if (legs.empty() || !(seconds > 0.0f)) return;
+  float dx = 0, dz = 0;
+  for (const LegReport& r : legs) {
+    dx += r.previousFootprint.x - r.originalFootbase.x;
+    dz += r.previousFootprint.z - r.originalFootbase.z;
+  }
+  const float k = (tau > 0.0f ? 1.0f - std::exp(-seconds / tau) : 1.0f) / static_cast<float>(legs.size());
+  if (!std::isfinite(dx * k) || !std::isfinite(dz * k)) return;
+  const CharacterFrame before = character_;
+  character_.position.x += k * dx;
+  character_.position.z += k * dz;
+  lastDelta_ = rootDelta(before, character_);
+}
+
+// Every leg stands on the ground (in contact or parked): the moment a stop freezes the clock.
+// Without legs (or with the layer off) there is nothing to wait for.
+bool Player::everyLegStands() const {
+  if (!options_.legs.enabled || graph_->legs.empty()) return true;
+  for (const LegReport& r : legs_.legs())
+    if (r.cycleKnown && !r.planted) return false;  // a leg off its cycle cannot be waited for
+  return true;
+}
+
+// A creature: its controller plays the request; the player shows its frame, pose and events.
+void Player::updateCreature(float dt) {
+  events_.clear();
+  clock_ += dt;
+  creature_->update(dt, control_, legs_.terrain(), clock_, events_);
+  showCreaturePose();
+  lastDelta_ = creature_->lastDelta();
+  lastAnimationDelta_ = lastDelta_;
+  animationFrame_ = character_;
+  standing_ = creature_->standing();
+}
+
+void Player::showCreaturePose() {
+  character_ = creature_->character();
+  std::copy(creature_->modelRotations().begin(), creature_->modelRotations().end(), modelRotations_.begin());
+  std::copy(creature_->modelPositions().begin(), creature_->modelPositions().end(), modelPositions_.begin());
+  localPoseStale_ = true;
 }
 
 }  // namespace fatgraph

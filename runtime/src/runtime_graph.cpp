@@ -303,8 +303,11 @@ std::string RuntimeGraph::validate() const {
     return "start edge " + std::to_string(startEdge) + " out of range";
   // A mesh with no data at all is "no body" and passes; any data must form a whole body.
   if (const std::string b = body.validate(joints); !b.empty()) return "body: " + b;
-  if (procedural())
+  if (procedural()) {
     if (const std::string c = validateCreature(*this); !c.empty()) return "creature: " + c;
+  } else if (!creature.parents.empty()) {
+    return "a fat graph carries a creature rig (kind: fat graph)";
+  }
   return {};
 }
 

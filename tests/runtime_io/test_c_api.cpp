@@ -338,6 +338,38 @@ class TestCApi : public QObject {
     compareRuns(h.player, cpp, 120);
   }
 
+  // A copied state plays on as the original: two players, one a second behind, copied at a
+  // moment mid-edge (a transition decaying, feet planted), then driven alike.
+  void aCopiedStatePlaysOnBitForBit() {
+    Handles a, other;
+    open(a);
+    open(other);  // the same file loaded again: another graph
+    fg_player* behind = nullptr;
+    QCOMPARE(fg_player_create(a.graph, nullptr, &behind), FG_OK);
+    for (int k = 0; k < 100; ++k) QCOMPARE(fg_player_update(a.player, 1.0f / 60.0f, stickX(k), stickY(k), action(k)), FG_OK);
+    QCOMPARE(fg_player_copy_state(behind, a.player), FG_OK);
+    for (int k = 100; k < 220; ++k) {
+      QCOMPARE(fg_player_update(a.player, 1.0f / 60.0f, stickX(k), stickY(k), action(k)), FG_OK);
+      QCOMPARE(fg_player_update(behind, 1.0f / 60.0f, stickX(k), stickY(k), action(k)), FG_OK);
+      const std::vector<float> original = read(fg_player_model_positions, a.player, 3);
+      QVERIFY(!original.empty());
+      QVERIFY2(read(fg_player_model_positions, behind, 3) == original, qPrintable(QString("update %1").arg(k)));
+    }
+    QCOMPARE(fg_player_copy_state(other.player, a.player), FG_ERROR_INVALID_ARGUMENT);
+    QVERIFY2(lastError().find("different graphs") != std::string::npos, lastError().c_str());
+    fg_player_free(behind);
+  }
+
+  void theKindIsWhatTheLoaderRead() {
+    Handles h;
+    open(h);
+    int32_t kind = -1;
+    QCOMPARE(fg_graph_kind_of(h.graph, &kind), FG_OK);
+    QCOMPARE(kind, int32_t(FG_GRAPH_FAT_GRAPH));
+    QCOMPARE(fg_graph_kind_of(h.graph, nullptr), FG_ERROR_NULL_ARGUMENT);
+    QVERIFY2(lastError().find("out_kind") != std::string::npos, lastError().c_str());
+  }
+
   void optionsReachThePlayer() {
     fg_player_options options;
     fg_player_options_init(&options);

@@ -105,7 +105,8 @@ class TestRuntimeGraphCreatureFile : public QObject {
   // Readers of formats 1 to 3 know no /creature group; a file without it is no creature.
   void fileWithoutTheGroupIsNoCreature() {
     RuntimeGraph plain = creatureRuntimeGraph(generateCreature({CreatureType::Walk, 7, 3}));
-    plain.creature = {};  // the writer then writes no group
+    plain.kind = RuntimeGraphKind::FatGraph;  // the writer then writes no group
+    plain.creature = {};
     const std::string p = path("plain.fgraph");
     writeRuntimeGraph(plain, p);
     const RuntimeGraph loaded = loadRuntimeGraph(p);
@@ -115,6 +116,20 @@ class TestRuntimeGraphCreatureFile : public QObject {
     const std::string older = writeWalker("older.fgraph");
     test::replaceIntAttribute(older, "/", "format_version", 3);
     QVERIFY(!loadRuntimeGraph(older).procedural());
+  }
+
+  // The loader says what it read (the kind), and a graph whose contents disagree with its kind
+  // is refused by name.
+  void theKindAndTheContentsAgree() {
+    RuntimeGraph g = creatureRuntimeGraph(generateCreature({CreatureType::Walk, 7, 3}));
+    QCOMPARE(int(g.kind), int(RuntimeGraphKind::Creature));
+    QCOMPARE(int(loadRuntimeGraph(writeWalker("kind.fgraph")).kind), int(RuntimeGraphKind::Creature));
+    g.kind = RuntimeGraphKind::FatGraph;
+    QCOMPARE(QString::fromStdString(g.validate()), QString("a fat graph carries a creature rig (kind: fat graph)"));
+    g.kind = RuntimeGraphKind::Creature;
+    g.creature = {};
+    const QString problem = QString::fromStdString(g.validate());
+    QVERIFY2(problem.startsWith("creature: "), qPrintable(problem));
   }
 
   void damagedGroupSaysWhat_data() {

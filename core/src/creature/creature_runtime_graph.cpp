@@ -14,6 +14,7 @@ RuntimeGraph creatureRuntimeGraph(const Creature& creature) {
     if (g.skeleton.parents[j] < 0) g.translatedJoints.push_back(j);
   }
   g.fps = 30.0f;
+  g.kind = RuntimeGraphKind::Creature;
   g.creature = gaitRigOf(creature);
   for (const CreatureGaitLeg& l : g.creature.legs) {
     RuntimeLeg leg;

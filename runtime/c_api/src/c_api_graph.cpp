@@ -68,6 +68,16 @@ fg_result fg_graph_get_info(const fg_graph* graph, fg_graph_info* out_info) {
   });
 }
 
+fg_result fg_graph_kind_of(const fg_graph* graph, int32_t* out_kind) {
+  const char* fn = __func__;
+  return guard(fn, [&] {
+    FG_CHECK(requireNonNull(graph, fn, "graph"));
+    FG_CHECK(requireNonNull(out_kind, fn, "out_kind"));
+    *out_kind = graph->graph->kind == fatgraph::RuntimeGraphKind::Creature ? FG_GRAPH_CREATURE : FG_GRAPH_FAT_GRAPH;
+    return succeed();
+  });
+}
+
 fg_result fg_graph_joint_parents(const fg_graph* graph, int32_t* parents, size_t capacity, size_t* needed) {
   const char* fn = __func__;
   return guard(fn, [&] {

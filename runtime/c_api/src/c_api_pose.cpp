@@ -103,6 +103,18 @@ fg_result fg_player_get_state(const fg_player* player, fg_player_state* out_stat
   });
 }
 
+fg_result fg_player_copy_state(fg_player* destination, const fg_player* source) {
+  const char* fn = __func__;
+  return guard(fn, [&] {
+    FG_CHECK(requireNonNull(destination, fn, "destination"));
+    FG_CHECK(requireNonNull(source, fn, "source"));
+    if (destination->graph != source->graph)
+      return fail(FG_ERROR_INVALID_ARGUMENT, std::string(fn) + ": the players play different graphs");
+    destination->player.copyStateFrom(source->player);
+    return succeed();
+  });
+}
+
 fg_result fg_player_events(const fg_player* player, fg_event* events, size_t capacity, size_t* needed) {
   const char* fn = __func__;
   return guard(fn, [&] {

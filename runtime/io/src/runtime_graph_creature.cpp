@@ -78,10 +78,13 @@ void writeCreature(const h5::Context& ctx, hid_t file, const RuntimeGraph& graph
   writeFloats(ctx, g.get(), schema::kFlapPhases, phases, {flaps});
 }
 
-CreatureGaitRig readCreature(const h5::Context& r, hid_t file, const RuntimeSkeleton& skeleton) {
+bool hasCreature(const h5::Context& r, hid_t file) {
   const htri_t exists = H5Lexists(file, schema::kCreature, H5P_DEFAULT);
   if (exists < 0) r.failHdf5(kObject, "cannot look for the group");
-  if (exists == 0) return {};
+  return exists > 0;
+}
+
+CreatureGaitRig readCreature(const h5::Context& r, hid_t file, const RuntimeSkeleton& skeleton) {
   const std::string object = kObject;
   Handle g = r.openGroup(file, schema::kCreature, object);
   CreatureGaitRig c;

@@ -6,8 +6,10 @@
 
 namespace fatgraph::runtime_io {
 
-/// The rig of the file's /creature group, or an empty rig when the file has none (a fat graph,
-/// or a file before format 4). Its parents are the skeleton's. Fails like every read (one line
+/// Whether the file holds a /creature group: the graph is a creature (RuntimeGraphKind).
+bool hasCreature(const h5::Context& r, hid_t file);
+
+/// The rig of the file's /creature group (hasCreature() must be true). Its parents are the skeleton's. Fails like every read (one line
 /// naming the file, the object and what is wrong) when the group's datasets are missing or
 /// their shapes disagree; the values are checked later by RuntimeGraph::validate().
 CreatureGaitRig readCreature(const h5::Context& r, hid_t file, const RuntimeSkeleton& skeleton);

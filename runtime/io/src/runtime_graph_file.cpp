@@ -360,7 +360,10 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
   // load with no body.
   g.body = runtime_io::readBody(r, file.get(), g.skeleton.jointCount());
   // Format 4: a procedural character. Older files have no such group and load as before.
-  if (version >= 4) g.creature = runtime_io::readCreature(r, file.get(), g.skeleton);
+  if (version >= 4 && runtime_io::hasCreature(r, file.get())) {
+    g.kind = RuntimeGraphKind::Creature;
+    g.creature = runtime_io::readCreature(r, file.get(), g.skeleton);
+  }
   if (const std::string problem = g.validate(); !problem.empty()) {
     r.fail("", "inconsistent graph: " + problem);
   }

@@ -106,6 +106,15 @@ typedef struct fg_graph_info {
 } fg_graph_info;
 
 FG_API fg_result fg_graph_get_info(const fg_graph* graph, fg_graph_info* out_info);
+
+/* What a graph holds, as the loader read it. */
+typedef enum fg_graph_kind {
+  FG_GRAPH_FAT_GRAPH = 0,  /* clips as hubs and fat edges (`fatgraph export`) */
+  FG_GRAPH_CREATURE = 1    /* a procedural creature without clips (`fatgraph creature`): the
+                              player walks, flies or swims it by its gait; no edges or hubs */
+} fg_graph_kind;
+/* The graph's kind (an fg_graph_kind) in *out_kind. */
+FG_API fg_result fg_graph_kind_of(const fg_graph* graph, int32_t* out_kind);
 /* Every joint's parent index (-1 for a root), joint_count entries. */
 FG_API fg_result fg_graph_joint_parents(const fg_graph* graph, int32_t* parents, size_t capacity,
                                         size_t* needed);
@@ -255,6 +264,12 @@ typedef struct fg_player_state {
 } fg_player_state;
 
 FG_API fg_result fg_player_get_state(const fg_player* player, fg_player_state* out_state);
+/* Copies everything `source` plays from into `destination` (the edge clock, the transition
+ * under way, the control's requests and stop state, the legs' footprints, a creature's gait,
+ * the character frame and the pose): the next updates of both, with the same input, give the
+ * same poses bit for bit. A copy is a point to come back to (rewind, rollback, prediction).
+ * Both players must be of the same graph; each keeps its own terrain. */
+FG_API fg_result fg_player_copy_state(fg_player* destination, const fg_player* source);
 /* The current edge's blend weights, one per segment (sum 1). */
 FG_API fg_result fg_player_weights(const fg_player* player, float* weights, size_t capacity,
                                    size_t* needed);

@@ -3,7 +3,8 @@
 // update, and the one authoring runs to sample the parameter plane, so the plane is measured
 // with exactly the blending the game plays.
 //
-// State: the reference time T (seconds) and the weights. advance(dt) steps T by eq. 2 (the
+// State: an EdgeClock (edge_clock.h: the reference time T in seconds, the weights), advanced by
+// the clock's jobs, which a game may run itself on a clock it keeps. advance(dt) steps T by eq. 2 (the
 // weighted mean of dt / F_i'(T)) and returns the blended root delta of the step: for every
 // segment, its trajectory between F_i(T) and F_i(T + dT), expressed in the heading frame at
 // F_i(T), blended by the weights (root_motion.h). samplePose() writes the local pose at T:
@@ -14,6 +15,7 @@
 // gives a finite pose: unusable weights fall back to the reference segment alone.
 #include <vector>
 
+#include "fatgraph/runtime/edge_clock.h"
 #include "fatgraph/runtime/math.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"
@@ -56,46 +58,25 @@ class EdgeBlend {
 
   /// Segment i's own time F_i(T) in seconds (0 when i is not a segment of the edge).
   float segmentTime(int i) const {
-    return i >= 0 && i < segmentCount_ ? cursors_[i].time : 0.0f;
+    return i >= 0 && i < clock_.segmentCount ? clock_.cursors[i].time : 0.0f;
   }
-  int edge() const { return edge_; }
-  float time() const { return time_; }
-  bool finished() const;  // T has reached the edge's reference duration
-  Span<const float> weights() const;
+  int edge() const { return clock_.edge; }
+  float time() const { return clock_.time; }
+  bool finished() const { return clock_.finished(*graph_); }  // T reached the reference duration
+  Span<const float> weights() const { return clock_.edgeWeights(); }
   /// Seconds of the last advance(dt) that were not played because the edge ended (the
   /// player plays them on the next edge); 0 when the whole dt fitted.
-  float unplayedTime() const { return unplayed_; }
+  float unplayedTime() const { return clock_.unplayed; }
+  /// The clock as a value: a copy is a point to come back to (setClock), or a game's own.
+  const EdgeClock& clock() const { return clock_; }
+  /// Continues from `clock` (one of this graph's, e.g. a copy of clock()); no allocation.
+  void setClock(const EdgeClock& clock);
 
  private:
-  // Where one segment is sampled at the current T: t_i = F_i(T) as frame k plus fraction a.
-  struct SegmentCursor {
-    float time = 0;      // F_i(T), seconds of segment time
-    int frame = 0;       // k, in [0, frameCount - 2]
-    float fraction = 0;  // a, in [0, 1]
-    int piece = 0;       // warp piece holding T (search hint; T only grows within an edge)
-    float slope = 0;     // F_i' on that piece; 0 until computed
-    float inverseSlope = 0;  // 1 / F_i', eq. 2's term
-  };
-  const RuntimeEdge* current() const;
-  void useReferenceOnly();
-  void normalizeWeights();
-  void locate(int segment, float referenceTime);
-  void locateSegments();
-  float integrateClock(float dt, float& unplayed) const;
-  // Knots crossed in one advance() at most; beyond it the step finishes at the last rate
-  // (only a huge dt reaches this, and the player splits those into sub-steps).
-  static constexpr int kMaxKnotCrossings = 64;
   void sampleEigenvector(Span<Quaternion> rotations) const;
 
   const RuntimeGraph* graph_;
-  int edge_ = -1;
-  float time_ = 0;
-  float unplayed_ = 0;
-  int segmentCount_ = 0;
-  std::vector<float> weights_;                      // normalized, first segmentCount_ used
-  std::vector<SegmentCursor> cursors_;              // per segment of the current edge
-  std::vector<PiecewiseLinearMapView> warps_;       // F_i over the edge's knot arrays
-  std::vector<Float3> restOffsets_;                 // J, for joints without animated translation
+  EdgeClock clock_;
   mutable std::vector<float> scratch_;              // SoA pose for samplePose (4J + 3A)
   mutable std::vector<Quaternion> eigenInputs_;     // per segment, exact average only
   mutable std::vector<float> eigenWeights_;

@@ -3,8 +3,12 @@
 // (a head look-at, a ragdoll blend, an aim offset), as ozz-animation's runtime does. Player
 // (player.h) composes the same jobs and stays the one-call path.
 //
-//   Player clock (Player::update, or EdgeBlend)   edge, reference time T, weights
-//     -> SampleEdgeJob        local pose, structure of arrays (SoA)
+//   LocomotionControl (locomotion_control.h)   the weights, the cycle rate, the edge at a hub
+//     -> AdvanceEdgeClockJob  the edge clock (edge_clock.h): T by eq. 2, the root delta
+//     -> StartTransitionJob   at a hub, the transition's offset (transition.h)
+//     -> SampleEdgeClockJob   local pose at the clock, structure of arrays (SoA); or
+//        SampleEdgeJob        the same from an edge, a T and weights alone
+//     -> ApplyTransitionJob   the decaying offset on that pose (transition.h)
 //     -> LocalToModelJob      model-space pose (character space)
 //     -> LegLayerJob          feet planted on the terrain (leg_layer.h), in place
 //     -> SkinningPaletteJob   one matrix per joint (skinning.h)

@@ -41,8 +41,16 @@
 //      and transitions started at the moment of the hub, and each leg's foot strikes and
 //      foot-offs as the leg layer's gait clock has them.
 //
-// A procedural character (RuntimeGraph::procedural(), a generated creature) has no edges: its
-// CreatureGait (creature_gait.h) takes the place of steps 1-5. The velocity it walks, flies or
+// The player is a facade over parts a game may also run itself: the locomotion control
+// (locomotion_control.h: step 1 and the choice at step 3), the edge clock and its jobs
+// (edge_clock.h: step 2 and the pose of step 4), the transition state and its jobs
+// (transition.h: step 3's offset), LocalToModelJob and LegLayerJob (jobs.h: steps 4 and 5);
+// its state is those parts' value types (edgeClock(), transition()). A game that runs the same
+// jobs in the same order gets the player's pose bit for bit (tests/runtime/test_player_jobs.cpp
+// is that game loop).
+//
+// A procedural character (RuntimeGraphKind::Creature, a generated creature) has no edges: its
+// CreatureController (creature_controller.h) takes the place of steps 1-5. The velocity it walks, flies or
 // swims at is the desired velocity (setDesiredVelocity), else the steering (setSteering), else
 // the stick: y forward and back at the creature's base speed (back at half of it), x turning
 // (right for positive x) at up to kCreatureTurnRate; a request under the stop thresholds of
@@ -63,101 +71,20 @@
 // Guarantees: no allocation in update(); deterministic; dt NaN, <= 0 or infinite gives a
 // zero step, dt above 0.25 s is played in 0.25 s sub-steps up to 1 s per call (more is
 // dropped); NaN stick counts as centred; the pose is always finite.
-#include <memory>
+#include <optional>
 #include <vector>
 
-#include "fatgraph/runtime/band_blend.h"
-#include "fatgraph/runtime/creature_gait.h"
+#include "fatgraph/runtime/creature_controller.h"
 #include "fatgraph/runtime/edge_blend.h"
-#include "fatgraph/runtime/inertialization.h"
+#include "fatgraph/runtime/edge_clock.h"
 #include "fatgraph/runtime/jobs.h"
 #include "fatgraph/runtime/leg_layer.h"
+#include "fatgraph/runtime/locomotion_control.h"
 #include "fatgraph/runtime/math.h"
 #include "fatgraph/runtime/player_events.h"
-#include "fatgraph/runtime/velocity_space.h"
+#include "fatgraph/runtime/transition.h"
 
 namespace fatgraph {
-
-/// The game steering the character itself: the stick still chooses the blend (the animation),
-/// and the character moves with this velocity and turning rate on average. It is a velocity
-/// request whose weights come from the stick: the clips' own motion plays on and the remainder
-/// (this velocity minus the blend's) moves the character frame, and the leg layer plants the
-/// feet where the steered character stands (side-stepping, walking backwards or turning on the
-/// spot from forward-walk data).
-struct PlayerSteering {
-  bool enabled = false;
-  float velocity[2] = {0.0f, 0.0f};  // m/s in the character's heading frame: x left, z forward
-  float turnRate = 0.0f;             // rad/s, positive turns left
-};
-
-/// What aiming (Player::aim) did on the current edge.
-struct AimReport {
-  bool active = false;     // a target is set
-  bool aimable = false;    // the current edge has a parameter plane with a grid (else the
-                           // stick or velocity chooses its weights, and the aim waits)
-  Float3 target;           // in the edge-start character frame (metres)
-  Float3 planned;          // the plane point's position: where the blend puts the joint
-  /// |target - planned|, metres: what the plane cannot remove (the target off the plane,
-  /// or beyond the grid); the grid's own error (RuntimeEdge::paramErrorMedian) comes on top.
-  float unreachable = 0;
-  int joint = -1;          // the parameterized joint (RuntimeParameterSpace::joint)
-  float atTime = 0;        // the edge's reference time at which it is there (seconds)
-};
-
-/// How a desired velocity (Player::setDesiredVelocity) becomes edges, weights and clock.
-struct VelocityControlSettings {
-  /// The cycle-rate bounds: the clock may run this much slower or faster than the data so the
-  /// speed the blends cannot reach exactly is met by the clips themselves. 0 (the default)
-  /// takes the graph's (RuntimeGraph::cycleRates: ±20 % unless its author chose otherwise).
-  float slowestRate = 0.0f;
-  float fastestRate = 0.0f;
-  /// Metres: a turning-rate error counts as the speed error of a point this far from the body
-  /// when matching a request (velocity_space.h).
-  float turnRadius = 0.5f;
-  /// m/s: at a hub another outgoing edge replaces the default edge only when it comes closer
-  /// to the request by this much (no flicker between two edges that do it equally well).
-  float switchMargin = 0.05f;
-  /// Seconds: the velocity the player acts on follows the game's request with this time
-  /// constant (first order), so a request that jumps (walk to stop, walk to run) accelerates
-  /// the body instead of jerking it. 0 follows at once.
-  float responseSeconds = 0.25f;
-  /// Stop and start (thesis 7.5): a desired velocity slower than stopSpeed (m/s) turning
-  /// slower than stopTurn (rad/s) stops the character; it starts again above startSpeed or
-  /// startTurn (the gap keeps a request near the threshold from stuttering).
-  float stopSpeed = 0.1f;
-  float stopTurn = 0.2f;
-  float startSpeed = 0.15f;
-  float startTurn = 0.3f;
-  /// Seconds: standing, the body glides over the planted feet with this time constant.
-  float settleSeconds = 0.3f;
-  /// Seconds: a stop asked for where an idle edge (RuntimeEdge::idle) begins within this much
-  /// playing time (the rest of the current edge, then the quickest edges through the graph to
-  /// a hub that has one) plays on to it and stands there instead of freezing the clock.
-  /// 0: never.
-  float idleReachSeconds = 2.0f;
-};
-
-/// What the velocity path did for the current edge (Player::velocityControl()).
-struct VelocityControlReport {
-  bool active = false;          // a velocity was asked for (setDesiredVelocity or setSteering)
-  bool choosesWeights = false;  // by setDesiredVelocity: edges and weights follow the velocity
-  PlanarVelocity requested;     // heading frame: x left, y forward (m/s); rad/s turning left
-  PlanarVelocity acting;        // what the player acts on: a desired velocity followed over
-                                // VelocityControlSettings::responseSeconds (steering: as asked)
-  PlanarVelocity planned;       // the blend's own velocity at the played weights and rate
-  float cycleRate = 1.0f;       // the clock's multiplier on the edge's eq. 2 rate
-  PlanarVelocity remainder;     // acting - planned: moved by steering the character frame
-  float clipShare = 1.0f;       // how much of the clips' own within-cycle motion is kept, [0, 1]
-  /// Stopping on the graph's idle edge: heading for it (the clips move the body on to the hub)
-  /// or playing it.
-  bool idle = false;
-};
-
-/// How a transition's pose difference at a hub goes away (step 3 above).
-enum class TransitionBlend {
-  DecayingOffset,    // the difference fades by a smoothstep over blendSeconds
-  Inertialization,   // the difference and its velocity decay by a quintic (Bollo 2018)
-};
 
 struct PlayerOptions {
   RotationAverage rotationAverage = RotationAverage::Nlerp;
@@ -169,9 +96,6 @@ struct PlayerOptions {
   VelocityControlSettings velocity;
 };
 
-/// rad/s: a procedural character's turn at full stick (x = +-1).
-inline constexpr float kCreatureTurnRate = 1.5f;
-
 class Player {
  public:
   /// Allocates every buffer; the graph must outlive the player and be valid
@@ -182,10 +106,15 @@ class Player {
   void update(float dt, float stickX, float stickY, int action = -1);
   /// Back to the start (edge, time, character frame); no allocation.
   void reset();
+  /// Everything `other` plays from (the parts' states: edge clock, transition, control, legs,
+  /// a creature's gait; the character frame and the pose; the options it was made with): the
+  /// next updates of both, with the same input, give the same poses bit for bit. `other` must
+  /// play the same graph (else nothing happens); this player keeps its own terrain. No allocation once both have played the same edges.
+  void copyStateFrom(const Player& other);
   /// Steering for the following updates (see PlayerSteering); non-finite values count as 0,
   /// magnitudes are clamped to 1000 (m/s, rad/s).
   void setSteering(const PlayerSteering& steering);
-  const PlayerSteering& steering() const { return steering_; }
+  const PlayerSteering& steering() const { return control_.steering(); }
   /// Asks for a ground velocity (heading frame: x left, y forward, m/s) and a turning rate
   /// (rad/s, positive left) from the next update on, for AI and games: it chooses the edge at
   /// each hub, the weights inside the edge and the cycle rate (see the steps above), and
@@ -196,7 +125,7 @@ class Player {
   /// prepareVelocityControl() does that ahead.
   void setDesiredVelocity(const Float2& velocity, float turnRate);
   void clearDesiredVelocity();
-  bool hasDesiredVelocity() const { return desired_; }
+  bool hasDesiredVelocity() const { return control_.hasDesiredVelocity(); }
   /// Aims the parameterized joint of each edge that plays (the one playing and those after)
   /// at `target`, given in the edge-start character frame (the character at the edge's first
   /// frame, facing +Z; the frame the parameter plane is measured in): the paper's bat swung
@@ -205,12 +134,12 @@ class Player {
   /// coordinates clear the aim.
   void aim(const Float3& target);
   void clearAim();
-  const AimReport& aimReport() const { return aimReport_; }
+  const AimReport& aimReport() const { return control_.aimReport(); }
   /// Builds the velocity spaces now (velocity_space.h) rather than at the first request.
   void prepareVelocityControl();
   /// The velocity spaces, null before the first velocity request or prepareVelocityControl().
-  const VelocitySpace* velocitySpace() const { return velocitySpace_.get(); }
-  const VelocityControlReport& velocityControl() const { return velocityReport_; }
+  const VelocitySpace* velocitySpace() const { return control_.velocitySpace(); }
+  const VelocityControlReport& velocityControl() const { return control_.report(); }
   /// Stop and start (thesis 7.5; the steps above). A desired velocity under
   /// VelocityControlSettings::stopSpeed and stopTurn makes the player stop: the body slows as
   /// the acting velocity falls, each leg finishes its step and stays on the footprint it
@@ -225,7 +154,7 @@ class Player {
   /// stepping) and takes the idle edge, again at each of its ends while the stop lasts;
   /// standing() stays false (the clock runs); a start takes the outgoing edge the request asks
   /// for at the idle edge's end.
-  bool stopping() const { return stopping_; }
+  bool stopping() const { return control_.stopping(); }
   bool standing() const { return standing_; }
   /// The ground the leg layer plants feet on; null: flat ground at y = 0. Not owned. A
   /// procedural character not yet updated since reset() is stood on it again.
@@ -233,7 +162,15 @@ class Player {
   /// The leg layer's state and reports (legs(), warnings(), groundHeight()).
   const LegLayer& legLayer() const { return legs_; }
   /// A procedural character's gait (its feet, swing time, the rig), null for a fat graph.
-  const CreatureGait* creatureGait() const { return graph_->procedural() ? &creature_ : nullptr; }
+  const CreatureGait* creatureGait() const { return creature_ ? &creature_->gait() : nullptr; }
+  /// A creature graph's controller, null for a fat graph.
+  const CreatureController* creature() const { return creature_ ? &*creature_ : nullptr; }
+  /// The locomotion control (the requests, the stop and start, the reports).
+  const LocomotionControl& control() const { return control_; }
+  /// The edge clock (a value: a copy is the playback state a game may keep or restore).
+  const EdgeClock& edgeClock() const { return edgeClock_; }
+  /// The transition under way at the last hub (its age, its offset or quintics).
+  const TransitionState& transition() const { return transition_; }
 
   /// The local pose (joint -> parent; the root in its heading frame). Filled on first access
   /// after an update (no allocation), so a Player is used from one thread at a time.
@@ -257,15 +194,15 @@ class Player {
   /// remainder) would have taken the character since reset().
   const CharacterFrame& animationFrame() const { return animationFrame_; }
 
-  int currentEdge() const { return blend_.edge(); }
-  float referenceTime() const { return blend_.time(); }
-  Span<const float> weights() const { return blend_.weights(); }
+  int currentEdge() const { return edgeClock_.edge; }
+  float referenceTime() const { return edgeClock_.time; }
+  Span<const float> weights() const { return edgeClock_.edgeWeights(); }
   /// The plane point the stick mapped to in the last update.
   /// On an edge blended by gradient bands (RuntimeEdge::blend) it is the velocity the stick
   /// asked for instead: (x = left, z = forward) m/s in the character's heading frame.
-  Float2 planePoint() const { return planePoint_; }
+  Float2 planePoint() const { return control_.planePoint(); }
   int transitionCount() const { return transitions_; }
-  int pendingAction() const { return pendingAction_; }
+  int pendingAction() const { return control_.pendingAction(); }
   /// What happened in the last update, in order (player_events.h); after reset(), the start
   /// edge's EdgeStarted. At most kMaxPlayerEvents; droppedEvents() counts the rest.
   Span<const PlayerEvent> events() const { return events_.view(); }
@@ -276,89 +213,50 @@ class Player {
  private:
   void playStep(float seconds);
   void takeTransition();
-  void inertialize();
+  void sampleDisplayedPose(float* rotations, float* translations);
   void keepShownPose();
-  int nextEdge(int hub);
-  int closestEdge(int hub) const;
-  void applyControl();
-  PlanarVelocity request() const;
-  bool aimAtTarget(const RuntimeEdge& edge);
-  void followRequest(float dt);
   void settle(float seconds);
   bool everyLegStands() const;
-  void sampleDisplayedPose(float* rotations, float* translations) const;
   void forwardKinematics();
   LocalToModelJob localToModelJob();
   void refreshLocalPose() const;
   void applyLegs(float dt, bool edgeChanged);
   void collectFootEvents();
-  void routeToIdleEdges();
-  bool idleWithinReach() const;
   void pushEvent(PlayerEventKind kind, int edge, int fromEdge, int hub);
-  void resetCreature();
   void updateCreature(float dt);
   void showCreaturePose();
 
   const RuntimeGraph* graph_;
   PlayerOptions options_;
-  EdgeBlend blend_;
-  BandBlend bands_{*graph_};  // scratch for band edges, sized for the largest edge
+  LocomotionControl control_;
+  EdgeClock edgeClock_;
+  EdgeClock probeClock_;            // inertialization: the new edge's first step, probed
+  TransitionState transition_;
+  EdgeBlend exact_;                 // RotationAverage::Eigenvector's sampling on the clock
   LegLayer legs_;
-  CreatureGait creature_;  // a procedural character's (an empty rig for a fat graph)
+  std::optional<CreatureController> creature_;  // a creature graph's
   CharacterFrame character_;
   RootDelta lastDelta_;
-  PlayerSteering steering_;
-  bool desired_ = false;               // setDesiredVelocity in force
-  PlanarVelocity desiredVelocity_;
-  std::shared_ptr<const VelocitySpace> velocitySpace_;  // shared by copies: never changes
-  VelocityControlReport velocityReport_;
-  bool remainderSteers_ = false;       // the remainder is large enough to move the frame
-  PlanarVelocity acting_;              // the desired velocity as followed (responseSeconds)
-  bool actingKnown_ = false;           // acting_ started from the clips' velocity
-  bool stopping_ = false;              // a stop was asked for (thesis 7.5)
-  bool standing_ = false;              // every leg stood and the clock stopped
-  bool toIdle_ = false;                // the stop goes to the idle edge (see stopping())
-  std::vector<int> idleNext_;          // per hub: the edge to take towards the nearest idle
-                                       // edge (that edge itself at its hub); -1: none reachable
-  std::vector<float> idleSeconds_;     // per hub: seconds played before that idle edge begins
-  bool controlStale_ = true;           // the request changed since applyControl()
-  bool aiming_ = false;
-  Float3 aimTarget_;
-  AimReport aimReport_;
   CharacterFrame animationFrame_;    // where the clips' own root motion alone would be
   RootDelta lastAnimationDelta_;     // the clips' root motion in the last update
-  Float2 planePoint_;
-  float stick_[2] = {0.0f, 0.0f};  // the last update's stick, re-mapped on each new edge
-  float mappedStick_[2] = {0.0f, 0.0f};  // the stick and edge the current weights came from
-  int mappedEdge_ = -1;
+  bool standing_ = false;            // every leg stood and the clock stopped
   int advances_ = 0;  // clock steps in this update (one: its delta is lastDelta_ as is)
-  int pendingAction_ = -1;
   int transitions_ = 0;
   double clock_ = 0;                       // seconds played since reset()
   PlayerEventBuffer events_;               // the last update's events
   std::vector<unsigned char> footContact_;  // per leg: contact in the last update
   std::vector<unsigned char> footKnown_;    // per leg: whether that contact was known
-  float transitionAge_ = 0;  // seconds since the last transition began
-  // Inertialization (PlayerOptions::transitions): the quintics, the pose displayed by the
-  // last update and the seconds played since, and a probe of the new edge's first step.
-  Inertialization inertialization_;
-  EdgeBlend probe_{*graph_};
-  std::vector<float> shownRotations_, shownTranslations_;
-  std::vector<float> probeRotations_, probeTranslations_;
-  float sinceShown_ = 0;
   mutable std::vector<Quaternion> localRotations_;
   mutable std::vector<Float3> localTranslations_;
   mutable bool localPoseStale_ = true;
   bool legsChanged_ = false;  // the leg layer adjusted the model pose in the last update
   std::vector<Quaternion> modelRotations_;  // J, LocalToModelJob's output
   std::vector<Float3> modelPositions_;
-  // Transition pose offsets (decaying), SoA like the pose: x[J] y[J] z[J] w[J] and x[A] y[A] z[A].
-  std::vector<float> offsetRotations_;
-  std::vector<float> offsetTranslations_;
-  // Structure-of-arrays working pose (EdgeBlend::samplePoseSoA layout) and a second one for
-  // the outgoing edge's last pose at a transition.
+  // Structure-of-arrays working pose (SampleEdgeClockJob's layout: 4J, 3A), a second one for
+  // the outgoing edge's last pose at a transition, and the probe's.
   std::vector<float> soaRotations_, soaTranslations_;
   std::vector<float> endRotations_, endTranslations_;
+  std::vector<float> probeRotations_, probeTranslations_;
   std::vector<int> parents_;
   std::vector<int> depthOrder_;    // joints by depth (parents before children), for FK
   std::vector<float> jointTranslations_;  // every joint's local translation, SoA (3J)

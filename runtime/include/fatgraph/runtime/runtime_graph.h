@@ -54,6 +54,12 @@ struct RuntimeSkeleton {
   std::string validate() const;
 };
 
+/// What a runtime graph holds (RuntimeGraph::kind).
+enum class RuntimeGraphKind {
+  FatGraph,  ///< clips as hubs and fat edges, played by the player's clock and control
+  Creature,  ///< a procedural character (seed 001): a gait rig, walked by CreatureController
+};
+
 /// Version of the in-memory layout and of the .fgraph file that stores it.
 /// 4: procedural characters (RuntimeGraph::creature, the file's /creature group).
 inline constexpr int kRuntimeGraphFormatVersion = 4;
@@ -235,9 +241,13 @@ struct RuntimeGraph {
   /// parents; rest positions the skeleton's rest pose); `legs` lists its legs, so foot events
   /// and reports name them. Such a graph has no hubs and no edges. Empty (no joints): none.
   CreatureGaitRig creature;
+  /// What the graph is: a fat graph of clips, or a procedural creature (its `creature` rig
+  /// filled, no hubs or edges). The loader sets it from what the file holds (a /creature
+  /// group); validate() checks that the contents agree with it.
+  RuntimeGraphKind kind = RuntimeGraphKind::FatGraph;
 
   int jointCount() const { return skeleton.jointCount(); }
-  bool procedural() const { return !creature.parents.empty(); }
+  bool procedural() const { return kind == RuntimeGraphKind::Creature; }
   /// Index of the edge called `name`, or -1.
   int findEdge(const std::string& name) const;
   /// Empty when every offset, count, index and value is consistent and finite; otherwise the

@@ -1,12 +1,13 @@
-// The player's control path (player.h; docs/ALGORITHMS.md E): what chooses the edge at a hub
-// and the weights and cycle rate inside it, from the stick, a desired velocity, steering or an
-// aim; stop and start (thesis 7.5) and the way to the graph's idle edges.
+// The locomotion control (locomotion_control.h; player.h; docs/ALGORITHMS.md E): what chooses
+// the edge at a hub and the weights and cycle rate inside it, from the stick, a desired
+// velocity, steering or an aim; stop and start (thesis 7.5) and the way to the graph's idle
+// edges.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "fatgraph/runtime/joystick_mapping.h"
-#include "fatgraph/runtime/player.h"
+#include "fatgraph/runtime/locomotion_control.h"
 #include "fatgraph/runtime/velocity_space.h"
 
 namespace fatgraph {
@@ -54,7 +55,31 @@ PlanarVelocity scaled(const PlanarVelocity& v, float k) {
 
 }  // namespace
 
-void Player::setSteering(const PlayerSteering& steering) {
+LocomotionControl::LocomotionControl(const RuntimeGraph& graph, const VelocityControlSettings& settings)
+    : graph_(&graph), settings_(settings), bands_(graph) {
+  // Unset cycle-rate bounds are the graph's (its author's, or ±20 %).
+  if (!(settings_.slowestRate > 0.0f)) settings_.slowestRate = graph.cycleRates.slowest;
+  if (!(settings_.fastestRate > 0.0f)) settings_.fastestRate = graph.cycleRates.fastest;
+  routeToIdleEdges();
+}
+
+void LocomotionControl::reset() {
+  stick_[0] = stick_[1] = 0.0f;
+  pendingAction_ = -1;
+  stopping_ = toIdle_ = false;
+  actingKnown_ = false;
+}
+
+void LocomotionControl::setStick(float x, float y) {
+  stick_[0] = x;
+  stick_[1] = y;
+}
+
+void LocomotionControl::requestAction(int edge) {
+  if (edge >= 0 && edge < static_cast<int>(graph_->edges.size())) pendingAction_ = edge;
+}
+
+void LocomotionControl::setSteering(const PlayerSteering& steering) {
   PlayerSteering next;
   next.enabled = steering.enabled;
   next.velocity[0] = finiteOr0(steering.velocity[0]);
@@ -66,7 +91,7 @@ void Player::setSteering(const PlayerSteering& steering) {
   if (steering_.enabled) prepareVelocityControl();
 }
 
-void Player::setDesiredVelocity(const Float2& velocity, float turnRate) {
+void LocomotionControl::setDesiredVelocity(const Float2& velocity, float turnRate) {
   const PlanarVelocity next{{finiteOr0(velocity.x), finiteOr0(velocity.y)}, finiteOr0(turnRate)};
   controlStale_ = controlStale_ || !desired_ || next.velocity.x != desiredVelocity_.velocity.x ||
                   next.velocity.y != desiredVelocity_.velocity.y || next.turnRate != desiredVelocity_.turnRate;
@@ -75,13 +100,13 @@ void Player::setDesiredVelocity(const Float2& velocity, float turnRate) {
   prepareVelocityControl();
 }
 
-void Player::clearDesiredVelocity() {
+void LocomotionControl::clearDesiredVelocity() {
   controlStale_ = controlStale_ || desired_;
   desired_ = false;
   actingKnown_ = false;
 }
 
-void Player::aim(const Float3& target) {
+void LocomotionControl::aim(const Float3& target) {
   if (!isFinite(target)) {
     clearAim();
     return;
@@ -92,7 +117,7 @@ void Player::aim(const Float3& target) {
   aimTarget_ = target;
 }
 
-void Player::clearAim() {
+void LocomotionControl::clearAim() {
   controlStale_ = controlStale_ || aiming_;
   aiming_ = false;
   aimReport_ = AimReport{};
@@ -102,7 +127,7 @@ void Player::clearAim() {
 // position in the edge-start frame, origin + u x + v y, so the target's orthogonal projection
 // onto the plane, clamped to the weight grid, is the plane point that puts the joint nearest
 // it. A line (dimension 1) projects onto its axis; an edge without a grid cannot aim.
-bool Player::aimAtTarget(const RuntimeEdge& edge) {
+bool LocomotionControl::aimAtTarget(const RuntimeEdge& edge) {
   const RuntimeParameterSpace& p = edge.parameters;
   AimReport report;
   report.active = true;
@@ -129,12 +154,12 @@ bool Player::aimAtTarget(const RuntimeEdge& edge) {
   return true;
 }
 
-void Player::prepareVelocityControl() {
+void LocomotionControl::prepareVelocityControl() {
   if (!velocitySpace_) velocitySpace_ = std::make_shared<const VelocitySpace>(*graph_);
 }
 
 // The velocity acted on: setDesiredVelocity's as followed, else the steering's.
-PlanarVelocity Player::request() const {
+PlanarVelocity LocomotionControl::request() const {
   if (desired_) return actingKnown_ ? acting_ : desiredVelocity_;
   return {{steering_.velocity[0], steering_.velocity[1]}, steering_.turnRate};
 }
@@ -142,8 +167,8 @@ PlanarVelocity Player::request() const {
 // The desired velocity is followed over responseSeconds from the clips' own velocity at the
 // moment it was first asked for; whether to stop or start is read from the game's request
 // itself (with the gap between the stop and start thresholds).
-void Player::followRequest(float dt) {
-  const VelocityControlSettings& s = options_.velocity;
+void LocomotionControl::follow(float dt, const EdgeClock& clock) {
+  const VelocityControlSettings& s = settings_;
   const float speed = std::hypot(desiredVelocity_.velocity.x, desiredVelocity_.velocity.y);
   const float turn = std::abs(desiredVelocity_.turnRate);
   const bool wasStopping = stopping_;
@@ -156,11 +181,11 @@ void Player::followRequest(float dt) {
   }
   // The stop's way is chosen when it begins: the idle edge if it is within reach, else the
   // legs park where they are.
-  if (stopping_ && !wasStopping) toIdle_ = idleWithinReach();
+  if (stopping_ && !wasStopping) toIdle_ = idleWithinReach(clock);
   if (!stopping_) toIdle_ = false;
-  if (!desired_ || !velocitySpace_ || blend_.edge() < 0) return;
+  if (!desired_ || !velocitySpace_ || clock.edge < 0) return;
   if (!actingKnown_) {
-    acting_ = velocityReport_.active ? velocityReport_.planned : velocitySpace_->at(blend_.edge(), planePoint_);
+    acting_ = report_.active ? report_.planned : velocitySpace_->at(clock.edge, planePoint_);
     actingKnown_ = true;
     controlStale_ = true;
   }
@@ -184,7 +209,7 @@ void Player::followRequest(float dt) {
 // Per hub, the quickest way to an idle edge (Bellman-Ford over the hubs, edge costs their
 // reference durations): a hub with an idle edge takes it (cost 0); any other takes the
 // outgoing edge that reaches such a hub soonest. At construction: allocates.
-void Player::routeToIdleEdges() {
+void LocomotionControl::routeToIdleEdges() {
   const std::size_t hubs = graph_->hubs.size();
   idleNext_.assign(hubs, -1);
   idleSeconds_.assign(hubs, std::numeric_limits<float>::infinity());
@@ -208,42 +233,14 @@ void Player::routeToIdleEdges() {
 
 // A stop goes to an idle edge when it plays one already, or when one begins within
 // idleReachSeconds: the rest of this edge at the clock's rate, then the route from its end hub.
-bool Player::idleWithinReach() const {
-  const int edge = blend_.edge();
+bool LocomotionControl::idleWithinReach(const EdgeClock& clock) const {
+  const int edge = clock.edge;
   if (edge < 0) return false;
   const RuntimeEdge& e = graph_->edges[edge];
   if (e.idle) return true;
   if (idleNext_.empty() || idleNext_[e.toHub] < 0) return false;
-  const float left = (e.referenceDuration - blend_.time()) / std::max(velocityReport_.cycleRate, 1e-3f);
-  return left + idleSeconds_[e.toHub] <= options_.velocity.idleReachSeconds;
-}
-
-// Standing: the character frame glides so that the frozen pose's own feet come over the
-// footprints the legs stand on (the mean offset over the legs), the feet staying put.
-void Player::settle(float seconds) {
-  const Span<const LegReport> legs = legs_.legs();
-  const float tau = options_.velocity.settleSeconds;
-  if (legs.empty() || !(seconds > 0.0f)) return;
-  float dx = 0, dz = 0;
-  for (const LegReport& r : legs) {
-    dx += r.previousFootprint.x - r.originalFootbase.x;
-    dz += r.previousFootprint.z - r.originalFootbase.z;
-  }
-  const float k = (tau > 0.0f ? 1.0f - std::exp(-seconds / tau) : 1.0f) / static_cast<float>(legs.size());
-  if (!std::isfinite(dx * k) || !std::isfinite(dz * k)) return;
-  const CharacterFrame before = character_;
-  character_.position.x += k * dx;
-  character_.position.z += k * dz;
-  lastDelta_ = rootDelta(before, character_);
-}
-
-// Every leg stands on the ground (in contact or parked): the moment a stop freezes the clock.
-// Without legs (or with the layer off) there is nothing to wait for.
-bool Player::everyLegStands() const {
-  if (!options_.legs.enabled || graph_->legs.empty()) return true;
-  for (const LegReport& r : legs_.legs())
-    if (r.cycleKnown && !r.planted) return false;  // a leg off its cycle cannot be waited for
-  return true;
+  const float left = (e.referenceDuration - clock.time) / std::max(report_.cycleRate, 1e-3f);
+  return left + idleSeconds_[e.toHub] <= settings_.idleReachSeconds;
 }
 
 // The one control path. The plane point comes from the desired velocity (its best match in
@@ -252,9 +249,14 @@ bool Player::everyLegStands() const {
 // edge's plane is its segments' velocity space, so gradient bands weight the segments (the
 // time warp keeps their steps in phase). Where a velocity was asked for, what the blend does
 // not do is left to steering. Nothing changes while the stick, the request and the edge stay.
-void Player::applyControl() {
-  if (blend_.edge() < 0) return;
-  const RuntimeEdge& edge = graph_->edges[blend_.edge()];
+bool LocomotionControl::needsApply(const EdgeClock& clock) const {
+  const bool stickMoved = !desired_ && !(stick_[0] == mappedStick_[0] && stick_[1] == mappedStick_[1]);
+  return controlStale_ || stickMoved || clock.edge != mappedEdge_;
+}
+
+void LocomotionControl::apply(EdgeClock& clock) {
+  if (clock.edge < 0) return;
+  const RuntimeEdge& edge = graph_->edges[clock.edge];
   VelocityControlReport report;
   report.active = (desired_ || steering_.enabled) && velocitySpace_ != nullptr;
   report.choosesWeights = desired_ && report.active;
@@ -267,34 +269,38 @@ void Player::applyControl() {
     report.requested = desired_ ? desiredVelocity_ : request();
     report.acting = clipsOnly && edge.idle ? PlanarVelocity{} : request();
   }
-  const bool sameEdge = blend_.edge() == mappedEdge_ && velocityReport_.choosesWeights;
+  const bool sameEdge = clock.edge == mappedEdge_ && report_.choosesWeights;
   if (report.choosesWeights && stopping_ && sameEdge) {
     // Stopping, the clips keep the weights and rate they had: the body slows by steering
     // alone, so the legs finish their steps in the gait they began them in.
-    report.cycleRate = velocityReport_.cycleRate;
-    report.planned = velocityReport_.planned;
+    report.cycleRate = report_.cycleRate;
+    report.planned = report_.planned;
   } else if (aiming_ && aimAtTarget(edge)) {
     // The aim chose the plane point; the clock runs at the data's rate and a velocity
     // request, if any, is met by steering alone.
-    if (report.active) report.planned = velocitySpace_->at(blend_.edge(), planePoint_);
+    if (report.active) report.planned = velocitySpace_->at(clock.edge, planePoint_);
   } else if (report.choosesWeights) {
     // Within an edge's pass the search starts from the last match: the acting velocity moves
     // continuously, and so does the plane point (no jump between two far points that do
     // nearly the same); each pass of an edge begins with a scan of its whole lattice (the
     // transition's pose blend covers the change at the hub).
-    const VelocityMatch m = velocitySpace_->match(blend_.edge(), report.acting, options_.velocity.turnRadius,
+    const VelocityMatch m = velocitySpace_->match(clock.edge, report.acting, settings_.turnRadius,
                                                   sameEdge ? &planePoint_ : nullptr);
     planePoint_ = m.planePoint;
-    report.cycleRate = cycleRate(m.achieved, report.acting, options_.velocity);
+    report.cycleRate = cycleRate(m.achieved, report.acting, settings_);
     report.planned = scaled(m.achieved, report.cycleRate);
   } else {
     planePoint_ = joystickPlanePoint(edge.joystick, stick_[0], stick_[1]);
-    if (report.active) report.planned = velocitySpace_->at(blend_.edge(), planePoint_);
+    if (report.active) report.planned = velocitySpace_->at(clock.edge, planePoint_);
   }
-  if (edge.blend == EdgeBlendMode::Grid)
-    blend_.setPlanePoint(planePoint_.x, planePoint_.y);
-  else
-    blend_.setWeights(bands_.evaluate(edge, planePoint_));  // empty: the reference segment
+  if (edge.blend == EdgeBlendMode::Grid) {
+    EdgeWeightsJob{graph_, &clock, {}, planePoint_}.run();
+  } else {
+    // Empty bands (no usable segment): the reference segment alone.
+    const Span<const float> bands = bands_.evaluate(edge, planePoint_);
+    const float none = 0.0f;
+    EdgeWeightsJob{graph_, &clock, bands.empty() ? Span<const float>(&none, 1) : bands, {}}.run();
+  }
   if (clipsOnly && report.active) {
     report.acting = report.planned;
     acting_ = report.planned;
@@ -304,18 +310,28 @@ void Player::applyControl() {
                          report.acting.velocity.y - report.planned.velocity.y},
                         report.acting.turnRate - report.planned.turnRate};
   }
-  report.clipShare = clipShare(report.planned, report.remainder, options_.velocity.turnRadius);
+  report.clipShare = clipShare(report.planned, report.remainder, settings_.turnRadius);
   remainderSteers_ = std::abs(report.remainder.velocity.x) > kNegligibleRemainder ||
                      std::abs(report.remainder.velocity.y) > kNegligibleRemainder ||
                      std::abs(report.remainder.turnRate) > kNegligibleRemainder;
-  velocityReport_ = report;
+  report_ = report;
   mappedStick_[0] = stick_[0];
   mappedStick_[1] = stick_[1];
-  mappedEdge_ = blend_.edge();
+  mappedEdge_ = clock.edge;
   controlStale_ = false;
 }
 
-int Player::nextEdge(int hub) {
+// A new pass: the velocity match scans the whole lattice again. Leaving an idle edge, the
+// acting velocity starts again from what the new edge's clips do (as at the first request):
+// the start plays as captured instead of the body being held back by steering while the feet
+// hand over from ground following.
+void LocomotionControl::enterEdge(int from, int to, EdgeClock& clock) {
+  mappedEdge_ = -1;
+  if (from >= 0 && to >= 0 && graph_->edges[from].idle && !graph_->edges[to].idle) actingKnown_ = false;
+  apply(clock);
+}
+
+int LocomotionControl::nextEdge(int hub) {
   if (pendingAction_ >= 0 && graph_->edges[pendingAction_].fromHub == hub) {
     const int action = pendingAction_;
     pendingAction_ = -1;
@@ -333,9 +349,9 @@ int Player::nextEdge(int hub) {
 // The outgoing edge whose velocity space, at its best plane point and cycle rate, comes
 // closest to the desired velocity; the default edge keeps its place unless another is closer
 // by the switch margin. -1 when the hub has no outgoing edge.
-int Player::closestEdge(int hub) const {
+int LocomotionControl::closestEdge(int hub) const {
   const RuntimeHub& h = graph_->hubs[hub];
-  const VelocityControlSettings& s = options_.velocity;
+  const VelocityControlSettings& s = settings_;
   auto reach = [&](int edge) {
     const VelocityMatch m = velocitySpace_->match(edge, desiredVelocity_, s.turnRadius);
     const PlanarVelocity done = scaled(m.achieved, cycleRate(m.achieved, desiredVelocity_, s));

@@ -8,9 +8,9 @@
 #include "command_line.h"
 #include "commands.h"
 #include "fatgraph/io/atomic_file.h"
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace fatgraph::cli {
 

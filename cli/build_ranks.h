@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fatgraph/core/work_spread.h"
+#include "fatgraph/core/spread/work_spread.h"
 
 namespace fatgraph::cli {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/io/bvh_import.h"
 
 namespace fatgraph::cli {
 

@@ -5,10 +5,10 @@
 
 #include "command_line.h"
 #include "commands.h"
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/scene_import.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/scene_import.h"
 
 namespace fatgraph::cli {
 namespace {

@@ -11,8 +11,8 @@
 
 #include "command_line.h"
 #include "commands.h"
-#include "fatgraph/core/creature_generation.h"
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/creature/creature_generation.h"
+#include "fatgraph/core/model/error.h"
 #include "fatgraph/io/atomic_file.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 

@@ -5,9 +5,9 @@
 
 #include "command_line.h"
 #include "commands.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/io/project_store.h"
 #include "graph_summary.h"
 #include "progress_bar.h"
 
@@ -16,7 +16,7 @@ namespace fatgraph::cli {
 int runEdit(const std::vector<std::string>& args) {
   CommandLine cl("edit", "PROJECT.fgproj EDITS.json [-o OUT.fgproj] [--json]",
                  "Apply a JSON array of graph edits (the same operations the editor's undo\n"
-                 "commands perform; see core/include/fatgraph/core/graph_edit.h) to a project,\n"
+                 "commands perform; see core/include/fatgraph/core/graph/graph_edit.h) to a project,\n"
                  "all or nothing, and save it (in place unless -o is given). The edits are kept\n"
                  "in the project's history. Edits that re-derive the graph (thresholds, linkage,\n"
                  "hubs, match sets) apply the earlier match-set and fat-edge edits again and keep\n"

@@ -7,11 +7,11 @@
 
 #include "command_line.h"
 #include "commands.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/gltf_export.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/project_store.h"
-#include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/gltf_export.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/io/project_store.h"
+#include "fatgraph/core/io/runtime_graph_export.h"
 #include "graph_summary.h"
 
 namespace fatgraph::cli {

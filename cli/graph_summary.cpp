@@ -3,9 +3,9 @@
 #include <cmath>
 #include <iomanip>
 
-#include "fatgraph/core/edge_locomotion.h"
-#include "fatgraph/core/graph_coverage.h"
-#include "fatgraph/core/hub_groups.h"
+#include "fatgraph/core/locomotion/edge_locomotion.h"
+#include "fatgraph/core/graph/graph_coverage.h"
+#include "fatgraph/core/graph/hub_groups.h"
 
 namespace fatgraph::cli {
 namespace {

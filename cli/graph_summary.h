@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::cli {
 

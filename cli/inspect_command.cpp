@@ -5,14 +5,14 @@
 
 #include "command_line.h"
 #include "commands.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/character_heading.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fbx_import.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/motion_summary.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/locomotion/character_heading.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/fbx_import.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/model/motion_summary.h"
+#include "fatgraph/core/io/project_store.h"
 #include "graph_summary.h"
 
 namespace fatgraph::cli {

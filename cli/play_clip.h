@@ -5,8 +5,8 @@
 // placement and every other joint keeps its local transform.
 #include <span>
 
-#include "fatgraph/core/clip.h"
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/model/clip.h"
+#include "fatgraph/core/model/skeleton.h"
 #include "fatgraph/runtime/math.h"
 #include "fatgraph/runtime/root_motion.h"
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "fatgraph/core/quaternion.h"
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/model/quaternion.h"
+#include "fatgraph/core/model/statistics.h"
 #include "fatgraph/runtime/footbase.h"
 
 namespace fatgraph::cli {

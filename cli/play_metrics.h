@@ -27,13 +27,13 @@
 // of the contact point from where it was at the stance's first frame. Only stances that begin
 // and end inside the run count (one already standing at frame 0, or still standing at the last
 // frame, is cut short and left out). That makes this skate the layer's own figure (near zero by
-// construction); fatgraph/core/motion_contacts.h judges the written motion without the flags.
+// construction); fatgraph/core/locomotion/motion_contacts.h judges the written motion without the flags.
 #include <Eigen/Core>
 #include <optional>
 #include <span>
 #include <vector>
 
-#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/model/quaternion.h"
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "fatgraph/runtime_io/heightfield_file.h"
 
 namespace fatgraph::cli {

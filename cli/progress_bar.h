@@ -3,7 +3,7 @@
 // clean).
 #include <string>
 
-#include "fatgraph/core/progress.h"
+#include "fatgraph/core/model/progress.h"
 
 namespace fatgraph::cli {
 

@@ -22,7 +22,7 @@
 #include "app/main_window.h"
 #include "dialogs/build_graph_dialog.h"
 #include "docks/graph_dock.h"
-#include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/core/io/runtime_graph_export.h"
 #include "views/timeline_widget.h"
 
 namespace fatgraph::editor {

@@ -6,7 +6,7 @@
 // (GraphEditRequest::dragId non-zero), otherwise -1, and is never merged.
 #include <variant>
 
-#include "fatgraph/core/graph_edit.h"
+#include "fatgraph/core/graph/graph_edit.h"
 
 namespace fatgraph::editor {
 

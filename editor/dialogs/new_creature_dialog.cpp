@@ -18,8 +18,8 @@
 #include <cmath>
 #include <string>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "play/gamepad_input.h"

@@ -9,7 +9,7 @@
 #include <memory>
 #include <optional>
 
-#include "fatgraph/core/creature_generation.h"
+#include "fatgraph/core/creature/creature_generation.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/terrain.h"
 

@@ -6,8 +6,8 @@
 #include <QLabel>
 #include <QSignalBlocker>
 
-#include "fatgraph/core/edge_locomotion.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/locomotion/edge_locomotion.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -18,7 +18,7 @@
 #include "document/document.h"
 #include "document/job_runner.h"
 #include "document/selection.h"
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 #include "models/segment_tree_model.h"
 
 namespace fatgraph::editor {

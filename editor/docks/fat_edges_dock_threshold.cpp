@@ -14,8 +14,8 @@
 
 #include "docks/fat_edges_dock.h"
 #include "document/document.h"
-#include "fatgraph/core/fat_edge_clustering.h"
-#include "fatgraph/core/fat_edge_preview.h"
+#include "fatgraph/core/graph/fat_edge_clustering.h"
+#include "fatgraph/core/graph/fat_edge_preview.h"
 #include "models/segment_tree_model.h"
 
 namespace fatgraph::editor {

@@ -13,7 +13,7 @@
 #include <QVBoxLayout>
 
 #include "document/document.h"
-#include "fatgraph/core/graph_coverage.h"
+#include "fatgraph/core/graph/graph_coverage.h"
 #include "document/job_runner.h"
 #include "models/fat_edge_table_model.h"
 #include "models/hub_table_model.h"

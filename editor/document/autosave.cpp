@@ -23,7 +23,7 @@
 
 #include "document/document.h"
 #include "document/job_runner.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/project_store.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "fatgraph/core/progress.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/progress.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::editor {
 

@@ -14,9 +14,9 @@
 #include "commands/clear_graph_command.h"
 #include "commands/remove_clip_command.h"
 #include "commands/rename_clip_command.h"
-#include "fatgraph/core/clip_admission.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/clip_admission.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/project_store.h"
 
 namespace fatgraph::editor {
 

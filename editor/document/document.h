@@ -29,8 +29,8 @@
 #include "document/graph_build.h"
 #include "document/graph_edit_request.h"
 #include "document/project_change.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/project.h"
 
 class QUndoCommand;
 class QUndoStack;

@@ -12,8 +12,8 @@
 #include "commands/character_command.h"
 #include "document/document.h"
 #include "document/job_runner.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/project_character.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/io/project_character.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -14,7 +14,7 @@
 #include "document/job_runner.h"
 #include "commands/build_graph_command.h"
 #include "commands/graph_edit_command.h"
-#include "fatgraph/core/graph_edits.h"
+#include "fatgraph/core/graph/graph_edits.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -7,9 +7,9 @@
 
 #include <cmath>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/locomotion_settings.h"
-#include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/locomotion/locomotion_settings.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
 
 namespace fatgraph::editor {
 namespace {

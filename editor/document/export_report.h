@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/core/io/runtime_graph_export.h"
 #include "fatgraph/runtime/runtime_graph.h"
 
 namespace fatgraph {

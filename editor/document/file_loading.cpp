@@ -5,8 +5,8 @@
 
 #include <exception>
 
-#include "fatgraph/core/clip_admission.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/clip_admission.h"
+#include "fatgraph/core/io/project_store.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -6,9 +6,9 @@
 // runs at most one reading job at a time and refuses to save while one runs.
 #include <QString>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/project.h"
-#include "fatgraph/core/scene_import.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/project.h"
+#include "fatgraph/core/io/scene_import.h"
 
 namespace fatgraph::editor {
 

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "document/document.h"
-#include "fatgraph/core/distance_matrix.h"
-#include "fatgraph/core/hub_suggestions.h"
+#include "fatgraph/core/graph/distance_matrix.h"
+#include "fatgraph/core/graph/hub_suggestions.h"
 
 namespace fatgraph::editor {
 

@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "fatgraph/core/pose_features.h"
+#include "fatgraph/core/graph/pose_features.h"
 
 namespace fatgraph::editor {
 

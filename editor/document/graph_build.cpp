@@ -5,9 +5,9 @@
 #include <cmath>
 #include <utility>
 
-#include "fatgraph/core/clip_admission.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/parameterization.h"
+#include "fatgraph/core/io/clip_admission.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/param/parameterization.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/progress.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/progress.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::editor {
 

@@ -10,8 +10,8 @@
 #include <optional>
 #include <variant>
 
-#include "fatgraph/core/graph_edit.h"
-#include "fatgraph/core/locomotion_settings.h"
+#include "fatgraph/core/graph/graph_edit.h"
+#include "fatgraph/core/locomotion/locomotion_settings.h"
 
 namespace fatgraph::editor {
 

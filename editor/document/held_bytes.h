@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::editor {
 

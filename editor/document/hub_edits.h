@@ -3,7 +3,7 @@
 // distance curve): each builds the GraphEditRequest core takes, whose frames are frames of
 // the clip's source file (graph_edits.h).
 #include "document/graph_edit_request.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::editor {
 

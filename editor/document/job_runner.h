@@ -14,7 +14,7 @@
 #include <functional>
 #include <memory>
 
-#include "fatgraph/core/progress.h"
+#include "fatgraph/core/model/progress.h"
 
 namespace fatgraph::editor {
 

@@ -14,7 +14,7 @@
 #include <map>
 #include <memory>
 
-#include "fatgraph/core/legs.h"
+#include "fatgraph/core/locomotion/legs.h"
 #include "document/leg_tracks.h"
 
 namespace fatgraph::editor {

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <exception>
 
-#include "fatgraph/core/cycle_analysis.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/locomotion/cycle_analysis.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -13,9 +13,9 @@
 
 #include <vector>
 
-#include "fatgraph/core/legs.h"
-#include "fatgraph/core/clip.h"
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/locomotion/legs.h"
+#include "fatgraph/core/model/clip.h"
+#include "fatgraph/core/model/skeleton.h"
 
 namespace fatgraph::editor {
 

@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::editor {
 

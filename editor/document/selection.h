@@ -9,7 +9,7 @@
 #include <QObject>
 #include <QString>
 
-#include "fatgraph/core/pose_features.h"
+#include "fatgraph/core/graph/pose_features.h"
 
 namespace fatgraph::editor {
 

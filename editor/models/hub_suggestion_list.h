@@ -10,7 +10,7 @@
 
 #include <vector>
 
-#include "fatgraph/core/hub_ranking.h"
+#include "fatgraph/core/graph/hub_ranking.h"
 
 namespace fatgraph::editor {
 

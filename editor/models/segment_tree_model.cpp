@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "document/document.h"
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 
 namespace fatgraph::editor {
 namespace {

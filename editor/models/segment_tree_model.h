@@ -13,7 +13,7 @@
 #include <optional>
 #include <vector>
 
-#include "fatgraph/core/motion_graph.h"
+#include "fatgraph/core/model/motion_graph.h"
 
 namespace fatgraph::editor {
 

@@ -1,13 +1,13 @@
 #pragma once
 // The editor's keys and gamepad buttons in the names of core's action bindings
-// (fatgraph/core/action_binding.h: "key:K", "pad:rightshoulder"), and the bindings of the
+// (fatgraph/core/model/action_binding.h: "key:K", "pad:rightshoulder"), and the bindings of the
 // project as the Play dock looks them up while playing. The pad names are SDL's own button
 // names, so gamepad_input.cpp names a press with SDL_GameControllerGetStringForButton.
 #include <QString>
 
 #include <vector>
 
-#include "fatgraph/core/action_binding.h"
+#include "fatgraph/core/model/action_binding.h"
 
 namespace fatgraph::editor {
 

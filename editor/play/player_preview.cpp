@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "fatgraph/runtime/player.h"
-#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/model/quaternion.h"
 #include "play/preview_graph.h"
 
 namespace fatgraph {

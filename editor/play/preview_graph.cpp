@@ -6,10 +6,10 @@
 #include <exception>
 
 #include "fatgraph/eigen_bridge.h"
-#include "fatgraph/core/character_heading.h"
-#include "fatgraph/core/project.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/locomotion/character_heading.h"
+#include "fatgraph/core/model/project.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
 
 namespace fatgraph::editor {
 namespace {

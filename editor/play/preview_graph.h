@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/model/skeleton.h"
 #include "fatgraph/runtime/leg_layer.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "fatgraph/runtime/runtime_graph.h"

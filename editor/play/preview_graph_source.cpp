@@ -1,7 +1,7 @@
 #include "play/preview_graph_source.h"
 
 #include "document/document.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::editor {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "document/graph_edit_request.h"
-#include "fatgraph/core/action_binding.h"
+#include "fatgraph/core/model/action_binding.h"
 
 class QComboBox;
 class QLabel;

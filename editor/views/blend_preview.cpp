@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "fatgraph/core/project.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/model/project.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/quaternion.h"
 #include "play/preview_graph.h"
 
 namespace fatgraph::editor {

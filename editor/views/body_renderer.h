@@ -16,8 +16,8 @@
 #include <span>
 #include <vector>
 
-#include "fatgraph/core/character_mesh.h"
-#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/body/character_mesh.h"
+#include "fatgraph/core/model/quaternion.h"
 #include "fatgraph/runtime/skinning.h"
 
 class QOpenGLContext;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace fatgraph::editor {
 namespace {

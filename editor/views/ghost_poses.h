@@ -6,7 +6,7 @@
 // windows; matches in the clip on screen thus appear along its trajectory.
 #include <QColor>
 
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 #include "views/line_geometry.h"
 
 namespace fatgraph::editor {

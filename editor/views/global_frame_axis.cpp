@@ -1,6 +1,6 @@
 #include "views/global_frame_axis.h"
 
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::editor {
 

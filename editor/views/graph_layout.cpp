@@ -8,7 +8,7 @@
 #include <numbers>
 #include <utility>
 
-#include "fatgraph/core/motion_graph.h"
+#include "fatgraph/core/model/motion_graph.h"
 
 namespace fatgraph::editor {
 namespace {

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "fatgraph/core/motion_graph.h"
+#include "fatgraph/core/model/motion_graph.h"
 
 namespace fatgraph::editor {
 namespace {

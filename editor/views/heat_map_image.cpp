@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/graph/distance_matrix.h"
 
 namespace fatgraph::editor {
 namespace {

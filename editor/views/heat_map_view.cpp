@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 #include "views/heat_map_image.h"
 
 namespace fatgraph::editor {

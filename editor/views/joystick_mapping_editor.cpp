@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-#include "fatgraph/core/edge_joystick.h"
+#include "fatgraph/core/param/edge_joystick.h"
 #include "views/response_curve_plot.h"
 
 namespace fatgraph::editor {

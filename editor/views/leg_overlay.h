@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "fatgraph/core/legs.h"
+#include "fatgraph/core/locomotion/legs.h"
 #include "document/leg_tracks.h"
 #include "views/line_geometry.h"
 

@@ -16,7 +16,7 @@
 #include <Eigen/Core>
 #include <optional>
 
-#include "fatgraph/core/edge_parameterization.h"
+#include "fatgraph/core/param/edge_parameterization.h"
 #include "fatgraph/runtime/runtime_graph.h"
 
 class QPainter;

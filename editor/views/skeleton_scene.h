@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "fatgraph/core/clip.h"
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/model/clip.h"
+#include "fatgraph/core/model/skeleton.h"
 #include "views/line_geometry.h"
 
 namespace fatgraph::editor {

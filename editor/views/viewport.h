@@ -24,8 +24,8 @@
 #include <span>
 #include <vector>
 
-#include "fatgraph/core/character_mesh.h"
-#include "fatgraph/core/legs.h"
+#include "fatgraph/core/body/character_mesh.h"
+#include "fatgraph/core/locomotion/legs.h"
 #include "fatgraph/runtime/terrain.h"
 #include "document/leg_tracks.h"
 #include "views/body_display.h"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <exception>
 
-#include "fatgraph/core/body_generation.h"
+#include "fatgraph/core/body/body_generation.h"
 #include "views/viewport.h"
 
 namespace fatgraph::editor {

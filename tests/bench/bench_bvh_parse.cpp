@@ -4,8 +4,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/bvh_import.h"
 
 namespace {
 std::string readSample() {

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/io/bvh_import.h"
 
 namespace fatgraph::bench {
 

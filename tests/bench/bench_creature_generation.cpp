@@ -4,8 +4,8 @@
 // time counts too, as a game generating creatures would pay it before trying the next seed.
 #include <benchmark/benchmark.h>
 
-#include "fatgraph/core/creature_generation.h"
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/creature/creature_generation.h"
+#include "fatgraph/core/model/error.h"
 
 namespace {
 

@@ -25,7 +25,7 @@
 
 #include "bench_common.h"
 #include "gemm_baselines.h"
-#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/graph/distance_matrix.h"
 
 namespace {
 

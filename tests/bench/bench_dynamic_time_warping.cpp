@@ -6,7 +6,7 @@
 #include <Eigen/Core>
 #include <random>
 
-#include "fatgraph/core/dynamic_time_warping.h"
+#include "fatgraph/core/graph/dynamic_time_warping.h"
 
 namespace {
 void BM_DynamicTimeWarp(benchmark::State& state) {

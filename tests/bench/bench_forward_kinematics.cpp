@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace {
 void BM_ForwardKinematics_Cmu31(benchmark::State& state) {

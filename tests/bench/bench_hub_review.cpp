@@ -6,10 +6,10 @@
 
 #include <string>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/hub_ranking.h"
-#include "fatgraph/core/pose_features.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/hub_ranking.h"
+#include "fatgraph/core/graph/pose_features.h"
 
 namespace {
 

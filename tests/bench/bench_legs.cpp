@@ -12,13 +12,13 @@
 #include <stdexcept>
 #include <vector>
 
-#include "fatgraph/core/runtime_skeleton.h"
-#include "fatgraph/core/creature_generation.h"
-#include "fatgraph/core/cycle_analysis.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/runtime_locomotion.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
+#include "fatgraph/core/creature/creature_generation.h"
+#include "fatgraph/core/locomotion/cycle_analysis.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/locomotion/runtime_locomotion.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "fatgraph/runtime/creature_gait.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/velocity_space.h"

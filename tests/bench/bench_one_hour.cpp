@@ -13,8 +13,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/hub_suggestions.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/graph/hub_suggestions.h"
 
 using namespace fatgraph;
 

@@ -12,9 +12,9 @@
 #include <thread>
 #include <vector>
 
-#include "fatgraph/core/runtime_skeleton.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
 #include "fatgraph/runtime/player.h"
 
 namespace {

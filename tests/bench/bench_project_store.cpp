@@ -8,7 +8,7 @@
 #include <string>
 
 #include "../core/long_clip_project.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/project_store.h"
 
 namespace {
 

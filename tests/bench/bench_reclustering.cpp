@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_edge_preview.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/graph_edits.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_edge_preview.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/graph_edits.h"
 
 namespace {
 

@@ -5,11 +5,11 @@
 
 #include <vector>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/retargeting.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/retarget/retargeting.h"
 
 namespace {
 

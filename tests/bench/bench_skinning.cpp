@@ -6,10 +6,10 @@
 #include <random>
 #include <vector>
 
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/pose.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/pose.h"
 #include "fatgraph/eigen_bridge.h"
 
 namespace {

@@ -4,9 +4,9 @@
 #include <utility>
 #include <vector>
 
-#include "fatgraph/core/clip.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/model/clip.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/skeleton.h"
 
 namespace fatgraph::test {
 

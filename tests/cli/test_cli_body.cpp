@@ -9,9 +9,9 @@
 
 #include "cli_run.h"
 #include "fatgraph/eigen_bridge.h"
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;
 

@@ -12,8 +12,8 @@
 #include <QTemporaryDir>
 #include <cmath>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 
 namespace {
 using Run = CliRun;

@@ -12,7 +12,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/project_store.h"
 
 using namespace fatgraph;
 

@@ -9,8 +9,8 @@
 #include <cmath>
 
 #include "cli_run.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/creature_generation.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/creature/creature_generation.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "gltf_validator.h"
 

@@ -10,9 +10,9 @@
 #include <QTemporaryDir>
 #include <cmath>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/motion_contacts.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/locomotion/motion_contacts.h"
 
 namespace {
 QString s(const char* text) { return QString::fromUtf8(text); }

@@ -14,9 +14,9 @@
 #include <cmath>
 #include <vector>
 
-#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/io/bvh_import.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace {
 QString s(const char* text) { return QString::fromUtf8(text); }

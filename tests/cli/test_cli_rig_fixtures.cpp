@@ -13,8 +13,8 @@
 #include <cmath>
 #include <map>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/bvh_import.h"
 #include "core/rig_fixtures.h"
 
 using namespace fatgraph;

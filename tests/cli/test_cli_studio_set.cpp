@@ -17,8 +17,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "core/rig_fixtures.h"
 
 using namespace fatgraph;

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <vector>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/eigen_bridge.h"
 #include "play_clip.h"
 

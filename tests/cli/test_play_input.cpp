@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "play_input.h"
 
 using fatgraph::cli::PlayInput;

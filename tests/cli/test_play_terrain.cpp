@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "play_terrain.h"
 
 using fatgraph::cli::loadPlayTerrain;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/motion_graph.h"
+#include "fatgraph/core/model/motion_graph.h"
 #include "scan_identity.h"
 
 namespace fatgraph::test {

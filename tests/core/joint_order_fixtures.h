@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "fatgraph/core/clip.h"
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/model/clip.h"
+#include "fatgraph/core/model/skeleton.h"
 
 namespace fatgraph::joint_order_fixtures {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::test {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/project.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/model/project.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "synthetic_projects.h"
 
 namespace fatgraph::test {

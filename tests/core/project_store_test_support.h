@@ -19,8 +19,8 @@
 #include <hdf5/serial/hdf5.h>
 #endif
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/project_store.h"
 
 namespace fatgraph::test {
 

@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/clip.h"
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/model/clip.h"
+#include "fatgraph/core/model/skeleton.h"
 
 namespace fatgraph::rig_fixtures {
 

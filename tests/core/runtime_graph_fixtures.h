@@ -4,16 +4,16 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/parameterization.h"
-#include "fatgraph/core/character_heading.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/param/parameterization.h"
+#include "fatgraph/core/locomotion/character_heading.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/eigen_bridge.h"
-#include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph::test {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/graph/distance_matrix.h"
 
 namespace fatgraph::test {
 

@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/project.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/model/project.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 
 namespace fatgraph::test {
 

@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <string>
 
-#include "fatgraph/core/action_binding.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/model/action_binding.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/io/project_store.h"
 #include "project_store_test_support.h"
 #include "synthetic_projects.h"
 

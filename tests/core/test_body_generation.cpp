@@ -16,13 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/pose.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/pose.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

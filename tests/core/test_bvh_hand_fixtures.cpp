@@ -10,8 +10,8 @@
 // arithmetic each one implies.
 #include <QtTest>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;
 

@@ -6,11 +6,11 @@
 #include <cmath>
 #include <string>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/motion_summary.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/motion_summary.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;
 

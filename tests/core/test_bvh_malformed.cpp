@@ -5,8 +5,8 @@
 #include <random>
 #include <string>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/error.h"
 
 using namespace fatgraph;
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "fatgraph/core/clip.h"
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/model/clip.h"
+#include "fatgraph/core/model/skeleton.h"
 
 using namespace fatgraph;
 

@@ -10,12 +10,12 @@
 #include <map>
 #include <string>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/project_store.h"
 #include "core/joint_order_fixtures.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;
 using namespace fatgraph::joint_order_fixtures;

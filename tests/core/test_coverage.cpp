@@ -2,7 +2,7 @@
 // segments of fat edges, a shared cut frame counted once, both ends included.
 #include <QtTest>
 
-#include "fatgraph/core/graph_coverage.h"
+#include "fatgraph/core/graph/graph_coverage.h"
 
 using namespace fatgraph;
 

@@ -13,8 +13,8 @@
 #include <numbers>
 #include <string>
 
-#include "fatgraph/core/creature_generation.h"
-#include "fatgraph/core/motion_contacts.h"
+#include "fatgraph/core/creature/creature_generation.h"
+#include "fatgraph/core/locomotion/motion_contacts.h"
 #include "fatgraph/runtime/creature_gait.h"
 #include "fatgraph/runtime/terrain.h"
 

@@ -12,11 +12,11 @@
 #include <set>
 #include <string>
 
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/creature_generation.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/pose.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/creature/creature_generation.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/pose.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

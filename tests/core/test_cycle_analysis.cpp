@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/cycle_analysis.h"
-#include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/locomotion/cycle_analysis.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;
 

@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "fatgraph/core/delaunay_weights.h"
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/param/delaunay_weights.h"
+#include "fatgraph/core/model/error.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

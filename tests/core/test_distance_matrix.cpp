@@ -6,7 +6,7 @@
 #include <numbers>
 #include <random>
 
-#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/graph/distance_matrix.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

@@ -6,9 +6,9 @@
 #include <limits>
 #include <random>
 
-#include "fatgraph/core/dynamic_time_warping.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/graph/dynamic_time_warping.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

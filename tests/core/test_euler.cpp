@@ -5,7 +5,7 @@
 #include <numbers>
 #include <random>
 
-#include "fatgraph/core/euler.h"
+#include "fatgraph/core/model/euler.h"
 
 using namespace fatgraph;
 

@@ -12,11 +12,11 @@
 #include <thread>
 #include <vector>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_edge_clustering.h"
-#include "fatgraph/core/segment_cutting.h"
-#include "fatgraph/core/segment_distances.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_edge_clustering.h"
+#include "fatgraph/core/graph/segment_cutting.h"
+#include "fatgraph/core/graph/segment_distances.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

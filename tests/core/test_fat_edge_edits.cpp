@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_edge_clustering.h"
-#include "fatgraph/core/fat_edge_edits.h"
-#include "fatgraph/core/segment_distances.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_edge_clustering.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
+#include "fatgraph/core/graph/segment_distances.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 
 using namespace fatgraph;
 using Edges = std::vector<FatEdge>;

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/segment_distances.h"
-#include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/segment_distances.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "synthetic_projects.h"
 #include "verify_throws.h"
 

@@ -15,13 +15,13 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/character_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fbx_import.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/project_character.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/io/character_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/fbx_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/io/project_character.h"
 
 using namespace fatgraph;
 

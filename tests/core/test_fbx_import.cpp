@@ -15,11 +15,11 @@
 #include <sstream>
 #include <string>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fbx_import.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/gltf_import.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/fbx_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/io/gltf_import.h"
 
 using namespace fatgraph;
 

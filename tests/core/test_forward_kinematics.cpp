@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;
 

@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "cli/cli_run.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/io/project_store.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 
 namespace fs = std::filesystem;

@@ -13,12 +13,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/project_character.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/io/project_character.h"
+#include "fatgraph/core/io/project_store.h"
 #include "gltf_reference.h"
 #include "png_encoding.h"
 

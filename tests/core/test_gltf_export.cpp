@@ -16,12 +16,12 @@
 
 #include <tiny_gltf.h>
 
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/gltf_export.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/io/gltf_export.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "gltf_reference.h"
 
 using namespace fatgraph;

@@ -15,10 +15,10 @@
 #include <Eigen/Geometry>
 #include <tiny_gltf.h>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/gltf_import.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/io/gltf_import.h"
 #include "gltf_reference.h"
 
 using namespace fatgraph;

@@ -11,7 +11,7 @@
 #include <utility>
 #include <variant>
 
-#include "fatgraph/core/graph_edits.h"
+#include "fatgraph/core/graph/graph_edits.h"
 #include "graph_identity.h"
 #include "synthetic_projects.h"
 

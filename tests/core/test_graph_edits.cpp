@@ -4,9 +4,9 @@
 
 #include <QTemporaryDir>
 
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/io/project_store.h"
 #include "synthetic_projects.h"
 
 using namespace fatgraph;

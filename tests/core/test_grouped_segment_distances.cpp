@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/grouped_segment_distances.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/grouped_segment_distances.h"
 
 using namespace fatgraph;
 using Segments = std::vector<Segment>;

@@ -9,12 +9,12 @@
 #include <cstdlib>
 #include <string>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/hub_ranking.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/graph/hub_ranking.h"
+#include "fatgraph/core/io/project_store.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

@@ -7,12 +7,12 @@
 #include <cmath>
 #include <limits>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/graph_coverage.h"
-#include "fatgraph/core/hub_suggestions.h"
-#include "fatgraph/core/segment_cutting.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/graph_coverage.h"
+#include "fatgraph/core/graph/hub_suggestions.h"
+#include "fatgraph/core/graph/segment_cutting.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "synthetic_projects.h"
 
 using namespace fatgraph;

@@ -11,13 +11,13 @@
 #include <utility>
 #include <string>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/clip_admission.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/in_place_motion.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/motion_contacts.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/io/clip_admission.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/locomotion/in_place_motion.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/locomotion/motion_contacts.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 
 using namespace fatgraph;
 

@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "cli/cli_run.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/pose.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/pose.h"
 #include "skippable_test_main.h"
 
 using namespace fatgraph;

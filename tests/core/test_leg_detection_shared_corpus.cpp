@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/leg_detection.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
 #include "skippable_test_main.h"
 
 using namespace fatgraph;

@@ -6,11 +6,11 @@
 #include <QTemporaryDir>
 #include <string>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/project_store.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/io/project_store.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <string>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_edge_preview.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/pose_features.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_edge_preview.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/graph/pose_features.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

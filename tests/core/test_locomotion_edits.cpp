@@ -7,13 +7,13 @@
 #include <algorithm>
 #include <string>
 
-#include "fatgraph/core/edge_locomotion.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/project_store.h"
-#include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/locomotion/edge_locomotion.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/io/project_store.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
 #include "synthetic_projects.h"
 
 using namespace fatgraph;

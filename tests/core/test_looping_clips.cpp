@@ -8,12 +8,12 @@
 #include <cmath>
 #include <string>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/clip_admission.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/looping_clips.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/io/clip_admission.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/locomotion/looping_clips.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 
 using namespace fatgraph;
 

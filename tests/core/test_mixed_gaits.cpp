@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <string>
 
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/hub_groups.h"
-#include "fatgraph/core/pose_features.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/hub_groups.h"
+#include "fatgraph/core/graph/pose_features.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "synthetic_projects.h"
 
 using namespace fatgraph;

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <string>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/hub_groups.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/hub_groups.h"
 #include "skippable_test_main.h"
 
 using namespace fatgraph;

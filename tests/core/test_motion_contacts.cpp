@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/motion_contacts.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/locomotion/motion_contacts.h"
 
 using fatgraph::Vec3;
 

@@ -3,8 +3,8 @@
 // nothing, and every edit leaves the parameterizations parallel to the fat edges.
 #include <QtTest>
 
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/graph_edits.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/graph_edits.h"
 #include "synthetic_projects.h"
 
 using namespace fatgraph;

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "fatgraph/core/parameter_plane.h"
+#include "fatgraph/core/param/parameter_plane.h"
 
 using namespace fatgraph;
 using Eigen::Vector3d;

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <chrono>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/parameterization.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/param/parameterization.h"
 #include "parameterization_projects.h"
 #include "verify_throws.h"
 

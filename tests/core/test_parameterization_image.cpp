@@ -15,12 +15,12 @@
 #include <limits>
 #include <random>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/parameterization.h"
-#include "fatgraph/core/parameterization_image.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/param/parameterization.h"
+#include "fatgraph/core/io/parameterization_image.h"
+#include "fatgraph/core/io/project_store.h"
 #include "graph_identity.h"
 #include "parameterization_projects.h"
 #include "verify_throws.h"

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <limits>
 
-#include "fatgraph/core/creature_generation.h"
+#include "fatgraph/core/creature/creature_generation.h"
 #include "fatgraph/runtime/terrain.h"
 #include "fatgraph/runtime/player.h"
 

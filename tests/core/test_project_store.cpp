@@ -13,9 +13,9 @@
 #include <random>
 #include <stdexcept>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/project_store.h"
 #include "long_clip_project.h"
 #include "project_store_test_support.h"
 #include "store_sample_project.h"

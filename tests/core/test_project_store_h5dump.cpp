@@ -7,7 +7,7 @@
 #include <QTest>
 #include <cstdio>
 
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/project_store.h"
 #include "skippable_test_main.h"
 #include "store_sample_project.h"
 

@@ -5,7 +5,7 @@
 #include <numbers>
 #include <random>
 
-#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/model/quaternion.h"
 
 using namespace fatgraph;
 

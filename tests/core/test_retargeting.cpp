@@ -14,18 +14,18 @@
 #include <set>
 #include <string>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/graph_coverage.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/project_store.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/motion_contacts.h"
-#include "fatgraph/core/project_character.h"
-#include "fatgraph/core/retargeting.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/graph_coverage.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/io/project_store.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/locomotion/motion_contacts.h"
+#include "fatgraph/core/io/project_character.h"
+#include "fatgraph/core/retarget/retargeting.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

@@ -9,14 +9,14 @@
 #include <numbers>
 #include <string>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/character_heading.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/motion_summary.h"
-#include "fatgraph/core/rig_conventions.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/locomotion/character_heading.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/model/motion_summary.h"
+#include "fatgraph/core/io/rig_conventions.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "rig_fixtures.h"
 
 using namespace fatgraph;

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <functional>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
 #include "runtime_graph_fixtures.h"
 #include "skippable_test_main.h"
 #include "verify_throws.h"

@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/character_heading.h"
-#include "fatgraph/core/edge_locomotion.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/runtime_locomotion.h"
-#include "fatgraph/core/runtime_skeleton.h"
-#include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/locomotion/character_heading.h"
+#include "fatgraph/core/locomotion/edge_locomotion.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/locomotion/runtime_locomotion.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;
 

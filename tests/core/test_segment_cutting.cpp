@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/segment_cutting.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/segment_cutting.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/model/statistics.h"
 
 using namespace fatgraph;
 

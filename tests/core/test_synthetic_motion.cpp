@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;
 

@@ -4,7 +4,7 @@
 #include <random>
 #include <vector>
 
-#include "fatgraph/core/warp_map.h"
+#include "fatgraph/core/graph/warp_map.h"
 
 using namespace fatgraph;
 using Knots = std::vector<double>;

@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/weight_grid.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/param/weight_grid.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

@@ -11,11 +11,11 @@
 
 #include "fatgraph/core/internal/admitted_clip_bytes.h"
 #include "fatgraph/core/internal/distance_tiles.h"
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/parameterization.h"
-#include "fatgraph/core/work_spread.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/param/parameterization.h"
+#include "fatgraph/core/spread/work_spread.h"
 #include "graph_identity.h"
 #include "verify_throws.h"
 

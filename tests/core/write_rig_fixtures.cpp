@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <string>
 
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/bvh_import.h"
 #include "rig_fixtures.h"
 
 int main(int argc, char** argv) {

@@ -23,7 +23,7 @@
 #include "document/file_loading.h"
 #include "document/job_runner.h"
 #include "document/selection.h"
-#include "fatgraph/core/hub_ranking.h"
+#include "fatgraph/core/graph/hub_ranking.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "models/hub_suggestion_list.h"
 #include "one_hub_request.h"

@@ -21,7 +21,7 @@
 #include "document/graph_build.h"
 #include "document/graph_edit_request.h"
 #include "document/job_runner.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/project_store.h"
 #include "editor/wait_until.h"
 
 using fatgraph::editor::AutoSave;

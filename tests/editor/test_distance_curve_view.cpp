@@ -15,7 +15,7 @@
 
 #include "document/document.h"
 #include "document/frame_distances.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "one_hub_request.h"
 #include "views/distance_curve_view.h"
 

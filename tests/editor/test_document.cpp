@@ -10,9 +10,9 @@
 
 #include "core/joint_order_fixtures.h"
 #include "document/document.h"
-#include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/io/bvh_export.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 using fatgraph::editor::Document;
 

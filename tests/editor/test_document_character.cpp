@@ -8,7 +8,7 @@
 
 #include "document/document.h"
 #include "document/job_runner.h"
-#include "fatgraph/core/gltf_import.h"
+#include "fatgraph/core/io/gltf_import.h"
 
 using fatgraph::editor::Document;
 

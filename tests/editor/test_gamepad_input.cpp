@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "skippable_test_main.h"
-#include "fatgraph/core/action_binding.h"
+#include "fatgraph/core/model/action_binding.h"
 #include "play/action_inputs.h"
 #include "play/gamepad_input.h"
 #include "virtual_gamepad.h"

@@ -8,8 +8,8 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
 #include "one_hub_request.h"
 #include "document/document.h"
 #include "document/job_runner.h"

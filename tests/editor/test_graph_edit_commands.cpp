@@ -20,7 +20,7 @@
 #include "document/job_runner.h"
 #include "commands/command_ids.h"
 #include "commands/graph_edit_command.h"
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 
 using fatgraph::editor::Document;
 using fatgraph::editor::GraphEditCommand;

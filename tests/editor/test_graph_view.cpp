@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "document/document.h"
-#include "fatgraph/core/motion_graph.h"
+#include "fatgraph/core/model/motion_graph.h"
 #include "one_hub_request.h"
 #include "views/graph_view.h"
 

@@ -10,7 +10,7 @@
 #include <limits>
 
 #include "document/document.h"
-#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/graph/distance_matrix.h"
 #include "views/heat_map_image.h"
 #include "views/heat_map_view.h"
 

@@ -16,7 +16,7 @@
 #include "document/frame_distances.h"
 #include "document/job_runner.h"
 #include "document/selection.h"
-#include "fatgraph/core/hub_ranking.h"
+#include "fatgraph/core/graph/hub_ranking.h"
 #include "models/hub_suggestion_list.h"
 #include "one_hub_request.h"
 

@@ -9,9 +9,9 @@
 
 #include <cmath>
 
-#include "fatgraph/core/cycle_analysis.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/locomotion/cycle_analysis.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "document/leg_tracks.h"
 #include "views/key_time_track.h"
 

@@ -22,7 +22,7 @@
 #include "document/autosave.h"
 #include "document/document.h"
 #include "document/job_runner.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/project_store.h"
 
 using fatgraph::editor::Document;
 using fatgraph::editor::MainWindow;

@@ -31,7 +31,7 @@
 #include "docks/play_dock.h"
 #include "document/document.h"
 #include "document/graph_edit_request.h"
-#include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/core/io/runtime_graph_export.h"
 #include "fatgraph/eigen_bridge.h"
 #include "one_hub_request.h"
 #include "play/gamepad_input.h"

@@ -13,7 +13,7 @@
 #include "app/main_window.h"
 #include "app/window_capture.h"
 #include "document/leg_analysis_cache.h"
-#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/io/bvh_import.h"
 #include "views/viewport.h"
 #include "image_pixels.h"
 #include "gl_test_main.h"

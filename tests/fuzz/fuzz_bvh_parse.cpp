@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/error.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fatgraph::BvhImportOptions options;

@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <string>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fbx_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/fbx_import.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fatgraph::SceneImportOptions options;

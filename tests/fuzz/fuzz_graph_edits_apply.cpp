@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <string>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/graph_edits.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/graph_edits.h"
+#include "fatgraph/core/model/project.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fatgraph::Project project;

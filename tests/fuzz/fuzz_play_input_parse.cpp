@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "play_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/project_store.h"
 #include "fuzz_input_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

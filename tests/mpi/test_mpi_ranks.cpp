@@ -18,7 +18,7 @@
 #include <QTemporaryDir>
 #include <unistd.h>
 
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/project_store.h"
 #include "core/graph_identity.h"
 #include "skippable_test_main.h"
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/cycle_analysis.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/runtime_locomotion.h"
+#include "fatgraph/core/locomotion/cycle_analysis.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/locomotion/runtime_locomotion.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/footbase.h"
 #include "fatgraph/runtime/player.h"

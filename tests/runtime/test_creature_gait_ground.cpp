@@ -11,7 +11,7 @@
 #include <limits>
 #include <numbers>
 
-#include "fatgraph/core/creature_generation.h"
+#include "fatgraph/core/creature/creature_generation.h"
 #include "fatgraph/runtime/creature_gait.h"
 #include "fatgraph/runtime/terrain.h"
 

@@ -8,11 +8,11 @@
 #include <cmath>
 #include <vector>
 
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/runtime_locomotion.h"
-#include "fatgraph/core/runtime_skeleton.h"
-#include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/core/warp_map.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/locomotion/runtime_locomotion.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/core/graph/warp_map.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/player.h"
 

@@ -10,8 +10,8 @@
 #include <new>
 #include <random>
 
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/player.h"
 #include "core/runtime_graph_fixtures.h"

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/runtime_graph_fixtures.h"
-#include "fatgraph/core/motion_contacts.h"
-#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/locomotion/motion_contacts.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/runtime/joystick_mapping.h"
 #include "fatgraph/runtime/velocity_space.h"
 #include "leg_layer_fixtures.h"

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/runtime_graph_fixtures.h"
-#include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
 #include "fatgraph/runtime/edge_clock.h"
 #include "fatgraph/runtime/jobs.h"
 #include "fatgraph/runtime/locomotion_control.h"

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "core/runtime_graph_fixtures.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/motion_contacts.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/locomotion/motion_contacts.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/runtime/joystick_mapping.h"
 #include "fatgraph/runtime/terrain.h"
 #include "fatgraph/runtime/velocity_space.h"

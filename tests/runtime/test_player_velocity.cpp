@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "counting_allocator.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/runtime_locomotion.h"
-#include "fatgraph/core/runtime_skeleton.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/locomotion/runtime_locomotion.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/velocity_space.h"
 #include "skippable_test_main.h"

@@ -9,8 +9,8 @@
 #include <numbers>
 #include <random>
 
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/pose.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/pose.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/skinning.h"
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/runtime_graph_fixtures.h"
-#include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/core/io/runtime_graph_export.h"
 #include "fatgraph/fatgraph_runtime_c.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/skinning.h"

@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <limits>
 
-#include "fatgraph/core/runtime_graph_export.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/pose.h"
-#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/io/runtime_graph_export.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/pose.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "fgraph_tampering.h"

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "fatgraph/core/creature_generation.h"
+#include "fatgraph/core/creature/creature_generation.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "fgraph_tampering.h"

@@ -14,14 +14,14 @@
 #include <limits>
 #include <sstream>
 
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/parameterization.h"
-#include "fatgraph/core/project_store.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/runtime_graph_export.h"
-#include "fatgraph/core/runtime_locomotion.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/param/parameterization.h"
+#include "fatgraph/core/io/project_store.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/io/runtime_graph_export.h"
+#include "fatgraph/core/locomotion/runtime_locomotion.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/velocity_space.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/core/io/runtime_graph_export.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "core/runtime_graph_fixtures.h"
 #include "fatgraph/io/runtime_graph_schema.h"

@@ -1,13 +1,13 @@
 // generateBody: rest geometry -> part plans -> one tube per part, then the inverse bind
 // matrices of the rest pose (the bind pose) through the runtime's own job.
-#include "fatgraph/core/body_generation.h"
+#include "fatgraph/core/body/body_generation.h"
 
 #include <cmath>
 
 #include "body_parts.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/pose.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/pose.h"
 
 namespace fatgraph {
 

@@ -5,8 +5,8 @@
 // its blend weights (body_weights.cpp). Model space of the rest pose, metres, Y up.
 #include <vector>
 
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/model/skeleton.h"
 
 namespace fatgraph::body {
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "body_layout.h"
-#include "fatgraph/core/leg_detection.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
 
 namespace fatgraph::body {
 

@@ -1,4 +1,4 @@
-#include "fatgraph/core/character_mesh.h"
+#include "fatgraph/core/body/character_mesh.h"
 
 #include <cmath>
 

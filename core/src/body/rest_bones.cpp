@@ -3,9 +3,9 @@
 #include <limits>
 
 #include "body_parts.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/pose.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/pose.h"
 
 namespace fatgraph::body {
 

@@ -1,13 +1,13 @@
 // generateCreature: trunk -> scale -> spine -> skin and bend -> placed over the ground ->
 // limbs -> skeleton -> mesh (trunk, head, limb tubes) -> balance check -> inverse binds.
-#include "fatgraph/core/creature_generation.h"
+#include "fatgraph/core/creature/creature_generation.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "../body/body_parts.h"
 #include "creature_parts.h"
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 

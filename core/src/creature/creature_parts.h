@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "fatgraph/core/creature_generation.h"
+#include "fatgraph/core/creature/creature_generation.h"
 
 namespace fatgraph::creature {
 

@@ -1,8 +1,8 @@
 // A generated creature as a procedural character of the runtime graph (creature_generation.h).
 #include <string>
 
-#include "fatgraph/core/creature_generation.h"
-#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/creature/creature_generation.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 
 namespace fatgraph {
 

@@ -7,7 +7,7 @@
 #include <numbers>
 
 #include "creature_parts.h"
-#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/model/quaternion.h"
 
 namespace fatgraph::creature {
 

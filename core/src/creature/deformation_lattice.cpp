@@ -2,7 +2,7 @@
 // lattice coordinates by triple products, then the trivariate Bernstein sum.
 #include <cmath>
 
-#include "fatgraph/core/creature_generation.h"
+#include "fatgraph/core/creature/creature_generation.h"
 
 namespace fatgraph {
 

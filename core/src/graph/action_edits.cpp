@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "authored_edits.h"
-#include "fatgraph/core/action_binding.h"
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/action_binding.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph::detail {
 

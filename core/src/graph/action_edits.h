@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/graph_edit.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/graph/graph_edit.h"
+#include "fatgraph/core/model/project.h"
 
 namespace fatgraph::detail {
 

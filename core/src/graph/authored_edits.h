@@ -22,10 +22,10 @@
 #include <tuple>
 #include <vector>
 
-#include "fatgraph/core/fat_edge_edits.h"
-#include "fatgraph/core/graph_edit.h"
-#include "fatgraph/core/pose_features.h"
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
+#include "fatgraph/core/graph/graph_edit.h"
+#include "fatgraph/core/graph/pose_features.h"
+#include "fatgraph/core/model/project.h"
 #include "graph_build_steps.h"
 
 namespace fatgraph::detail {

@@ -1,4 +1,4 @@
-#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/graph/distance_matrix.h"
 
 #include <algorithm>
 #include <array>

@@ -5,7 +5,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "fatgraph/core/pose_features.h"
+#include "fatgraph/core/graph/pose_features.h"
 
 namespace fatgraph::detail {
 

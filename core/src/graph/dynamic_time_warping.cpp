@@ -1,11 +1,11 @@
-#include "fatgraph/core/dynamic_time_warping.h"
+#include "fatgraph/core/graph/dynamic_time_warping.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "frame_distance_products.h"
 
 namespace fatgraph {

@@ -4,7 +4,7 @@
 // gives a typed value out of range, so both say the same whichever way the edit came.
 #include <string>
 
-#include "fatgraph/core/graph_edit_field.h"  // IntegerLimits
+#include "fatgraph/core/graph/graph_edit_field.h"  // IntegerLimits
 
 namespace fatgraph::detail {
 

@@ -4,7 +4,7 @@
 // windows repeat an earlier one's exactly (their match sets need no second count).
 #include <vector>
 
-#include "fatgraph/core/pose_features.h"
+#include "fatgraph/core/graph/pose_features.h"
 
 namespace fatgraph::detail {
 

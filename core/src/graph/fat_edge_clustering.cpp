@@ -1,4 +1,4 @@
-#include "fatgraph/core/fat_edge_clustering.h"
+#include "fatgraph/core/graph/fat_edge_clustering.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include <tuple>
 #include <utility>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/segment_distances.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/segment_distances.h"
 
 namespace fatgraph {
 

@@ -1,10 +1,10 @@
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 
 #include <algorithm>
 #include <cctype>
 #include <set>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 

@@ -3,7 +3,7 @@
 #include <map>
 #include <tuple>
 
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 
 namespace fatgraph {
 namespace {

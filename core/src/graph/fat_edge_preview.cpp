@@ -1,12 +1,12 @@
 // A re-clustering previewed without editing (fat_edge_preview.h).
-#include "fatgraph/core/fat_edge_preview.h"
+#include "fatgraph/core/graph/fat_edge_preview.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "authored_edits.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 
 namespace fatgraph {
 

@@ -7,9 +7,9 @@
 #include <tuple>
 
 #include "authored_edits.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_edge_clustering.h"
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_edge_clustering.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 
 namespace fatgraph::detail {
 namespace {

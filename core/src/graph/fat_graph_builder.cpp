@@ -1,16 +1,16 @@
-#include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
-#include "fatgraph/core/hub_groups.h"
-#include "fatgraph/core/hub_ranking.h"
-#include "fatgraph/core/hub_suggestions.h"
-#include "fatgraph/core/process_memory.h"
+#include "fatgraph/core/graph/hub_groups.h"
+#include "fatgraph/core/graph/hub_ranking.h"
+#include "fatgraph/core/graph/hub_suggestions.h"
+#include "fatgraph/core/spread/process_memory.h"
 #include "graph_build_steps.h"
-#include "fatgraph/core/segment_cutting.h"
-#include "fatgraph/core/segment_distances.h"
+#include "fatgraph/core/graph/segment_cutting.h"
+#include "fatgraph/core/graph/segment_distances.h"
 
 namespace fatgraph {
 namespace {

@@ -10,7 +10,7 @@
 // far the clips lie from the origin. The values agree with frameDistance^2 to rounding.
 #include <Eigen/Core>
 
-#include "fatgraph/core/pose_features.h"
+#include "fatgraph/core/graph/pose_features.h"
 
 namespace fatgraph::detail {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/fat_graph_builder.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
 
 namespace fatgraph {
 

@@ -1,4 +1,4 @@
-#include "fatgraph/core/graph_coverage.h"
+#include "fatgraph/core/graph/graph_coverage.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // What every edit says of itself (graph_edit.h): its op, its undo text and its speed, each
 // read from its struct, and the number format of the undo texts.
-#include "fatgraph/core/graph_edit.h"
+#include "fatgraph/core/graph/graph_edit.h"
 
 #include <charconv>
 #include <cmath>

@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "edit_argument_checks.h"
-#include "fatgraph/core/locomotion_settings.h"
+#include "fatgraph/core/locomotion/locomotion_settings.h"
 
 namespace fatgraph::detail {
 namespace {

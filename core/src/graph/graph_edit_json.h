@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/graph_edit.h"
-#include "fatgraph/core/progress.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/graph_edit.h"
+#include "fatgraph/core/model/progress.h"
 
 namespace fatgraph::detail {
 

@@ -1,18 +1,18 @@
 // Applying graph edits (graph_edits.h): one operator() per op of GraphEdit (graph_edit.h),
 // which std::visit picks, and the upkeep every edit shares (history, parameterizations,
 // per-edge choices). The JSON entry points read the edit (graph_edit_json.h) and come here.
-#include "fatgraph/core/graph_edits.h"
+#include "fatgraph/core/graph/graph_edits.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "action_edits.h"
 #include "authored_edits.h"
-#include "fatgraph/core/fat_edge_edits.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/hub_ranking.h"
-#include "fatgraph/core/hub_suggestions.h"
-#include "fatgraph/core/project_character.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/hub_ranking.h"
+#include "fatgraph/core/graph/hub_suggestions.h"
+#include "fatgraph/core/io/project_character.h"
 #include "graph_build_steps.h"
 #include "graph_edit_json.h"
 #include "joystick_edits.h"

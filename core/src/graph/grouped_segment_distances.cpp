@@ -1,4 +1,4 @@
-#include "fatgraph/core/grouped_segment_distances.h"
+#include "fatgraph/core/graph/grouped_segment_distances.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <map>
 #include <span>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 

@@ -1,4 +1,4 @@
-#include "fatgraph/core/hub_groups.h"
+#include "fatgraph/core/graph/hub_groups.h"
 
 #include <algorithm>
 #include <limits>
@@ -6,7 +6,7 @@
 #include <set>
 #include <tuple>
 
-#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/graph/distance_matrix.h"
 
 namespace fatgraph {
 namespace {

@@ -1,11 +1,11 @@
 // Hub suggestions for review (hub_ranking.h): planHubs on the project's hubs and rejections,
 // with each suggestion named by clip and source frame.
-#include "fatgraph/core/hub_ranking.h"
+#include "fatgraph/core/graph/hub_ranking.h"
 
 #include <cmath>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/hub_suggestions.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/hub_suggestions.h"
 #include "graph_build_steps.h"
 
 namespace fatgraph {

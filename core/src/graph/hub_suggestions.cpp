@@ -1,4 +1,4 @@
-#include "fatgraph/core/hub_suggestions.h"
+#include "fatgraph/core/graph/hub_suggestions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include "distance_rows.h"
 #include "exact_match_sets.h"
-#include "fatgraph/core/work_spread.h"
+#include "fatgraph/core/spread/work_spread.h"
 
 namespace fatgraph {
 namespace {

@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "distance_rows.h"
-#include "fatgraph/core/hub_suggestions.h"
+#include "fatgraph/core/graph/hub_suggestions.h"
 #include "row_minima.h"
 
 namespace fatgraph {

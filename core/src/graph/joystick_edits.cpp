@@ -8,9 +8,9 @@
 #include <limits>
 
 #include "authored_edits.h"
-#include "fatgraph/core/edge_joystick.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/param/edge_joystick.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 
 namespace fatgraph::detail {
 namespace {

@@ -4,8 +4,8 @@
 #include "leg_edits.h"
 
 #include "edit_argument_checks.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/leg_detection.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
 
 namespace fatgraph::detail {
 namespace {

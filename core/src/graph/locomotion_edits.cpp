@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "authored_edits.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 
 namespace fatgraph::detail {
 namespace {

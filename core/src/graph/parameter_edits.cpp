@@ -9,9 +9,9 @@
 
 #include "authored_edits.h"
 #include "edit_argument_checks.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fat_edge_edits.h"
-#include "fatgraph/core/parameterization.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
+#include "fatgraph/core/param/parameterization.h"
 
 namespace fatgraph::detail {
 namespace {

@@ -1,11 +1,11 @@
-#include "fatgraph/core/pose_features.h"
+#include "fatgraph/core/graph/pose_features.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace fatgraph {
 

@@ -1,8 +1,8 @@
-#include "fatgraph/core/segment_cutting.h"
+#include "fatgraph/core/graph/segment_cutting.h"
 
 #include <map>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 

@@ -1,4 +1,4 @@
-#include "fatgraph/core/segment_distances.h"
+#include "fatgraph/core/graph/segment_distances.h"
 
 #include <algorithm>
 #include <atomic>
@@ -11,7 +11,7 @@
 #include <mutex>
 #include <thread>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "frame_distance_products.h"
 
 namespace fatgraph {

@@ -1,4 +1,4 @@
-#include "fatgraph/core/warp_map.h"
+#include "fatgraph/core/graph/warp_map.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "fatgraph/core/internal/admitted_clip_bytes.h"
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 namespace {

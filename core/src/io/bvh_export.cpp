@@ -1,4 +1,4 @@
-#include "fatgraph/core/bvh_export.h"
+#include "fatgraph/core/io/bvh_export.h"
 
 #include <charconv>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "fatgraph/io/atomic_file.h"
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 namespace {

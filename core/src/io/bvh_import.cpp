@@ -1,4 +1,4 @@
-#include "fatgraph/core/bvh_import.h"
+#include "fatgraph/core/io/bvh_import.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <vector>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "text_scanner.h"
 
 namespace fatgraph {

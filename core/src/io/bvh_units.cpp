@@ -5,9 +5,9 @@
 #include <utility>
 #include <vector>
 
-#include "fatgraph/core/bvh_import.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/io/bvh_import.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/statistics.h"
 
 namespace fatgraph {
 

@@ -1,8 +1,8 @@
-#include "fatgraph/core/character_import.h"
+#include "fatgraph/core/io/character_import.h"
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fbx_import.h"
-#include "fatgraph/core/gltf_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/fbx_import.h"
+#include "fatgraph/core/io/gltf_import.h"
 
 namespace fatgraph {
 

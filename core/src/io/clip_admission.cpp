@@ -1,13 +1,13 @@
-#include "fatgraph/core/clip_admission.h"
+#include "fatgraph/core/io/clip_admission.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/joint_matching.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/joint_matching.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace fatgraph {
 namespace {

@@ -1,14 +1,14 @@
-#include "fatgraph/core/clip_set_import.h"
+#include "fatgraph/core/io/clip_set_import.h"
 
 #include <filesystem>
 #include <unordered_set>
 #include <utility>
 
 #include "fatgraph/core/internal/admitted_clip_bytes.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/project_store.h"
-#include "fatgraph/core/work_spread.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/io/project_store.h"
+#include "fatgraph/core/spread/work_spread.h"
 
 namespace fatgraph {
 namespace {

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <string>
 
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/gltf_export.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/gltf_export.h"
 
 namespace fatgraph {
 namespace {

@@ -1,4 +1,4 @@
-#include "fatgraph/core/fbx_import.h"
+#include "fatgraph/core/io/fbx_import.h"
 
 #include <algorithm>
 #include <cctype>
@@ -17,7 +17,7 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "fbx_mesh.h"
 #include "fbx_tracks.h"
 #include "scene_rig.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/model/quaternion.h"
 
 struct aiNodeAnim;
 

@@ -1,4 +1,4 @@
-#include "fatgraph/core/gltf_export.h"
+#include "fatgraph/core/io/gltf_export.h"
 
 #include <algorithm>
 #include <cctype>
@@ -10,7 +10,7 @@
 
 #include <tiny_gltf.h>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "fatgraph/io/atomic_file.h"
 #include "fatgraph/io/hdf5_file.h"  // h5::kGenerator, the version every fatgraph file names
 

@@ -1,4 +1,4 @@
-#include "fatgraph/core/gltf_import.h"
+#include "fatgraph/core/io/gltf_import.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +12,7 @@
 #include <Eigen/Geometry>
 #include <tiny_gltf.h>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "gltf_mesh.h"
 #include "gltf_skin.h"
 #include "gltf_tracks.h"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/character_mesh.h"
+#include "fatgraph/core/body/character_mesh.h"
 #include "gltf_skin.h"
 #include "mesh_assembly.h"
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/quaternion.h"
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/model/quaternion.h"
+#include "fatgraph/core/model/skeleton.h"
 #include "gltf_accessor.h"
 
 namespace tinygltf {

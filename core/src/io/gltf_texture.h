@@ -6,7 +6,7 @@
 // checked against a limit. Internal to the glTF importer; problems are GltfProblems.
 #include <string>
 
-#include "fatgraph/core/character_mesh.h"
+#include "fatgraph/core/body/character_mesh.h"
 
 namespace tinygltf {
 class Model;

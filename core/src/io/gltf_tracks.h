@@ -7,7 +7,7 @@
 
 #include <Eigen/Core>
 
-#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/model/quaternion.h"
 #include "gltf_accessor.h"
 
 namespace tinygltf {

@@ -1,8 +1,8 @@
-#include "fatgraph/core/joint_matching.h"
+#include "fatgraph/core/io/joint_matching.h"
 
 #include <unordered_map>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 namespace {

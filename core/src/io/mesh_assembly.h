@@ -22,7 +22,7 @@
 
 #include <Eigen/Geometry>
 
-#include "fatgraph/core/character_mesh.h"
+#include "fatgraph/core/body/character_mesh.h"
 
 namespace fatgraph::scene {
 

@@ -1,15 +1,15 @@
 // Edge parameterizations as an HDF5 file image held in memory (parameterization_image.h). The
 // root carries a type tag and a version; /parameterization/edges holds one numbered group per
 // edge, written and read by the project file's code (project_file_parameterization.cpp).
-#include "fatgraph/core/parameterization_image.h"
+#include "fatgraph/core/io/parameterization_image.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <new>
 #include <span>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/work_spread.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/spread/work_spread.h"
 #include "fatgraph/io/hdf5_file.h"
 #include "project_file.h"
 

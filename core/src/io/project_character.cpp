@@ -1,12 +1,12 @@
-#include "fatgraph/core/project_character.h"
+#include "fatgraph/core/io/project_character.h"
 
 #include <iomanip>
 #include <sstream>
 
-#include "fatgraph/core/character_import.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/joint_matching.h"
-#include "fatgraph/core/leg_detection.h"
+#include "fatgraph/core/io/character_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/joint_matching.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
 
 namespace fatgraph {
 namespace {

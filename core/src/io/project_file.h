@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/project.h"
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/model/project.h"
+#include "fatgraph/core/io/project_store.h"
 #include "fatgraph/io/hdf5_file.h"
 
 namespace fatgraph::project_file {

@@ -9,7 +9,7 @@
 #include <set>
 #include <vector>
 
-#include "fatgraph/core/fat_edge_edits.h"
+#include "fatgraph/core/graph/fat_edge_edits.h"
 #include "project_file.h"
 
 namespace fatgraph::project_file {

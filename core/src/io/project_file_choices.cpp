@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <limits>
 
-#include "fatgraph/core/action_binding.h"
-#include "fatgraph/core/edge_joystick.h"
+#include "fatgraph/core/model/action_binding.h"
+#include "fatgraph/core/param/edge_joystick.h"
 #include "project_file.h"
 
 namespace fatgraph::project_file {

@@ -1,6 +1,6 @@
 // /legs of a project file (docs/PROJECT_FORMAT.md): the leg setup (legs.h). Optional on read:
 // a file written before legs existed loads with the legs detected from its skeleton.
-#include "fatgraph/core/leg_detection.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
 #include "project_file.h"
 
 namespace fatgraph::project_file {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "fatgraph/core/edge_locomotion.h"
+#include "fatgraph/core/locomotion/edge_locomotion.h"
 #include "project_file.h"
 
 namespace fatgraph::project_file {

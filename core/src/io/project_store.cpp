@@ -1,11 +1,11 @@
 // The HDF5 project store: opening, atomic saving and the cheap file check. The contents are
 // written and read by project_file_writer.cpp and project_file_reader.cpp.
-#include "fatgraph/core/project_store.h"
+#include "fatgraph/core/io/project_store.h"
 
 #include <filesystem>
 #include <new>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "fatgraph/io/hdf5_file.h"
 #include "project_file.h"
 

@@ -1,11 +1,11 @@
-#include "fatgraph/core/rig_conventions.h"
+#include "fatgraph/core/io/rig_conventions.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/statistics.h"
 
 namespace fatgraph {
 namespace {

@@ -1,9 +1,9 @@
 // `fatgraph export`: the project's graph built for the game (runtime_graph_builder.h) and
 // written by runtime_io's writer, which keeps the .fgraph format beside its loader.
-#include "fatgraph/core/runtime_graph_export.h"
+#include "fatgraph/core/io/runtime_graph_export.h"
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/runtime_graph_builder.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
 
 namespace fatgraph {
 

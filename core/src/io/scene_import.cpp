@@ -1,12 +1,12 @@
-#include "fatgraph/core/scene_import.h"
+#include "fatgraph/core/io/scene_import.h"
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/fbx_import.h"
-#include "fatgraph/core/gltf_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/fbx_import.h"
+#include "fatgraph/core/io/gltf_import.h"
 
 namespace fatgraph {
 

@@ -9,7 +9,7 @@
 
 #include <Eigen/Geometry>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph::scene {
 

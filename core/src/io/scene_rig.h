@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/scene_import.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/io/scene_import.h"
 
 namespace fatgraph::scene {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph::detail {
 

@@ -3,13 +3,13 @@
 // forth with every step (a few degrees on the CMU walks, far more on some rigs), so the raw
 // root yaw is not where the character is going: taken as the heading, it tilts "forward" by
 // the wobble of whichever frame an edge starts on and mixes that wobble into root deltas.
-#include "fatgraph/core/character_heading.h"
+#include "fatgraph/core/locomotion/character_heading.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {

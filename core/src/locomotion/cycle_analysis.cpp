@@ -8,8 +8,8 @@
 #include <string>
 
 #include "cycle_analysis_detail.h"
-#include "fatgraph/core/character_heading.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/locomotion/character_heading.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/cycle_analysis.h"
+#include "fatgraph/core/locomotion/cycle_analysis.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/footbase.h"
 

@@ -1,9 +1,9 @@
 // Which fat edges are locomotion (edge_locomotion.h): the project's --locomotion selection,
 // overridden per edge by set_locomotion edits, on the cycle analysis (Johansen ch. 4) of each
 // segment taken as one gait cycle, hub to hub.
-#include "fatgraph/core/edge_locomotion.h"
+#include "fatgraph/core/locomotion/edge_locomotion.h"
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 

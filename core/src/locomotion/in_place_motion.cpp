@@ -1,13 +1,13 @@
 // In-place clips: weight-bearing limb ends, the stance foot's slide, and root motion from it
 // (in_place_motion.h; docs/ALGORITHMS.md, "In-place clips").
-#include "fatgraph/core/in_place_motion.h"
+#include "fatgraph/core/locomotion/in_place_motion.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "fatgraph/core/rig_conventions.h"
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/io/rig_conventions.h"
+#include "fatgraph/core/model/statistics.h"
 #include "limb_paths.h"
 
 namespace fatgraph {

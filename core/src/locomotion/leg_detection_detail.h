@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/in_place_motion.h"
-#include "fatgraph/core/leg_detection.h"
+#include "fatgraph/core/locomotion/in_place_motion.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
 
 namespace fatgraph::legs {
 

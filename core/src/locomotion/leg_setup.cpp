@@ -5,7 +5,7 @@
 #include <cmath>
 #include <set>
 
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "leg_detection_detail.h"
 
 namespace fatgraph {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <utility>
 
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/statistics.h"
 
 namespace fatgraph::limbs {
 

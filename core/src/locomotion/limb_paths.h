@@ -7,7 +7,7 @@
 // end sites (joint count + end site index).
 #include <vector>
 
-#include "fatgraph/core/in_place_motion.h"
+#include "fatgraph/core/locomotion/in_place_motion.h"
 
 namespace fatgraph::limbs {
 

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <numbers>
 
-#include "fatgraph/core/cycle_analysis.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/locomotion/cycle_analysis.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/statistics.h"
 
 namespace fatgraph {
 namespace {

@@ -1,13 +1,13 @@
 // Looping clips: detected by how the last frame leads into the first, repeated so each pose
 // occurs twice (looping_clips.h; docs/ALGORITHMS.md, "Looping clips").
-#include "fatgraph/core/looping_clips.h"
+#include "fatgraph/core/locomotion/looping_clips.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "fatgraph/core/quaternion.h"
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/model/quaternion.h"
+#include "fatgraph/core/model/statistics.h"
 #include "limb_paths.h"
 
 namespace fatgraph {

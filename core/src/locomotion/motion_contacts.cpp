@@ -1,4 +1,4 @@
-#include "fatgraph/core/motion_contacts.h"
+#include "fatgraph/core/locomotion/motion_contacts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,9 @@
 #include <string>
 #include <utility>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/model/statistics.h"
 
 namespace fatgraph {
 namespace {

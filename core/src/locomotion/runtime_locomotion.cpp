@@ -2,13 +2,13 @@
 // edge's segments moved onto the edge's clock, and the stance footprints measured on the very
 // frames the player blends, so the leg layer and the exported data agree exactly.
 #include "fatgraph/eigen_bridge.h"
-#include "fatgraph/core/runtime_locomotion.h"
+#include "fatgraph/core/locomotion/runtime_locomotion.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/runtime/footbase.h"
 #include "fatgraph/runtime/root_motion.h"
 

@@ -1,6 +1,6 @@
 // The input vocabulary of action bindings (action_binding.h). Built once: letters, digits,
 // function keys and the named keys, then SDL's game-controller buttons and the two triggers.
-#include "fatgraph/core/action_binding.h"
+#include "fatgraph/core/model/action_binding.h"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
-#include "fatgraph/core/clip.h"
+#include "fatgraph/core/model/clip.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/model/skeleton.h"
 
 namespace fatgraph {
 

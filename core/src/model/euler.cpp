@@ -1,4 +1,4 @@
-#include "fatgraph/core/euler.h"
+#include "fatgraph/core/model/euler.h"
 
 #include <algorithm>
 #include <cmath>

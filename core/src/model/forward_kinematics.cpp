@@ -1,4 +1,4 @@
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace fatgraph {
 

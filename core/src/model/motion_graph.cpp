@@ -1,4 +1,4 @@
-#include "fatgraph/core/motion_graph.h"
+#include "fatgraph/core/model/motion_graph.h"
 
 namespace fatgraph {
 

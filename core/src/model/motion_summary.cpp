@@ -1,8 +1,8 @@
-#include "fatgraph/core/motion_summary.h"
+#include "fatgraph/core/model/motion_summary.h"
 
 #include <cmath>
 
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace fatgraph {
 

@@ -1,4 +1,4 @@
-#include "fatgraph/core/project.h"
+#include "fatgraph/core/model/project.h"
 
 #include <cstdint>
 #include <cstdio>

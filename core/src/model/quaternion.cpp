@@ -1,4 +1,4 @@
-#include "fatgraph/core/quaternion.h"
+#include "fatgraph/core/model/quaternion.h"
 
 #include <algorithm>
 #include <cmath>

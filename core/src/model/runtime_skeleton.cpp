@@ -1,4 +1,4 @@
-#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 
 #include "fatgraph/eigen_bridge.h"
 

@@ -1,4 +1,4 @@
-#include "fatgraph/core/skeleton.h"
+#include "fatgraph/core/model/skeleton.h"
 
 #include <unordered_set>
 

@@ -2,7 +2,7 @@
 // CGAL (compiled with -frounding-math, which CGAL's interval filters need for exact
 // predicates): CGAL builds the triangulation, and everything after that -- the hull, queries,
 // clamping -- works on the plain WeightTriangulation struct so other code never needs CGAL.
-#include "fatgraph/core/delaunay_weights.h"
+#include "fatgraph/core/param/delaunay_weights.h"
 
 #include <CGAL/Delaunay_triangulation_2.h>
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
@@ -15,7 +15,7 @@
 #include <set>
 #include <utility>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 

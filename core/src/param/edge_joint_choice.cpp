@@ -9,10 +9,10 @@
 #include <tuple>
 #include <vector>
 
-#include "fatgraph/core/character_heading.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/parameterization.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/locomotion/character_heading.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/param/parameterization.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {

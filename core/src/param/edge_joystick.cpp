@@ -1,5 +1,5 @@
 // Authored joystick mappings over the automatic ones (edge_joystick.h).
-#include "fatgraph/core/edge_joystick.h"
+#include "fatgraph/core/param/edge_joystick.h"
 
 #include <cmath>
 #include <sstream>

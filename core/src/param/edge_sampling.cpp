@@ -6,13 +6,13 @@
 #include <random>
 #include <thread>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 #include "parameterization_steps.h"
 
-#include "fatgraph/core/runtime_skeleton.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/eigen_bridge.h"
 
 namespace fatgraph::param {

@@ -8,7 +8,7 @@
 #include <limits>
 #include <random>
 
-#include "fatgraph/core/statistics.h"
+#include "fatgraph/core/model/statistics.h"
 #include "parameterization_steps.h"
 
 namespace fatgraph::param {

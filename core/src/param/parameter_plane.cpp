@@ -1,7 +1,7 @@
 // PCA parameter plane and device axes (Fat Graph §4; the corrected 45° rule is explained in
 // parameter_plane.h). The plane is a least-squares fit: the paper notes the sampled points are
 // only approximately planar, and the later weight grid absorbs what the plane misses.
-#include "fatgraph/core/parameter_plane.h"
+#include "fatgraph/core/param/parameter_plane.h"
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>

@@ -1,12 +1,12 @@
 // Parameterizing fat edges (Fat Graph §4; docs/ALGORITHMS.md F): the pipeline from sampled
 // blends to a measured, refined weight grid, and its upkeep when the graph changes.
-#include "fatgraph/core/parameterization.h"
+#include "fatgraph/core/param/parameterization.h"
 
 #include <algorithm>
 #include <cmath>
 #include <tuple>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "parameterization_steps.h"
 
 namespace fatgraph {

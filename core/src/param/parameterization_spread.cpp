@@ -5,9 +5,9 @@
 // same bits as one process would.
 #include <algorithm>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/parameterization.h"
-#include "fatgraph/core/parameterization_image.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/param/parameterization.h"
+#include "fatgraph/core/io/parameterization_image.h"
 #include "parameterization_steps.h"
 
 namespace fatgraph::param {

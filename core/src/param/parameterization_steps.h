@@ -1,6 +1,6 @@
 #pragma once
 // The steps of parameterizing one fat edge (core only; the public entry points are in
-// fatgraph/core/parameterization.h): blending with the runtime's kernel, sampling weight
+// fatgraph/core/param/parameterization.h): blending with the runtime's kernel, sampling weight
 // vectors, the piecewise-linear surface through the samples, accuracy and grid refinement.
 #include <Eigen/Core>
 #include <atomic>
@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/edge_parameterization.h"
-#include "fatgraph/core/progress.h"
-#include "fatgraph/core/project.h"
-#include "fatgraph/core/work_spread.h"
+#include "fatgraph/core/param/edge_parameterization.h"
+#include "fatgraph/core/model/progress.h"
+#include "fatgraph/core/model/project.h"
+#include "fatgraph/core/spread/work_spread.h"
 #include "fatgraph/runtime/edge_blend.h"
 #include "fatgraph/runtime/runtime_graph.h"
 

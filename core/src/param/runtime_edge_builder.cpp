@@ -8,12 +8,12 @@
 #include <map>
 #include <string>
 
-#include "fatgraph/core/character_heading.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/runtime_locomotion.h"
-#include "fatgraph/core/forward_kinematics.h"
+#include "fatgraph/core/locomotion/character_heading.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/locomotion/runtime_locomotion.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {

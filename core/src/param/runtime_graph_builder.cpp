@@ -5,13 +5,13 @@
 #include <cmath>
 #include <string>
 
-#include "fatgraph/core/runtime_skeleton.h"
-#include "fatgraph/core/body_generation.h"
-#include "fatgraph/core/edge_joystick.h"
-#include "fatgraph/core/edge_locomotion.h"
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/runtime_graph_builder.h"
-#include "fatgraph/core/runtime_locomotion.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
+#include "fatgraph/core/body/body_generation.h"
+#include "fatgraph/core/param/edge_joystick.h"
+#include "fatgraph/core/locomotion/edge_locomotion.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/param/runtime_graph_builder.h"
+#include "fatgraph/core/locomotion/runtime_locomotion.h"
 #include "fatgraph/runtime/velocity_space.h"
 
 namespace fatgraph {

@@ -1,13 +1,13 @@
 // Weight grid (Fat Graph §4: "precompute weights on a regular grid; at run time, bilinearly
 // interpolate the 4 nearest"). Bilinear interpolation of convex combinations is itself a
 // convex combination, so the renormalisation here only removes float rounding.
-#include "fatgraph/core/weight_grid.h"
+#include "fatgraph/core/param/weight_grid.h"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 

@@ -1,4 +1,4 @@
-#include "fatgraph/core/joint_roles.h"
+#include "fatgraph/core/retarget/joint_roles.h"
 
 #include <algorithm>
 #include <array>

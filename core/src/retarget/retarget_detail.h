@@ -2,7 +2,7 @@
 // Internals shared by retarget_map.cpp and retarget_motion.cpp. Not a public header.
 #include <vector>
 
-#include "fatgraph/core/retargeting.h"
+#include "fatgraph/core/retarget/retargeting.h"
 
 namespace fatgraph {
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <map>
 
-#include "fatgraph/core/error.h"
-#include "fatgraph/core/forward_kinematics.h"
-#include "fatgraph/core/retargeting.h"
+#include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/forward_kinematics.h"
+#include "fatgraph/core/retarget/retargeting.h"
 #include "retarget_detail.h"
 
 namespace fatgraph {

@@ -1,4 +1,4 @@
-#include "fatgraph/core/process_memory.h"
+#include "fatgraph/core/spread/process_memory.h"
 
 #include <sys/resource.h>
 #include <unistd.h>

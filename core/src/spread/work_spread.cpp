@@ -1,4 +1,4 @@
-#include "fatgraph/core/work_spread.h"
+#include "fatgraph/core/spread/work_spread.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <numeric>
 #include <queue>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 
 namespace fatgraph {
 

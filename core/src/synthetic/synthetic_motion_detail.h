@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/synthetic_motion.h"
-#include "fatgraph/core/pose.h"
+#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/core/model/pose.h"
 
 namespace fatgraph::synthetic {
 

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#include "fatgraph/core/error.h"
+#include "fatgraph/core/model/error.h"
 #include "synthetic_motion_detail.h"
 
 namespace fatgraph {

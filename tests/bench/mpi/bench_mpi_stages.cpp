@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "fatgraph/core/internal/distance_tiles.h"
-#include "fatgraph/core/clip_set_import.h"
-#include "fatgraph/core/fat_graph_builder.h"
-#include "fatgraph/core/hub_suggestions.h"
-#include "fatgraph/core/segment_distances.h"
+#include "fatgraph/core/io/clip_set_import.h"
+#include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/hub_suggestions.h"
+#include "fatgraph/core/graph/segment_distances.h"
 #include "fatgraph/mpi/rank_spread.h"
 
 using namespace fatgraph;

@@ -4,7 +4,7 @@
 // shares are reduced to rank 0 along a binomial tree (⌈log2 K⌉ rounds). Every output merges
 // exactly (integer sums, saturating counts, minima), so rank 0's scan is identical to
 // scanDistanceMatrix's with the same settings, whatever the number of ranks.
-#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/graph/distance_matrix.h"
 #include "fatgraph/mpi/ranks.h"
 
 namespace fatgraph::mpi {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/work_spread.h"
+#include "fatgraph/core/spread/work_spread.h"
 #include "fatgraph/mpi/ranks.h"
 
 namespace fatgraph::mpi {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/clip_admission.h"
-#include "fatgraph/core/work_spread.h"
+#include "fatgraph/core/io/clip_admission.h"
+#include "fatgraph/core/spread/work_spread.h"
 
 namespace fatgraph {
 

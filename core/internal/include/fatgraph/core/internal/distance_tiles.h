@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "fatgraph/core/distance_matrix.h"
+#include "fatgraph/core/graph/distance_matrix.h"
 
 namespace fatgraph::detail {
 

@@ -160,11 +160,9 @@ class TestLegLayerPlayer : public QObject {
     // The outsider's mid-stance skate median of the played feet (motion_contacts.h), measured
     // 2026-12-07 over 13-15 stances: the capture's own toes roll a little in mid-stance.
     QTest::addColumn<double>("midSkateMeasuredMm");
-    QTest::newRow("flat") << QString("flat") << 0.276;
-    QTest::newRow("slope15") << QString("slope15") << 1.446;
-    QTest::newRow("slope25") << QString("slope25") << 2.347;
-    QTest::newRow("stairs15cm") << QString("stairs15cm") << 0.276;
-    QTest::newRow("bumps") << QString("bumps") << 0.830;
+    const std::pair<const char*, double> measured[] = {
+        {"flat", 0.276}, {"slope15", 1.446}, {"slope25", 2.347}, {"stairs15cm", 0.276}, {"bumps", 0.830}};
+    for (const auto& [t, mm] : measured) QTest::newRow(t) << QString(t) << mm;
   }
   void realWalkOnEveryPreset() {
     QFETCH(QString, terrain);

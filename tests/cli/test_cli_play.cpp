@@ -287,7 +287,8 @@ class TestCliPlay : public QObject {
 
   // The aim columns: the walk edge's parameterized joint (the root at the edge's end) aimed at
   // points of its plane; every pass under the aim is measured from the written motion against
-  // the target and lands within the edge's parameter error plus a centimetre.
+  // the target and lands within fixed bounds near the errors measured (not the edge's own error
+  // estimate, which is printed beside them).
   void aimColumns() {
     const fatgraph::RuntimeGraph graph = fatgraph::loadRuntimeGraph(graph_.toStdString());
     const fatgraph::RuntimeEdge* planeEdge = nullptr;
@@ -317,11 +318,14 @@ class TestCliPlay : public QObject {
     for (const auto& entry : run.json().value(s("aim")).toObject().value(s("per_edge")).toArray())
       if (entry.toObject().value(s("edge")).toString() == QString::fromStdString(planeEdge->name)) aim = entry.toObject();
     const double median = aim.value(s("error_m")).toObject().value(s("median")).toDouble(-1);
+    const double p95 = aim.value(s("error_m")).toObject().value(s("p95")).toDouble(NAN);
     qInfo("aim: %d passes, error median %.4f m (p95 %.4f m); the edge's parameter error median %.4f m",
-          aim.value(s("passes")).toInt(), median, aim.value(s("error_m")).toObject().value(s("p95")).toDouble(),
-          double(planeEdge->paramErrorMedian));
-    QVERIFY(aim.value(s("passes")).toInt() >= 5);
-    QVERIFY2(median >= 0 && median <= planeEdge->paramErrorMedian + 0.01, qPrintable(QString::number(median)));
+          aim.value(s("passes")).toInt(), median, p95, double(planeEdge->paramErrorMedian));
+    // Measured 2026-12-07: 10 passes, median 5.0 mm, p95 41.2 mm. Twice those plus 0.5 and
+    // 2 mm; a null median reads -1 and fails.
+    QVERIFY(aim.value(s("passes")).toInt() >= 8);
+    QVERIFY2(median >= 0 && median <= 0.0105, qPrintable(QString::number(median)));
+    QVERIFY2(p95 <= 0.0844, qPrintable(QString::number(p95)));
   }
 
   // An action is taken at the first hub its edge leaves.

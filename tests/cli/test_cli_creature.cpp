@@ -64,9 +64,11 @@ class TestCliCreature : public QObject {
     qInfo("seed 7 on bumps: %d stances, mid-stance skate %.3f mm, penetration %.3f mm, travel %.2f m",
           contacts.value(s("stances")).toInt(), contacts.value(s("skate_mid_mm_median")).toDouble(),
           contacts.value(s("penetration_mm")).toDouble(), j.value(s("root_travel_m")).toDouble());
-    QVERIFY(contacts.value(s("stances")).toInt() >= 6 * 6);
-    QVERIFY(contacts.value(s("skate_mid_mm_median")).toDouble() <= 1.0);
-    QVERIFY(contacts.value(s("penetration_mm")).toDouble() <= 1.0);
+    // Measured 2026-12-07: 148 stances, mid-stance skate 0.002 mm, penetration 0.000 mm. Four
+    // fifths of the stances; 0.05 mm for both figures (null, no stance, fails).
+    QVERIFY(contacts.value(s("stances")).toInt() >= 118);
+    QVERIFY(contacts.value(s("skate_mid_mm_median")).toDouble(NAN) <= 0.05);
+    QVERIFY(contacts.value(s("penetration_mm")).toDouble(NAN) <= 0.05);
     // Eight seconds at the base speed and three more turning: the body covers about 11 v.
     const double v = c.value(s("base_speed_m_s")).toDouble();
     QVERIFY(j.value(s("root_travel_m")).toDouble() > 9.0 * v);

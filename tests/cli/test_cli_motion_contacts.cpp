@@ -82,22 +82,24 @@ class TestCliMotionContacts : public QObject {
   // capture's own few millimetres.
   void slidingFeetAreCaught() {
     const QJsonObject captured = play(s("captured"), false), sliding = play(s("sliding"), false);
-    QVERIFY(captured.value(s("stances")).toInt() >= 8 && sliding.value(s("stances")).toInt() >= 8);
-    const double skate = sliding.value(s("skate_mm_median")).toDouble();
-    const double own = captured.value(s("skate_mm_median")).toDouble();
+    // A null figure (no stance) reads as NaN, which fails every comparison below.
+    QVERIFY(captured.value(s("stances")).toInt() >= 12 && sliding.value(s("stances")).toInt() >= 12);  // 15 each
+    const double skate = sliding.value(s("skate_mm_median")).toDouble(NAN);
+    const double own = captured.value(s("skate_mm_median")).toDouble(NAN);
     QVERIFY2(skate > own + 30.0, qPrintable(QStringLiteral("sliding %1 mm, captured %2 mm").arg(skate).arg(own)));
-    const double mid = sliding.value(s("skate_mid_mm_median")).toDouble();
-    const double ownMid = captured.value(s("skate_mid_mm_median")).toDouble();
+    const double mid = sliding.value(s("skate_mid_mm_median")).toDouble(NAN);
+    const double ownMid = captured.value(s("skate_mid_mm_median")).toDouble(NAN);
     QVERIFY2(mid > ownMid + 10.0, qPrintable(QStringLiteral("sliding %1 mm, captured %2 mm").arg(mid).arg(ownMid)));
   }
 
   // The leg layer locks the feet on their footprints: the same sliding graph skates far less.
   void legLayerPlantsTheSlidingFeet() {
     const QJsonObject without = play(s("sliding"), false), with = play(s("sliding"), true);
-    QVERIFY(with.value(s("stances")).toInt() >= 8);
-    const double skateWith = with.value(s("skate_mm_median")).toDouble();
-    const double skateWithout = without.value(s("skate_mm_median")).toDouble();
-    QVERIFY2(skateWith < 0.5 * skateWithout,
+    QVERIFY(with.value(s("stances")).toInt() >= 12 && without.value(s("stances")).toInt() >= 12);  // 15 each
+    const double skateWith = with.value(s("skate_mm_median")).toDouble(NAN);
+    const double skateWithout = without.value(s("skate_mm_median")).toDouble(NAN);
+    // 3.0 mm with the layer against 65.7 mm without (2026-12-07): a twentieth; a tenth at most.
+    QVERIFY2(skateWith < 0.1 * skateWithout,
              qPrintable(QStringLiteral("with legs %1 mm, without %2 mm").arg(skateWith).arg(skateWithout)));
   }
 

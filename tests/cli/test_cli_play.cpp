@@ -180,14 +180,18 @@ class TestCliPlay : public QObject {
     QTest::addColumn<double>("vx");
     QTest::addColumn<double>("vz");
     QTest::addColumn<double>("turn");
-    QTest::newRow("side-step left") << 0.5 << 0.0 << 0.0;
-    QTest::newRow("backwards") << 0.0 << -0.6 << 0.0;
-    QTest::newRow("turn on the spot") << 0.0 << 0.0 << 1.0;
+    // The written motion's mid-stance skate median (motion_contacts), mm, measured 2026-12-07
+    // over 10-11 stances.
+    QTest::addColumn<double>("midSkateMeasured");
+    QTest::newRow("side-step left") << 0.5 << 0.0 << 0.0 << 0.255;
+    QTest::newRow("backwards") << 0.0 << -0.6 << 0.0 << 0.288;
+    QTest::newRow("turn on the spot") << 0.0 << 0.0 << 1.0 << 0.101;
   }
   void steeredColumns() {
     QFETCH(double, vx);
     QFETCH(double, vz);
     QFETCH(double, turn);
+    QFETCH(double, midSkateMeasured);
     const QByteArray csv = QStringLiteral("t,x,y,action,steer_x,steer_z,steer_turn\n0,0,0,,%1,%2,%3\n6,0,0,,%1,%2,%3\n")
                                .arg(vx).arg(vz).arg(turn).toUtf8();
     const CliRun run = play(csv, path("steered.bvh"), {s("--json"), s("--terrain"), s("bumps")});
@@ -196,11 +200,18 @@ class TestCliPlay : public QObject {
     QCOMPARE(j.value(s("nan_frames")).toInt(), 0);
     const double travel = j.value(s("root_travel_m")).toDouble();
     const double yaw = j.value(s("final_yaw_rad")).toDouble() ;
-    qInfo("steered %s: travel %.2f m, final yaw %.2f rad, skate median %.2f mm", QTest::currentDataTag(), travel,
-          yaw, j.value(s("foot_skate_mm")).toObject().value(s("median")).toDouble());
+    const QJsonObject contacts = j.value(s("motion_contacts")).toObject();
+    const int stances = contacts.value(s("stances")).toInt();
+    const double midSkate = contacts.value(s("skate_mid_mm_median")).toDouble(NAN);  // null (no stance) fails
+    qInfo("steered %s: travel %.2f m, final yaw %.2f rad, skate median %.2f mm; motion contacts: %d stances, "
+          "mid-stance skate median %.3f mm", QTest::currentDataTag(), travel, yaw,
+          j.value(s("foot_skate_mm")).toObject().value(s("median")).toDouble(NAN), stances, midSkate);
     QVERIFY2(std::abs(travel - 6.0 * std::hypot(vx, vz)) < 0.1, qPrintable(QString::number(travel)));
     QVERIFY2(std::abs(yaw - 6.0 * turn) < 0.1 + 1e-9, qPrintable(QString::number(yaw)));
-    QVERIFY(j.value(s("foot_skate_mm")).toObject().value(s("median")).toDouble() < 5.0);
+    QVERIFY(j.value(s("foot_skate_mm")).toObject().value(s("median")).toDouble(NAN) < 5.0);
+    // Six seconds take ten or eleven stances; twice the measured skate plus 0.1 mm.
+    QVERIFY2(stances >= 8, qPrintable(QString::number(stances)));
+    QVERIFY2(midSkate < 2 * midSkateMeasured + 0.1, qPrintable(QString::number(midSkate)));
     QVERIFY(j.value(s("penetration_mm")).toDouble() <= 5.0);
   }
 
@@ -221,18 +232,21 @@ class TestCliPlay : public QObject {
     const double character = v.value(s("character_error")).toObject().value(s("median")).toDouble(-1);
     const QJsonObject rate = v.value(s("cycle_rate")).toObject();
     const double midSkate = j.value(s("motion_contacts")).toObject().value(s("skate_mid_mm_median")).toDouble(-1);
+    const int stances = j.value(s("motion_contacts")).toObject().value(s("stances")).toInt();
     qInfo("velocity: %d edges measured over %d updates; clips error median %.3f (p95 %.3f), character %.3f (p95 "
-          "%.3f); cycle rate %.3f-%.3f; mid-stance skate median %.2f mm",
+          "%.3f); cycle rate %.3f-%.3f; mid-stance skate median %.2f mm over %d stances",
           v.value(s("edges_measured")).toInt(), v.value(s("requested_updates")).toInt(), clips,
           v.value(s("clips_error")).toObject().value(s("p95")).toDouble(), character,
           v.value(s("character_error")).toObject().value(s("p95")).toDouble(), rate.value(s("min")).toDouble(),
-          rate.value(s("max")).toDouble(), midSkate);
+          rate.value(s("max")).toDouble(), midSkate, stances);
     QCOMPARE(v.value(s("requested_updates")).toInt(), 24 * 30);
+    QVERIFY2(stances >= 40, qPrintable(QString::number(stances)));  // 50 measured (2026-12-07)
     QVERIFY(v.value(s("edges_measured")).toInt() >= 15);
     QVERIFY2(clips >= 0 && clips < 0.10, qPrintable(QString::number(clips)));
     QVERIFY2(character >= 0 && character < 0.03, qPrintable(QString::number(character)));
     QVERIFY(rate.value(s("min")).toDouble() >= 0.8 - 1e-6 && rate.value(s("max")).toDouble() <= 1.2 + 1e-6);
-    QVERIFY2(midSkate >= 0 && midSkate < 2.0, qPrintable(QString::number(midSkate)));
+    // 0.48 mm measured (2026-12-07): twice that plus 0.1 mm; a null (no stance) reads -1.
+    QVERIFY2(midSkate >= 0 && midSkate < 1.1, qPrintable(QString::number(midSkate)));
     // Without velocity columns nothing is requested or measured.
     const QJsonObject plain = play(held(0, 0, 2), path("plain-velocity.bvh")).json().value(s("velocity")).toObject();
     QCOMPARE(plain.value(s("requested_updates")).toInt(), 0);
@@ -252,11 +266,13 @@ class TestCliPlay : public QObject {
     const QJsonObject v = j.value(s("velocity")).toObject();
     const double toStand = v.value(s("time_to_stand_s")).toObject().value(s("median")).toDouble(-1);
     const double midSkate = j.value(s("motion_contacts")).toObject().value(s("skate_mid_mm_median")).toDouble(-1);
+    const int stances = j.value(s("motion_contacts")).toObject().value(s("stances")).toInt();
     const double jump = j.value(s("max_joint_jump_m")).toDouble();
-    qInfo("stop and start: %d stop(s), standing after %.3f s for %.2f s; mid-stance skate median %.2f mm; largest "
-          "joint jump %.3f m; overextension %.2f mm",
-          v.value(s("stops")).toInt(), toStand, v.value(s("standing_s")).toDouble(), midSkate, jump,
+    qInfo("stop and start: %d stop(s), standing after %.3f s for %.2f s; mid-stance skate median %.2f mm over %d "
+          "stances; largest joint jump %.3f m; overextension %.2f mm",
+          v.value(s("stops")).toInt(), toStand, v.value(s("standing_s")).toDouble(), midSkate, stances, jump,
           j.value(s("leg_overextension_mm")).toDouble());
+    QVERIFY2(stances >= 13, qPrintable(QString::number(stances)));  // 16 measured (2026-12-07)
     QCOMPARE(j.value(s("nan_frames")).toInt(), 0);
     QCOMPARE(v.value(s("stops")).toInt(), 1);
     QVERIFY2(toStand > 0 && toStand < 1.2, qPrintable(QString::number(toStand)));
@@ -271,7 +287,8 @@ class TestCliPlay : public QObject {
 
   // The aim columns: the walk edge's parameterized joint (the root at the edge's end) aimed at
   // points of its plane; every pass under the aim is measured from the written motion against
-  // the target and lands within the edge's parameter error plus a centimetre.
+  // the target and lands within fixed bounds near the errors measured (not the edge's own error
+  // estimate, which is printed beside them).
   void aimColumns() {
     const fatgraph::RuntimeGraph graph = fatgraph::loadRuntimeGraph(graph_.toStdString());
     const fatgraph::RuntimeEdge* planeEdge = nullptr;
@@ -301,11 +318,14 @@ class TestCliPlay : public QObject {
     for (const auto& entry : run.json().value(s("aim")).toObject().value(s("per_edge")).toArray())
       if (entry.toObject().value(s("edge")).toString() == QString::fromStdString(planeEdge->name)) aim = entry.toObject();
     const double median = aim.value(s("error_m")).toObject().value(s("median")).toDouble(-1);
+    const double p95 = aim.value(s("error_m")).toObject().value(s("p95")).toDouble(NAN);
     qInfo("aim: %d passes, error median %.4f m (p95 %.4f m); the edge's parameter error median %.4f m",
-          aim.value(s("passes")).toInt(), median, aim.value(s("error_m")).toObject().value(s("p95")).toDouble(),
-          double(planeEdge->paramErrorMedian));
-    QVERIFY(aim.value(s("passes")).toInt() >= 5);
-    QVERIFY2(median >= 0 && median <= planeEdge->paramErrorMedian + 0.01, qPrintable(QString::number(median)));
+          aim.value(s("passes")).toInt(), median, p95, double(planeEdge->paramErrorMedian));
+    // Measured 2026-12-07: 10 passes, median 5.0 mm, p95 41.2 mm. Twice those plus 0.5 and
+    // 2 mm; a null median reads -1 and fails.
+    QVERIFY(aim.value(s("passes")).toInt() >= 8);
+    QVERIFY2(median >= 0 && median <= 0.0105, qPrintable(QString::number(median)));
+    QVERIFY2(p95 <= 0.0844, qPrintable(QString::number(p95)));
   }
 
   // An action is taken at the first hub its edge leaves.
@@ -467,16 +487,18 @@ class TestCliPlay : public QObject {
   void terrainMetrics_data() {
     QTest::addColumn<QString>("terrain");
     QTest::addColumn<bool>("legs");
-    QTest::addColumn<double>("hipJerkMax");  // m/s^3, about 1.25 times the measured RMS
-    QTest::newRow("flat") << s("flat") << true << 95.0;  // measured 76.3
-    QTest::newRow("bumps") << s("bumps") << true << 165.0;  // 130.9: the pelvis follows the ground
-    QTest::newRow("bumps, no legs") << s("bumps") << false << 95.0;  // 75.1
-    QTest::newRow("heightfield file") << s("file") << true << 100.0;  // 78.6
+    QTest::addColumn<double>("hipJerkMeasured");  // m/s^3, the RMS measured (2026-12-07)
+    QTest::addColumn<double>("midSkateMeasured");  // mm, the written motion's (motion_contacts)
+    QTest::newRow("flat") << s("flat") << true << 76.3 << 0.2;
+    QTest::newRow("bumps") << s("bumps") << true << 130.9 << 0.7;  // the pelvis follows the ground
+    QTest::newRow("bumps, no legs") << s("bumps") << false << 75.1 << 5.2;
+    QTest::newRow("heightfield file") << s("file") << true << 78.6 << 0.3;
   }
   void terrainMetrics() {
     QFETCH(QString, terrain);
     QFETCH(bool, legs);
-    QFETCH(double, hipJerkMax);
+    QFETCH(double, hipJerkMeasured);
+    QFETCH(double, midSkateMeasured);
     if (terrain == s("file")) {  // a gentle 1:20 ramp up along +x, 10 m cells
       terrain = path("ramp.txt");
       writeText(terrain, "fatgraph-heightfield 1\n3 3 10 -10 -10\n-0.5 0 0.5\n-0.5 0 0.5\n-0.5 0 0.5\n");
@@ -507,23 +529,27 @@ class TestCliPlay : public QObject {
       const double v = o.value(s(key)).toDouble();
       QVERIFY2(std::isfinite(v) && v >= 0, qPrintable(QStringLiteral("%1 = %2").arg(s(key)).arg(v)));
     }
-    // The feet as measured from the written motion: a walk of six seconds takes steps.
+    // The feet as measured from the written motion: a walk of six seconds takes 10-12 steps
+    // (measured), its mid-stance skate within twice the measured figure plus 0.2 mm.
     const QJsonObject contacts = o.value(s("motion_contacts")).toObject();
-    QVERIFY(contacts.value(s("stances")).toInt() >= 4);
+    QVERIFY(contacts.value(s("stances")).toInt() >= 8);
+    const double midSkate = contacts.value(s("skate_mid_mm_median")).toDouble(NAN);
+    QVERIFY2(midSkate < 2 * midSkateMeasured + 0.2, qPrintable(QString::number(midSkate)));
     for (const char* key : {"skate_mm_median", "skate_mid_mm_median", "penetration_mm"}) {
       const double v = contacts.value(s(key)).toDouble(-1);
       QVERIFY2(contacts.value(s(key)).isDouble() && std::isfinite(v) && v >= 0, key);
     }
-    // A walk's body is smooth: its jerk is tens of m/s^3 (75 to 131 measured), nowhere near a
-    // pop's thousands; and a walk it is, not a body standing still (zero).
-    const double hipJerk = o.value(s("hip_jerk")).toDouble();
-    QVERIFY2(hipJerk > 50.0 && hipJerk < hipJerkMax, qPrintable(QString::number(hipJerk)));
+    // A walk's body is smooth: its jerk is tens of m/s^3, nowhere near a pop's thousands; and a
+    // walk it is, not a body standing still (zero). Within a quarter of what was measured,
+    // either way (the play is deterministic; the margin is for other compilers' rounding).
+    const double hipJerk = o.value(s("hip_jerk")).toDouble(NAN);
+    QVERIFY2(hipJerk > hipJerkMeasured / 1.25 && hipJerk < 1.25 * hipJerkMeasured, qPrintable(QString::number(hipJerk)));
     const QJsonObject warnings = o.value(s("leg_warnings")).toObject();
     for (const char* key : {"unreachable", "no_ground", "invalid_input", "no_stance"}) {
       QVERIFY2(warnings.value(s(key)).isDouble() && warnings.value(s(key)).toInt() >= 0, key);
     }
     qInfo("%s%s: %d legs, skate median %s max %s mm over %d stances, penetration %.1f mm, overextension %.1f mm, "
-          "hip jerk %.1f m/s^3, root y %.3f -> %.3f; motion contacts: %d stances, skate %.1f mm, mid %.1f mm, "
+          "hip jerk %.1f m/s^3, root y %.3f -> %.3f; motion contacts: %d stances, skate %.1f mm, mid %.2f mm, "
           "penetration %.1f mm",
           qPrintable(terrain), legs ? "" : " (no legs)", legCount,
           qPrintable(skate.value(s("median")).toVariant().toString()),
@@ -610,6 +636,7 @@ class TestCliPlay : public QObject {
       QVERIFY(std::abs(n - perLeg.value(leg).toObject().value(s("foot_off")).toInt()) <= 1);
     }
     qInfo("10 s: %d foot strikes, %d stances in the written motion, %d hubs reached", strikes, stances, transitions);
+    QVERIFY2(stances >= 15, qPrintable(QString::number(stances)));  // 19 measured (2026-12-07)
     QVERIFY2(std::abs(strikes - stances) <= perLeg.size(), qPrintable(QString("%1 vs %2").arg(strikes).arg(stances)));
 
     const QStringList lines = QString::fromUtf8(readAll(events)).split(u'\n', Qt::SkipEmptyParts);

@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "fatgraph/core/io/bvh_export.h"
 #include "fatgraph/core/synthetic/synthetic_motion.h"
@@ -124,21 +125,25 @@ class TestCliStudioSet : public QObject {
     qInfo("final yaw after 10 s: stick left %.2f rad (plain %.2f), right %.2f rad (plain %.2f)", yawLeft,
           plain_.left.value(s("final_yaw_rad")).toDouble(), yawRight, plain_.right.value(s("final_yaw_rad")).toDouble());
     QVERIFY(yawLeft > 0.5 && yawRight < -0.5);
-    for (const auto& [mine, theirs] : {std::pair{&studio_.left, &plain_.left}, std::pair{&studio_.right, &plain_.right}}) {
+    // The studio set's mid-stance skate median, measured 2026-12-07: 1.921 mm with the stick
+    // left, 6.543 mm right (the plain set's: 3.641 and 0.197 mm).
+    for (const auto& [mine, theirs, midSkateMeasured] : {std::tuple{&studio_.left, &plain_.left, 1.921},
+                                                         std::tuple{&studio_.right, &plain_.right, 6.543}}) {
       QCOMPARE(mine->value(s("nan_frames")).toInt(-1), 0);
       const double jump = mine->value(s("max_joint_jump_m")).toDouble(NAN);
       const QJsonObject a = mine->value(s("motion_contacts")).toObject();
       const QJsonObject b = theirs->value(s("motion_contacts")).toObject();
-      qInfo("largest joint step %.3f m (takes %.3f m); %d stances, skate %.1f (plain %.1f) mm, mid %.1f (%.1f) mm, "
+      qInfo("largest joint step %.3f m (takes %.3f m); %d stances, skate %.1f (plain %.1f) mm, mid %.3f (%.3f) mm, "
             "penetration %.1f (%.1f) mm", jump, takeStep_, a.value(s("stances")).toInt(),
             a.value(s("skate_mm_median")).toDouble(), b.value(s("skate_mm_median")).toDouble(),
             a.value(s("skate_mid_mm_median")).toDouble(), b.value(s("skate_mid_mm_median")).toDouble(),
             a.value(s("penetration_mm")).toDouble(), b.value(s("penetration_mm")).toDouble());
       QVERIFY(jump < 1.25 * takeStep_);
-      QVERIFY(a.value(s("stances")).toInt() >= 8);
+      QVERIFY(a.value(s("stances")).toInt() >= 16);  // 20 measured each way
       QVERIFY(a.value(s("penetration_mm")).toDouble(NAN) < 10.0);
-      // A foot that slides as the did moves tens of millimetres in mid-stance.
-      QVERIFY(a.value(s("skate_mid_mm_median")).toDouble(NAN) < 15.0);
+      // A foot that slides as the did moves tens of millimetres in mid-stance; these
+      // stay within twice the measured figure plus 0.5 mm (null, no stance, fails).
+      QVERIFY(a.value(s("skate_mid_mm_median")).toDouble(NAN) < 2 * midSkateMeasured + 0.5);
     }
   }
 };

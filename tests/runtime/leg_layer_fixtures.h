@@ -2,7 +2,8 @@
 // Graphs and measurements for the leg-layer tests: synthetic biped, quadruped and hexapod
 // walks (and turns) made into one-edge loop graphs whose legs and cycles come from core's own
 // analysis path (detectLegs, analyzeCycle, applyLocomotion: what buildRuntimeGraph runs), and
-// the metrics of issue 12 (foot skate per stance, penetration, overextension).
+// the metrics of issue 12 (foot skate per stance, penetration, overextension), and the same
+// feet measured from the played motion alone (motion_contacts.h), as an outsider would.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -11,6 +12,8 @@
 #include "fatgraph/core/locomotion/cycle_analysis.h"
 #include "fatgraph/core/graph/fat_graph_builder.h"
 #include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/locomotion/motion_contacts.h"
+#include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/core/locomotion/runtime_locomotion.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/footbase.h"
@@ -93,6 +96,14 @@ inline bool finitePose(const Player& p) {
   return isFinite(p.character().position) && std::isfinite(p.character().yaw);
 }
 
+/// World position (metres) of joint `joint` of the played pose: its model position turned by
+/// the character's heading and placed at its position, as `fatgraph play` writes the motion.
+inline Vec3 worldPosition(const Player& player, int joint) {
+  const CharacterFrame& c = player.character();
+  const Eigen::Quaternionf heading(Eigen::AngleAxisf(c.yaw, Vec3f::UnitY()));
+  return (heading * toEigen(player.modelPositions()[std::size_t(joint)]) + toEigen(c.position)).cast<double>();
+}
+
 /// Feet measured from the played pose (world): per leg its footbase (corrected 4.6), heel and
 /// toe tip.
 struct FootSample {
@@ -131,6 +142,14 @@ struct LegMetrics {
   float overextension = 0;    // largest hip-ankle distance beyond the chain's length, metres
   float reportedOverextension = 0;
   float midStanceMotion = 0;  // largest footbase motion over the middle half of a stance
+  // The feet as an outsider measures them from the played motion (each leg's foot point,
+  // footPointJoints, after the settle frames; default rules): stances of its own, not the
+  // layer's, and a skate median that is empty without one.
+  MotionContacts contacts;
+
+  // The outsider's mid-stance skate median in millimetres; NaN without a stance (fails every
+  // bound).
+  double contactsMidSkateMm() const { return contacts.midSkateMedian ? 1e3 * *contacts.midSkateMedian : NAN; }
 
   float medianSkate() const {
     if (skates.empty()) return 0.0f;
@@ -141,16 +160,20 @@ struct LegMetrics {
 };
 
 /// Plays `frames` updates of 1/30 s with the stick held, measuring every leg; stances are the
-/// layer's planted intervals that both begin and end inside the run (after `settle` frames).
+/// layer's planted intervals that both begin and end inside the run (after `settle` frames);
+/// `contacts` measures the foot points' world paths over the same frames.
 inline LegMetrics playAndMeasure(Player& player, const RuntimeGraph& graph, const Heightfield* terrain,
                                  int frames, float stickX = 0, float stickY = 0, int settle = 40) {
   LegMetrics m;
   const std::size_t legs = graph.legs.size();
   std::vector<std::vector<Vec3f>> stance(legs);
   std::vector<bool> wasPlanted(legs, false);
+  const std::vector<int> feet = footPointJoints(toAuthoringSkeleton(graph.skeleton), graph.legs);
+  std::vector<std::vector<Vec3>> paths(feet.size());
   for (int f = 0; f < frames; ++f) {
     player.update(1.0f / 30.0f, stickX, stickY);
     if (f < settle) continue;
+    for (std::size_t l = 0; l < feet.size(); ++l) paths[l].push_back(worldPosition(player, feet[l]));
     for (std::size_t l = 0; l < legs; ++l) {
       const RuntimeLeg& leg = graph.legs[l];
       const FootSample s = measureFoot(player, leg, terrain);
@@ -183,6 +206,7 @@ inline LegMetrics playAndMeasure(Player& player, const RuntimeGraph& graph, cons
       wasPlanted[l] = r.planted;
     }
   }
+  m.contacts = measureMotionContacts(paths, 30.0, terrain);
   return m;
 }
 

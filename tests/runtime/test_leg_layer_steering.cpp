@@ -23,22 +23,27 @@ class TestLegLayerSteering : public QObject {
     QTest::addColumn<float>("vz");    // m/s, forward
     QTest::addColumn<float>("turn");  // rad/s, left
     QTest::addColumn<QString>("terrain");
+    // The outsider's measure of the played feet (motion_contacts.h), as measured 2026-12-07 on
+    // flat ground and bumps alike: its stances and its mid-stance skate median (mm). A stop's
+    // last steps are the only stances it has (the layer's own count can be 0 there).
+    QTest::addColumn<int>("stancesMeasured");
+    QTest::addColumn<double>("midSkateMeasuredMm");
     for (const char* ground : {"flat", "bumps"}) {
       const QString t = QString::fromLatin1(ground);
-      auto row = [&](const char* what, Creature c, float vx, float vz, float w) {
+      auto row = [&](const char* what, Creature c, float vx, float vz, float w, int stances, double midSkate) {
         QTest::newRow(qPrintable(QString("%1 %2 %3").arg(creatureName(c), what, t)))
-            << c << vx << vz << w << t;
+            << c << vx << vz << w << t << stances << midSkate;
       };
-      row("side-step left", Creature::Biped, 0.5f, 0.0f, 0.0f);
-      row("side-step right", Creature::Biped, -0.5f, 0.0f, 0.0f);
-      row("backwards", Creature::Biped, 0.0f, -0.6f, 0.0f);
-      row("turn on the spot left", Creature::Biped, 0.0f, 0.0f, 1.2f);
-      row("turn on the spot right", Creature::Biped, 0.0f, 0.0f, -1.2f);
-      row("stop", Creature::Biped, 0.0f, 0.0f, 0.0f);
-      row("turn on the spot", Creature::Quadruped, 0.0f, 0.0f, 0.6f);
-      row("stop", Creature::Quadruped, 0.0f, 0.0f, 0.0f);
-      row("turn on the spot", Creature::Hexapod, 0.0f, 0.0f, -1.0f);
-      row("stop", Creature::Hexapod, 0.0f, 0.0f, 0.0f);
+      row("side-step left", Creature::Biped, 0.5f, 0.0f, 0.0f, 11, 0.0);
+      row("side-step right", Creature::Biped, -0.5f, 0.0f, 0.0f, 11, 0.0);
+      row("backwards", Creature::Biped, 0.0f, -0.6f, 0.0f, 12, 0.0);
+      row("turn on the spot left", Creature::Biped, 0.0f, 0.0f, 1.2f, 11, 0.0);
+      row("turn on the spot right", Creature::Biped, 0.0f, 0.0f, -1.2f, 11, 0.0);
+      row("stop", Creature::Biped, 0.0f, 0.0f, 0.0f, 3, 2.03);
+      row("turn on the spot", Creature::Quadruped, 0.0f, 0.0f, 0.6f, 29, 0.0);
+      row("stop", Creature::Quadruped, 0.0f, 0.0f, 0.0f, 5, 0.003);
+      row("turn on the spot", Creature::Hexapod, 0.0f, 0.0f, -1.0f, 57, 0.0);
+      row("stop", Creature::Hexapod, 0.0f, 0.0f, 0.0f, 6, 0.001);
     }
   }
 
@@ -48,6 +53,8 @@ class TestLegLayerSteering : public QObject {
     QFETCH(float, vz);
     QFETCH(float, turn);
     QFETCH(QString, terrain);
+    QFETCH(int, stancesMeasured);
+    QFETCH(double, midSkateMeasuredMm);
     const SyntheticMotion m = creatureWalk(creature);
     const LegGraph g = syntheticLegGraph(m);
     QVERIFY(g.graph.edges[0].locomotion.enabled);
@@ -104,14 +111,20 @@ class TestLegLayerSteering : public QObject {
                                             player.modelPositions()[g.graph.legs[r].chain.back()].x);
     }
     qInfo("%s: skate median %.2f mm over %d stances, penetration %.2f mm, overextension %.2f mm, "
-          "side gap >= %.3f m, warnings unreachable %d no-ground %d",
+          "side gap >= %.3f m, warnings unreachable %d no-ground %d; motion contacts: %d stances, "
+          "mid-stance skate median %.3f mm",
           QTest::currentDataTag(), 1e3f * r.medianSkate(), int(r.skates.size()),
           1e3f * r.penetration, 1e3f * r.overextension, worstSide,
-          player.legLayer().warnings().unreachable, player.legLayer().warnings().noGround);
+          player.legLayer().warnings().unreachable, player.legLayer().warnings().noGround,
+          r.contacts.stances, r.contactsMidSkateMm());
     QVERIFY2(worstSide > 0.0f, qPrintable(QString("feet swapped sides: gap %1 m").arg(worstSide)));
     QVERIFY2(r.medianSkate() < 0.005f, qPrintable(QString::number(r.medianSkate())));
     QVERIFY2(r.penetration <= 0.005f, qPrintable(QString::number(r.penetration)));
     QVERIFY2(r.overextension <= 0.001f, qPrintable(QString::number(r.overextension)));
+    // The feet as the motion shows them: at least four fifths of the stances measured, and a
+    // mid-stance skate within twice the measured figure plus 0.05 mm (NaN without a stance).
+    QVERIFY2(r.contacts.stances >= stancesMeasured * 4 / 5, qPrintable(QString::number(r.contacts.stances)));
+    QVERIFY2(r.contactsMidSkateMm() < 2 * midSkateMeasuredMm + 0.05, qPrintable(QString::number(r.contactsMidSkateMm())));
   }
 
   // Unsteered (and steering switched off again) the player follows the clips: the same frames

@@ -2,8 +2,8 @@
 // edge's parameterized joint at the target at the parameter reference time, through the
 // plane inverted (the projection of the target, clamped to the grid). On 144_03 built with one
 // hub and parameterized as `fatgraph build` does by default: targets spread over each edge's
-// plane are met within the edge's own parameter error plus 1 cm (measured from the played
-// joint, in the edge-start frame); a target off the plane is reported as unreachable by its
+// plane are met within a fixed bound near the errors measured (from the played joint, in the
+// edge-start frame; not from the edge's own error estimate); a target off the plane is reported as unreachable by its
 // distance; an edge without a plane leaves its weights to the stick.
 #include <QtTest>
 
@@ -108,7 +108,11 @@ class TestPlayerAim : public QObject {
       const float median = errors[errors.size() / 2];
       qInfo("%s: aim error median %.4f m, max %.4f m over %zu targets; the edge's parameter error median %.4f m",
             edge.name.c_str(), median, errors.back(), errors.size(), edge.paramErrorMedian);
-      QVERIFY2(median <= edge.paramErrorMedian + 0.01f, qPrintable(QString::number(median)));
+      // Measured 2026-12-07 on 144_03's one aimable edge: median 4.6 mm, largest 45.7 mm over
+      // the 20 targets. Twice that plus 1 mm and 2 mm, fixed: the edge's own parameter error
+      // estimate (1.2 mm) is printed beside them but bounds nothing.
+      QVERIFY2(median <= 0.0102f, qPrintable(QString::number(median)));
+      QVERIFY2(errors.back() <= 0.0934f, qPrintable(QString::number(errors.back())));
     }
     QVERIFY(edgesAimed >= 1);
   }

@@ -90,12 +90,7 @@ Run play(const IdleGraph& g, const PlayerOptions& options, float walkSeconds, fl
     run.idleReported.push_back(player.velocityControl().idle);
     run.standing.push_back(player.standing());
     run.finite = run.finite && finitePose(player);
-    const CharacterFrame& c = player.character();
-    const Eigen::Quaternionf yaw(Eigen::AngleAxisf(c.yaw, Vec3f::UnitY()));
-    for (std::size_t l = 0; l < feet.size(); ++l) {
-      const Vec3f w = yaw * toEigen(player.modelPositions()[feet[l]]) + toEigen(c.position);
-      run.feet[l].push_back(Vec3(w.x(), w.y(), w.z()));
-    }
+    for (std::size_t l = 0; l < feet.size(); ++l) run.feet[l].push_back(worldPosition(player, feet[l]));
   }
   return run;
 }

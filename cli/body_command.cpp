@@ -2,15 +2,18 @@
 // OBJ any 3D tool opens, in the bind pose or skinned to one frame of the clip.
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "command_line.h"
+#include "command_options.h"
 #include "commands.h"
 #include "fatgraph/io/atomic_file.h"
 #include "fatgraph/core/body/body_generation.h"
 #include "fatgraph/core/io/bvh_import.h"
 #include "fatgraph/core/model/forward_kinematics.h"
+#include "option_checks.h"
 
 namespace fatgraph::cli {
 
@@ -46,61 +49,81 @@ std::string objText(const Skeleton& skeleton, const GeneratedBody& body,
   return out;
 }
 
-}  // namespace
+// What `fatgraph body` is asked.
+struct BodyRequest {
+  std::string input, output;
+  std::optional<int> frame;  // the bind pose when absent
+  double thickness = 1.0;    // scales every part's radius
+  BvhUnits units = BvhUnits::Auto;
+  RigConventionOptions rig;
+  bool json = false;
+};
 
-int runBody(const std::vector<std::string>& args) {
-  CommandLine cl("body", "CLIP.bvh -o BODY.obj [--frame N] [--thickness T] [--units U]\n"
-                 "       [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--loops L] [--json]",
-                 "Generate the skinned body of the clip's skeleton (capsules and tapered\n"
-                 "ellipsoids per bone, smooth blend weights) and write it as a Wavefront OBJ:\n"
-                 "the bind (rest) pose, or with --frame the clip's pose N skinned on the CPU.");
-  cl.option("-o", "BODY.obj", "output file (written atomically)");
-  cl.option("--frame", "N", "skin the body to frame N of the clip instead of the bind pose");
-  cl.option("--thickness", "T", "scale every part's radius (default 1)");
-  cl.option("--units", "U", "length unit of the input: auto (default), m, cm, cmu, in, mm");
-  declareRigOptions(cl);
-  cl.flag("--json", "print one JSON object on stdout");
-  if (!cl.parse(args)) return 0;
-  if (cl.positional().size() != 1) throw UsageError{"expected exactly one input file (see --help)"};
-  const auto out = cl.value("-o");
-  if (!out || out->empty()) throw UsageError{"missing -o BODY.obj"};
+// The body's vertices and normals: the bind pose, or skinned to the frame asked for.
+void poseBody(const BvhImport& bvh, const GeneratedBody& body, std::optional<int> frame, std::vector<Float3>& positions,
+              std::vector<Float3>& normals) {
+  positions = body.mesh.positions;
+  normals = body.mesh.normals;
+  if (!frame) return;
+  if (*frame >= bvh.clip.frameCount())
+    throw UsageError{"--frame: expects a frame of the clip, in [0, " + std::to_string(bvh.clip.frameCount()) +
+                     "), got '" + std::to_string(*frame) + "'"};
+  const int n = bvh.skeleton.jointCount();
+  std::vector<Quat> rotations(n);
+  std::vector<Vec3> modelPositions(n);
+  clipFrameToModel(bvh.skeleton, bvh.clip, *frame, rotations, modelPositions);
+  skinBody(body.mesh, rotations, modelPositions, positions, &normals);
+}
+
+int runBody(const BodyRequest& r) {
   BvhImportOptions importOptions;
-  importOptions.units = unitsOption(cl);
-  importOptions.rig = rigOptions(cl);
-  const BvhImport bvh = importBvh(cl.positional().front(), importOptions);
+  importOptions.units = r.units;
+  importOptions.rig = r.rig;
+  const BvhImport bvh = importBvh(r.input, importOptions);
   BodyOptions options;
-  options.thickness = static_cast<float>(cl.number("--thickness", 1.0));
+  options.thickness = static_cast<float>(r.thickness);
   const GeneratedBody body = generateBody(bvh.skeleton, options);
+  std::vector<Float3> positions, normals;
+  poseBody(bvh, body, r.frame, positions, normals);
+  writeFileAtomically(r.output, objText(bvh.skeleton, body, positions, normals));
 
-  std::vector<Float3> positions = body.mesh.positions, normals = body.mesh.normals;
-  const int frame = cl.integer("--frame", -1);
-  if (cl.has("--frame")) {
-    if (frame < 0 || frame >= bvh.clip.frameCount())
-      throw UsageError{"--frame expects a frame in [0, " + std::to_string(bvh.clip.frameCount()) + ")"};
-    const int n = bvh.skeleton.jointCount();
-    std::vector<Quat> rotations(n);
-    std::vector<Vec3> modelPositions(n);
-    clipFrameToModel(bvh.skeleton, bvh.clip, frame, rotations, modelPositions);
-    skinBody(body.mesh, rotations, modelPositions, positions, &normals);
-  }
-  writeFileAtomically(*out, objText(bvh.skeleton, body, positions, normals));
-
-  if (cl.has("--json")) {
-    nlohmann::json j = {{"input", cl.positional().front()},
-                        {"output", *out},
+  if (r.json) {
+    nlohmann::json j = {{"input", r.input},
+                        {"output", r.output},
                         {"joints", bvh.skeleton.jointCount()},
                         {"parts", body.parts.size()},
                         {"vertices", body.mesh.vertexCount()},
                         {"triangles", body.mesh.triangleCount()},
-                        {"frame", frame}};
+                        {"frame", r.frame.value_or(-1)}};
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << "wrote " << *out << ": " << body.parts.size() << " parts, "
-              << body.mesh.vertexCount() << " vertices, " << body.mesh.triangleCount()
-              << " triangles (" << (frame >= 0 ? "frame " + std::to_string(frame) : "bind pose")
-              << ")\n";
+    std::cout << "wrote " << r.output << ": " << body.parts.size() << " parts, " << body.mesh.vertexCount()
+              << " vertices, " << body.mesh.triangleCount() << " triangles ("
+              << (r.frame ? "frame " + std::to_string(*r.frame) : "bind pose") << ")\n";
   }
   return 0;
+}
+
+}  // namespace
+
+void addBodyCommand(CommandLine& commandLine) {
+  auto [command, r] = commandLine.addCommand<BodyRequest>(
+      "body", "generate a clip's skinned body; write a Wavefront OBJ",
+      "Generate the skinned body of the clip's skeleton (capsules and tapered ellipsoids per bone, smooth "
+      "blend weights) and write it as a Wavefront OBJ: the bind (rest) pose, or with --frame the clip's "
+      "pose N skinned on the CPU.", runBody);
+  command.add_option("CLIP", r.input, "the clip whose skeleton gets the body")->type_name("CLIP.bvh")->required();
+  addOutputOption(command, r.output, "BODY.obj", "output file (written atomically)")->required();
+  command.add_option("--frame", r.frame, "skin the body to frame N of the clip instead of the bind pose")
+      ->type_name("N")
+      ->transform(integerIn(0));
+  command.add_option("--thickness", r.thickness, "scale every part's radius")
+      ->type_name("T")
+      ->check(positiveNumber())
+      ->capture_default_str();
+  addUnitsOption(command, r.units, "length unit of the input: auto (default), m, cm, cmu, in, mm");
+  addRigOptions(command, r.rig);
+  addJsonFlag(command, r.json);
 }
 
 }  // namespace fatgraph::cli

@@ -1,73 +1,54 @@
 #pragma once
-// The argument parser shared by the CLI commands (CLI11 underneath): named options (with or
-// without a value), positional arguments, generated --help, and one-line errors.
+// The fatgraph command line (CLI11 underneath): one program with a subcommand per command, each
+// declaring its arguments and options bound to the fields of its own options struct. `fatgraph
+// --help`, each command's --help and usage line, and the one-line usage errors are generated from
+// those declarations (docs/DESIGN.md, "The command line").
+#include <functional>
 #include <map>
 #include <memory>
-#include <optional>
 #include <string>
-#include <vector>
+#include <utility>
 
-#include "fatgraph/core/io/bvh_import.h"
+#include <CLI/CLI.hpp>
 
 namespace fatgraph::cli {
 
-/// Thrown for a usage error; main prints "fatgraph <command>: <message>" and exits 2.
+/// A usage error found by a command after parsing (a frame past the clip's end, a rule joining
+/// two options): "fatgraph <command>: <message>" on stderr, exit 2.
 struct UsageError {
   std::string message;
 };
 
-/// The options of one command, declared once: the declarations generate `--help` (with each
-/// option's default and range), and parsing checks values against them. Parsing is CLI11's;
-/// errors become one-line UsageErrors.
 class CommandLine {
  public:
-  CommandLine(std::string command, std::string synopsis, std::string description);
-  ~CommandLine();
-  CommandLine(const CommandLine&) = delete;
-  CommandLine& operator=(const CommandLine&) = delete;
+  CommandLine();
 
-  void flag(const std::string& name, const std::string& help);
-  void option(const std::string& name, const std::string& valueName, const std::string& help);
-  /// A number with its default (shown in --help) and the closed range it must lie in (checked
-  /// when parsing: "--fps: 2000 is not in [1, 1000]").
-  void numberOption(const std::string& name, const std::string& valueName, const std::string& help,
-                    double defaultValue, double lowest, double highest);
+  /// Declares a command: `summary` is its line in `fatgraph --help`, `description` opens its own
+  /// --help, and `run` runs it once the arguments are parsed into what its declarations bind,
+  /// returning the exit code. Declare its arguments and options on the CLI::App returned.
+  CLI::App& addCommand(const std::string& name, const std::string& summary, const std::string& description,
+                       std::function<int()> run);
 
-  /// An integer likewise ("--window: expects an integer in [1, 1000], got '0'").
-  void integerOption(const std::string& name, const std::string& valueName, const std::string& help,
-                     int defaultValue, int lowest, int highest);
+  /// The same for a command whose arguments parse into a `Request` that `run(const Request&)`
+  /// then takes: returns the command, on which to declare them, and the request they bind to.
+  template <class Request, class Run>
+  std::pair<CLI::App&, Request&> addCommand(const std::string& name, const std::string& summary,
+                                            const std::string& description, Run run) {
+    auto request = std::make_shared<Request>();
+    CLI::App& command = addCommand(name, summary, description, [request, run] { return run(*request); });
+    return {command, *request};
+  }
 
-  /// Parses argv after the command name. Returns false when --help was printed.
-  bool parse(const std::vector<std::string>& args);
-
-  bool has(const std::string& name) const;
-  std::optional<std::string> value(const std::string& name) const;
-  double number(const std::string& name, double fallback) const;
-  /// A numberOption's value, or its default when absent.
-  double number(const std::string& name) const;
-  int integer(const std::string& name, int fallback) const;
-  /// An integerOption's value, or its default when absent.
-  int integer(const std::string& name) const;
-  const std::vector<std::string>& positional() const { return positional_; }
-
-  std::string help() const;
+  /// Parses the arguments (argv[0] is the program) and runs the command they name. Returns the
+  /// exit code: 0 (also after --help), 1 for a failure, 2 for a usage error; a failure prints one
+  /// line, "fatgraph <command>: <message>", on stderr.
+  int run(int argc, const char* const* argv);
 
  private:
-  struct Parser;
-  std::unique_ptr<Parser> parser_;
-  std::map<std::string, std::string> values_;    // given options' values ("" for a flag)
-  std::map<std::string, double> defaults_;       // numberOption defaults
-  std::vector<std::string> positional_;
+  int runCommand(const CLI::App& command);
+
+  CLI::App program_;
+  std::map<const CLI::App*, std::function<int()>> runs_;
 };
-
-/// The value of a `--units` option (BvhUnits::Auto when absent); a UsageError for an unknown
-/// unit.
-BvhUnits unitsOption(const CommandLine& cl);
-
-/// Declares `--translations`, `--up` and `--motion-root` (rig_conventions.h) on a command
-/// that reads clips.
-void declareRigOptions(CommandLine& cl);
-/// Their values; a UsageError for an unknown convention or axis.
-RigConventionOptions rigOptions(const CommandLine& cl);
 
 }  // namespace fatgraph::cli

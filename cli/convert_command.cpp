@@ -1,14 +1,17 @@
 // fatgraph convert IN.bvh|IN.gltf|IN.glb|IN.fbx -o OUT.bvh: the importers and the BVH exporter
 // on the command line.
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "command_line.h"
+#include "command_options.h"
 #include "commands.h"
 #include "fatgraph/core/io/bvh_export.h"
 #include "fatgraph/core/io/bvh_import.h"
 #include "fatgraph/core/model/error.h"
 #include "fatgraph/core/io/scene_import.h"
+#include "option_checks.h"
 
 namespace fatgraph::cli {
 namespace {
@@ -25,19 +28,36 @@ int chooseAnimation(const SceneImport& scene, const std::string& wanted, const s
   throw FileError(file, 0, "has no animation '" + wanted + "' (it has " + names + ")");
 }
 
+// What `fatgraph convert` is asked.
+struct ConvertRequest {
+  std::string input, output;
+  std::optional<double> fps;  // a BVH's own rate when absent; a glTF or FBX input's 30
+  BvhUnits units = BvhUnits::Auto;
+  bool keepTpose = false;
+  std::string animation;  // of a glTF or FBX input; the first when empty
+  RigConventionOptions rig;
+  bool json = false;
+};
+
+// glTF and FBX key their animations in seconds or ticks: the rate they are sampled at.
+constexpr double kSceneDefaultFps = 30.0;
+constexpr double kSceneHighestFps = 1000.0;
+
 // A glTF or FBX animation written as BVH: already metres, Y up, at the rate asked for.
-int convertScene(const CommandLine& cl, const std::string& in, const std::string& out) {
+int convertScene(const ConvertRequest& r) {
   SceneImportOptions options;
-  options.fps = cl.has("--fps") ? cl.number("--fps", 30.0) : 30.0;
-  if (!(options.fps > 0 && options.fps <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000] for a glTF or FBX input"};
-  options.rig = rigOptions(cl);
-  const SceneImport scene = importSceneFile(in, options);
-  const int index = chooseAnimation(scene, cl.value("--animation").value_or(""), in);
+  options.fps = r.fps.value_or(kSceneDefaultFps);
+  if (options.fps > kSceneHighestFps) {
+    throw UsageError{"--fps: expects a number in (0, 1000] for a glTF or FBX input"};
+  }
+  options.rig = r.rig;
+  const SceneImport scene = importSceneFile(r.input, options);
+  const int index = chooseAnimation(scene, r.animation, r.input);
   const Clip& clip = scene.clips[index];
-  exportBvh(out, scene.skeleton, clip);
-  if (cl.has("--json")) {
-    nlohmann::json j = {{"input", in},
-                        {"output", out},
+  exportBvh(r.output, scene.skeleton, clip);
+  if (r.json) {
+    nlohmann::json j = {{"input", r.input},
+                        {"output", r.output},
                         {"animation", scene.animationNames[index]},
                         {"joints", scene.skeleton.jointCount()},
                         {"frames", clip.frameCount()},
@@ -47,47 +67,25 @@ int convertScene(const CommandLine& cl, const std::string& in, const std::string
                         {"notes", scene.notes}};
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << "wrote " << out << ": " << scene.skeleton.jointCount() << " joints, "
-              << clip.frameCount() << " frames at " << clip.fps << " fps (" << sceneFormatName(in)
-              << " animation '" << scene.animationNames[index] << "')\n";
+    std::cout << "wrote " << r.output << ": " << scene.skeleton.jointCount() << " joints, " << clip.frameCount()
+              << " frames at " << clip.fps << " fps (" << sceneFormatName(r.input) << " animation '"
+              << scene.animationNames[index] << "')\n";
   }
   return 0;
 }
 
-}  // namespace
-
-int runConvert(const std::vector<std::string>& args) {
-  CommandLine cl("convert", "IN.bvh|IN.gltf|IN.glb|IN.fbx -o OUT.bvh [--fps F] [--units auto|m|cm|cmu|in|mm] [--keep-tpose]\n"
-                 "    [--animation NAME] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--loops L] [--json]",
-                 "Import a BVH file (any channel order, units converted to metres, a reference\n"
-                 "T-pose in frame 0 dropped unless --keep-tpose, optionally resampled) and write\n"
-                 "it as standard BVH in metres (ZYX rotation channels). A glTF or FBX input gives\n"
-                 "one of its animations (--animation, the first by default) sampled at --fps (30).");
-  cl.option("-o", "OUT.bvh", "output file (written atomically)");
-  cl.option("--fps", "F", "resample to F frames per second (slerp)");
-  cl.option("--units", "U", "length unit of a BVH input: auto (default), m, cm, cmu, in, mm");
-  cl.flag("--keep-tpose", "keep frame 0 of a BVH input even when it is a reference T-pose");
-  cl.option("--animation", "NAME", "the animation of a glTF or FBX input to write (default: the first)");
-  declareRigOptions(cl);
-  cl.flag("--json", "print one JSON object on stdout");
-  if (!cl.parse(args)) return 0;
-  if (cl.positional().size() != 1) throw UsageError{"expected exactly one input file (see --help)"};
-  const auto out = cl.value("-o");
-  if (!out || out->empty()) throw UsageError{"missing -o OUT.bvh"};
-  if (isSceneFilePath(cl.positional().front())) return convertScene(cl, cl.positional().front(), *out);
+// A BVH file imported (units, T-pose, rate, rig conventions) and written as standard BVH.
+int convertBvh(const ConvertRequest& r) {
   BvhImportOptions options;
-  options.dropReferencePose = !cl.has("--keep-tpose");
-  options.resampleFps = cl.number("--fps", 0.0);
-  if (cl.has("--fps") && !(options.resampleFps > 0 && options.resampleFps <= 10000)) {
-    throw UsageError{"--fps expects a rate in (0, 10000]"};
-  }
-  options.units = unitsOption(cl);
-  options.rig = rigOptions(cl);
-  const BvhImport bvh = importBvh(cl.positional().front(), options);
-  exportBvh(*out, bvh.skeleton, bvh.clip);
-  if (cl.has("--json")) {
-    nlohmann::json j = {{"input", cl.positional().front()},
-                        {"output", *out},
+  options.dropReferencePose = !r.keepTpose;
+  options.resampleFps = r.fps.value_or(0.0);
+  options.units = r.units;
+  options.rig = r.rig;
+  const BvhImport bvh = importBvh(r.input, options);
+  exportBvh(r.output, bvh.skeleton, bvh.clip);
+  if (r.json) {
+    nlohmann::json j = {{"input", r.input},
+                        {"output", r.output},
                         {"joints", bvh.skeleton.jointCount()},
                         {"frames", bvh.clip.frameCount()},
                         {"fps", bvh.clip.fps},
@@ -100,14 +98,36 @@ int runConvert(const std::vector<std::string>& args) {
                                       {"speed_mps", bvh.rig.inPlace.speedMps}}}};
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << "wrote " << *out << ": " << bvh.skeleton.jointCount() << " joints, "
-              << bvh.clip.frameCount() << " frames at " << bvh.clip.fps << " fps (from "
-              << unitName(bvh.units) << "; reference pose "
-              << (bvh.referencePoseDropped ? "dropped" : bvh.referencePoseDetected ? "kept" : "none")
-              << ")\n";
+    std::cout << "wrote " << r.output << ": " << bvh.skeleton.jointCount() << " joints, " << bvh.clip.frameCount()
+              << " frames at " << bvh.clip.fps << " fps (from " << unitName(bvh.units) << "; reference pose "
+              << (bvh.referencePoseDropped ? "dropped" : bvh.referencePoseDetected ? "kept" : "none") << ")\n";
     if (bvh.rig.inPlace.detected) std::cout << "note: " << inPlaceNote(bvh.rig.inPlace, bvh.clip.source, bvh.clip.name) << "\n";
   }
   return 0;
+}
+
+int runConvert(const ConvertRequest& r) { return isSceneFilePath(r.input) ? convertScene(r) : convertBvh(r); }
+
+}  // namespace
+
+void addConvertCommand(CommandLine& commandLine) {
+  auto [command, r] = commandLine.addCommand<ConvertRequest>(
+      "convert", "import a BVH (units, T-pose, rate), glTF or FBX clip and write standard BVH",
+      "Import a BVH file (any channel order, units converted to metres, a reference T-pose in frame 0 "
+      "dropped unless --keep-tpose, optionally resampled) and write it as standard BVH in metres (ZYX "
+      "rotation channels). A glTF or FBX input gives one of its animations (--animation, the first by "
+      "default) sampled at --fps (30).", runConvert);
+  command.add_option("IN", r.input, "the clip to convert")->type_name("IN.bvh|IN.gltf|IN.glb|IN.fbx")->required();
+  addOutputOption(command, r.output, "OUT.bvh", "output file (written atomically)")->required();
+  command.add_option("--fps", r.fps, "resample to F frames per second (slerp; at most 1000 for a glTF or FBX input)")
+      ->type_name("F")
+      ->check(numberIn(0.0, 10000.0, true));
+  addUnitsOption(command, r.units, "length unit of a BVH input: auto (default), m, cm, cmu, in, mm");
+  command.add_flag("--keep-tpose", r.keepTpose, "keep frame 0 of a BVH input even when it is a reference T-pose");
+  command.add_option("--animation", r.animation, "the animation of a glTF or FBX input to write (default: the first)")
+      ->type_name("NAME");
+  addRigOptions(command, r.rig);
+  addJsonFlag(command, r.json);
 }
 
 }  // namespace fatgraph::cli

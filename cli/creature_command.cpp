@@ -1,7 +1,6 @@
 // fatgraph creature --type walk|fly|swim [--legs N] [--seed S] -o CREATURE.fgraph: a creature
 // generated without mocap (creature_generation.h) written as a procedural runtime graph that
 // `fatgraph play`, the editor and a game's Player play like any graph; --obj writes its body.
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -10,11 +9,13 @@
 #include <string>
 
 #include "command_line.h"
+#include "command_options.h"
 #include "commands.h"
 #include "fatgraph/core/creature/creature_generation.h"
 #include "fatgraph/core/model/error.h"
 #include "fatgraph/io/atomic_file.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
+#include "option_checks.h"
 
 namespace fatgraph::cli {
 
@@ -46,82 +47,83 @@ std::string creatureObj(const Creature& c) {
   return out;
 }
 
-}  // namespace
+// What `fatgraph creature` is asked.
+struct CreatureRequest {
+  CreatureOptions creature;  // --type, --legs, --seed
+  std::string output;
+  std::string obj;  // BODY.obj; none when empty
+  bool json = false;
+};
 
-int runCreature(const std::vector<std::string>& args) {
-  CommandLine cl("creature", "--type walk|fly|swim [--legs N] [--seed S] -o CREATURE.fgraph [--obj BODY.obj] [--json]",
-                 "Generate a creature without mocap: a seeded body from interpolated base bodies and a\n"
-                 "deformation lattice, its rig and skin, limbs by the placement rules (walkers 1-8 leg\n"
-                 "pairs, flyers wings and hanging legs, swimmers fins), and write it as a procedural\n"
-                 "runtime graph: 'fatgraph play' walks, flies or swims it from a stick script like any\n"
-                 "graph. The same seed gives the same creature. A walker that would tip over is not\n"
-                 "written; the error names its seed.");
-  cl.option("--type", "TYPE", "walk, fly or swim (default walk)");
-  cl.option("--legs", "N", "leg pairs, 1-8 (walkers; flyers 1-3); default: the placement rules decide");
-  cl.option("--seed", "S", "the random seed, a whole number >= 0 (default 1)");
-  cl.option("-o", "CREATURE.fgraph", "runtime graph to write (atomically)");
-  cl.option("--obj", "BODY.obj", "also write the body in its bind pose as a Wavefront OBJ");
-  cl.flag("--json", "print one JSON object on stdout");
-  if (!cl.parse(args)) return 0;
-  if (!cl.positional().empty()) throw UsageError{"creature takes no positional argument (see --help)"};
-  const auto out = cl.value("-o");
-  if (!out || out->empty()) throw UsageError{"missing -o CREATURE.fgraph"};
-  CreatureOptions options;
-  const std::string type = cl.value("--type").value_or("walk");
-  try {
-    options.type = parseCreatureType(type);
-  } catch (const Error&) {  // an option's value: a usage error (exit 2), as for every other option
-    throw UsageError{"--type expects walk, fly or swim, got '" + type + "'"};
-  }
-  options.legPairs = cl.integer("--legs", 0);
-  if (cl.has("--legs") && !(options.legPairs >= 1 && options.legPairs <= 8))
-    throw UsageError{"--legs expects a number of leg pairs from 1 to 8"};
-  if (const auto seed = cl.value("--seed")) {
-    const auto [end, ec] = std::from_chars(seed->data(), seed->data() + seed->size(), options.seed);
-    if (seed->empty() || ec != std::errc() || end != seed->data() + seed->size())
-      throw UsageError{"--seed expects a whole number from 0 to 18446744073709551615, got '" + *seed + "'"};
-  }
-
-  const auto start = std::chrono::steady_clock::now();
-  const Creature creature = generateCreature(options);
-  const double milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  const RuntimeGraph graph = creatureRuntimeGraph(creature);
-  const ExportSummary summary = writeRuntimeGraph(graph, *out);
-  if (const auto obj = cl.value("--obj")) {
-    if (obj->empty()) throw UsageError{"--obj expects a file name"};
-    writeFileAtomically(*obj, creatureObj(creature));
-  }
-
+void printCreatureJson(const CreatureRequest& r, const Creature& creature, const RuntimeGraph& graph,
+                       double milliseconds, const ExportSummary& summary) {
   std::map<std::string, int> limbs;
   for (const CreatureLimb& l : creature.limbs) ++limbs[limbKindName(l.kind)];
-  if (cl.has("--json")) {
-    nlohmann::json j = {{"output", *out},
-                        {"type", creatureTypeName(creature.type)},
-                        {"seed", creature.seed},
-                        {"legs", creature.legCount()},
-                        {"leg_names", nlohmann::json::array()},
-                        {"limbs", limbs},
-                        {"joints", creature.skeleton.jointCount()},
-                        {"vertices", creature.mesh.vertexCount()},
-                        {"triangles", creature.mesh.triangleCount()},
-                        {"scale", creature.scale},
-                        {"length_m", creature.length},
-                        {"base_speed_m_s", creature.baseSpeed},
-                        {"support_margin_m", creature.supportMargin},
-                        {"base_bodies", creature.baseBodies},
-                        {"base_weights", creature.baseWeights},
-                        {"generation_ms", milliseconds},
-                        {"bytes", summary.bytes}};
-    for (const RuntimeLeg& l : graph.legs) j["leg_names"].push_back(l.name);
-    if (const auto obj = cl.value("--obj")) j["obj"] = *obj;
-    std::cout << j.dump(2) << "\n";
+  nlohmann::json j = {{"output", r.output},
+                      {"type", creatureTypeName(creature.type)},
+                      {"seed", creature.seed},
+                      {"legs", creature.legCount()},
+                      {"leg_names", nlohmann::json::array()},
+                      {"limbs", limbs},
+                      {"joints", creature.skeleton.jointCount()},
+                      {"vertices", creature.mesh.vertexCount()},
+                      {"triangles", creature.mesh.triangleCount()},
+                      {"scale", creature.scale},
+                      {"length_m", creature.length},
+                      {"base_speed_m_s", creature.baseSpeed},
+                      {"support_margin_m", creature.supportMargin},
+                      {"base_bodies", creature.baseBodies},
+                      {"base_weights", creature.baseWeights},
+                      {"generation_ms", milliseconds},
+                      {"bytes", summary.bytes}};
+  for (const RuntimeLeg& l : graph.legs) j["leg_names"].push_back(l.name);
+  if (!r.obj.empty()) j["obj"] = r.obj;
+  std::cout << j.dump(2) << "\n";
+}
+
+int runCreature(const CreatureRequest& r) {
+  const auto start = std::chrono::steady_clock::now();
+  const Creature creature = generateCreature(r.creature);
+  const double milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const RuntimeGraph graph = creatureRuntimeGraph(creature);
+  const ExportSummary summary = writeRuntimeGraph(graph, r.output);
+  if (!r.obj.empty()) writeFileAtomically(r.obj, creatureObj(creature));
+  if (r.json) {
+    printCreatureJson(r, creature, graph, milliseconds, summary);
   } else {
-    std::cout << "wrote " << *out << ": a " << creatureTypeName(creature.type) << " creature (seed " << creature.seed
+    std::cout << "wrote " << r.output << ": a " << creatureTypeName(creature.type) << " creature (seed " << creature.seed
               << "), " << creature.legCount() << " legs, " << creature.skeleton.jointCount() << " joints, "
               << creature.mesh.vertexCount() << " vertices; " << creature.length << " m long, base speed "
               << creature.baseSpeed << " m/s; generated in " << milliseconds << " ms\n";
   }
   return 0;
+}
+
+}  // namespace
+
+void addCreatureCommand(CommandLine& commandLine) {
+  auto [command, r] = commandLine.addCommand<CreatureRequest>(
+      "creature", "generate a creature without mocap; write a procedural .fgraph",
+      "Generate a creature without mocap: a seeded body from interpolated base bodies and a deformation "
+      "lattice, its rig and skin, limbs by the placement rules (walkers 1-8 leg pairs, flyers wings and "
+      "hanging legs, swimmers fins), and write it as a procedural runtime graph: 'fatgraph play' walks, "
+      "flies or swims it from a stick script like any graph. The same seed gives the same creature. A "
+      "walker that would tip over is not written; the error names its seed.", runCreature);
+  addEnumChoice(command, "--type", r.creature.type, {CreatureType::Walk, CreatureType::Fly, CreatureType::Swim},
+                creatureTypeName, "the kind of creature")
+      ->default_str("walk");
+  command.add_option("--legs", r.creature.legPairs, "leg pairs (walkers; flyers 1-3; default: the placement rules decide)")
+      ->type_name("N")
+      ->transform(integerIn(1, 8));
+  command.add_option("--seed", r.creature.seed, "the random seed")
+      ->type_name("S")
+      ->transform(wholeNumber())
+      ->capture_default_str();
+  addOutputOption(command, r.output, "CREATURE.fgraph", "runtime graph to write (atomically)")->required();
+  command.add_option("--obj", r.obj, "also write the body in its bind pose as a Wavefront OBJ")
+      ->type_name("BODY.obj")
+      ->check(notEmpty("a file name"));
+  addJsonFlag(command, r.json);
 }
 
 }  // namespace fatgraph::cli

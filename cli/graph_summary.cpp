@@ -8,11 +8,16 @@
 #include "fatgraph/core/graph/hub_groups.h"
 
 namespace fatgraph::cli {
-namespace {
 
 std::string hubName(const MotionGraph& g, int hub) {
   return hub >= 0 && hub < static_cast<int>(g.hubs.size()) ? g.hubs[hub].name : std::string("(none)");
 }
+
+nlohmann::json fatEdgeJson(const MotionGraph& g, const FatEdge& e) {
+  return {{"name", e.name}, {"from", hubName(g, e.fromHub)}, {"to", hubName(g, e.toHub)}, {"segments", e.segments.size()}};
+}
+
+namespace {
 
 int totalFrames(const Project& p) {
   int n = 0;
@@ -148,12 +153,9 @@ nlohmann::json graphSummaryJson(const Project& p) {
   nlohmann::json edges = nlohmann::json::array();
   for (size_t i = 0; i < g.fatEdges.size(); ++i) {
     const FatEdge& e = g.fatEdges[i];
-    nlohmann::json edge = {{"name", e.name},
-                           {"from", hubName(g, e.fromHub)},
-                           {"to", hubName(g, e.toHub)},
-                           {"segments", e.segments.size()},
-                           {"locomotion", false},
-                           {"blend", "grid"}};
+    nlohmann::json edge = fatEdgeJson(g, e);
+    edge["locomotion"] = false;
+    edge["blend"] = "grid";
     addLocomotion(edge, p, i);
     if (parameterized(g)) addParameterization(edge, p, g.parameterizations[i]);
     edges.push_back(std::move(edge));

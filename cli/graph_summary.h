@@ -3,6 +3,7 @@
 // human-readable summary.
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
 
 #include "fatgraph/core/model/project.h"
 
@@ -16,6 +17,12 @@ namespace fatgraph::cli {
 ///  param_dimension, param_joint, param_time_s, param_refined, param_targets, param_reason,
 ///  param_notes}], coverage, thresholds {hub, edge, ...}}.
 nlohmann::json graphSummaryJson(const Project& project);
+
+/// Hub `hub`'s name; "(none)" for no hub (-1).
+std::string hubName(const MotionGraph& g, int hub);
+
+/// {name, from, to, segments}: a fat edge, its hubs by name and its segment count.
+nlohmann::json fatEdgeJson(const MotionGraph& g, const FatEdge& e);
 
 /// [{name, clip, frame, time_s, match_set_size}]: the hubs in acceptance order.
 nlohmann::json hubsJson(const Project& project);

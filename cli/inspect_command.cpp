@@ -1,12 +1,12 @@
-// fatgraph inspect FILE [--json]: joints, frames, rate, duration, root, units, path length.
+// fatgraph inspect FILE: joints, frames, rate, duration, root, units, path length.
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "command_line.h"
+#include "command_options.h"
 #include "commands.h"
 #include "fatgraph/core/io/bvh_import.h"
-#include "fatgraph/core/locomotion/character_heading.h"
 #include "fatgraph/core/model/error.h"
 #include "fatgraph/core/io/fbx_import.h"
 #include "fatgraph/core/io/gltf_import.h"
@@ -14,6 +14,7 @@
 #include "fatgraph/core/model/motion_summary.h"
 #include "fatgraph/core/io/project_store.h"
 #include "graph_summary.h"
+#include "rig_report.h"
 
 namespace fatgraph::cli {
 namespace {
@@ -23,110 +24,6 @@ nlohmann::json clipJson(const ClipSummary& s, int joints) {
   return {{"name", s.name},     {"joints", joints},          {"frames", s.frames},
           {"fps", s.fps},       {"duration_s", s.durationS}, {"root", s.root},
           {"motion_root", s.motionRoot}, {"unit_scale", 1.0},  {"path_length_m", s.pathLengthM}};
-}
-
-// The legs (legs.h): chain joint names hip to ankle, the toe (null without one), lengths.
-nlohmann::json legsJson(const Skeleton& skeleton, const LegSetup& setup) {
-  nlohmann::json legs = nlohmann::json::array();
-  for (const Leg& leg : setup.legs) {
-    nlohmann::json chain = nlohmann::json::array();
-    for (int j : leg.chain) chain.push_back(skeleton.names[j]);
-    legs.push_back({{"name", leg.name},
-                    {"chain", chain},
-                    {"toe", leg.toe >= 0 ? nlohmann::json(skeleton.names[leg.toe]) : nlohmann::json()},
-                    {"length_m", leg.length},
-                    {"foot_length_m", leg.footLength}});
-  }
-  return legs;
-}
-
-// How the legs were found and what the user should know of them (legs.h: method, notes), e.g.
-// a limb named like a leg that never bears weight in the clips.
-void addLegDetection(nlohmann::json& j, const LegSetup& setup) {
-  j["legs_method"] = setup.method;
-  j["legs_notes"] = setup.notes;
-}
-
-// In-place detection (in_place_motion.h): whether the clip's root stays while its feet slide,
-// and whether root motion from the feet was added.
-nlohmann::json inPlaceJson(const InPlaceReport& r) {
-  return {{"detected", r.detected},         {"applied", r.applied},
-          {"speed_mps", r.speedMps},        {"root_travel_m", r.rootTravelM},
-          {"foot_slide_m", r.footSlideM},   {"steadiness", r.steadiness},
-          {"weight_bearing_ends", r.feet}};
-}
-
-// Loop detection (looping_clips.h): whether the clip's last frame leads into its first, and
-// whether it was repeated.
-nlohmann::json loopJson(const LoopReport& r) {
-  return {{"detected", r.detected},           {"applied", r.applied},
-          {"closed", r.closed},               {"period_frames", r.period},
-          {"frames_before", r.framesBefore},  {"frames_after", r.framesAfter},
-          {"closing_m", r.closingM},          {"seam_step_m", r.seamStepM},
-          {"median_step_m", r.medianStepM}};
-}
-
-double facingDegrees(const BvhImport& bvh) {
-  if (bvh.clip.frameCount() == 0) return 0.0;
-  const LegSetup legs = detectLegs(bvh.skeleton, &bvh.clip);
-  return characterHeadings(bvh.skeleton, bvh.clip, legs).front() * 180.0 / 3.14159265358979323846;
-}
-
-// What import decided about the file's conventions (rig_conventions.h), and the facing it
-// measured: the character's heading at the first frame, 0 = +Z, positive = to the left.
-nlohmann::json rigJson(const BvhImport& bvh) {
-  const RigReport& r = bvh.rig;
-  const int m = bvh.skeleton.motionRoot;
-  return {{"translations", translationConventionName(r.translations.convention)},
-          {"translations_detected", r.translations.detected},
-          {"translation_votes", {{"absolute", r.translations.absoluteJoints},
-                                 {"additive", r.translations.additiveJoints},
-                                 {"undecided", r.translations.undecidedJoints}}},
-          {"up", upAxisName(r.up.up)},
-          {"up_detected", r.up.detected},
-          {"extent_y_m", r.up.extentY},
-          {"extent_z_m", r.up.extentZ},
-          {"motion_root", bvh.skeleton.names[m]},
-          {"motion_root_detected", r.motionRoot.detected},
-          {"root_travel_m", r.motionRoot.rootTravelM},
-          {"motion_root_travel_m", r.motionRoot.jointTravelM},
-          {"facing_deg", facingDegrees(bvh)},
-          {"loop", loopJson(r.loop)},
-          {"in_place", inPlaceJson(r.inPlace)}};
-}
-
-void printRig(std::ostream& out, const BvhImport& bvh) {
-  const RigReport& r = bvh.rig;
-  out << std::setprecision(3) << "  translations "
-      << translationConventionName(r.translations.convention)
-      << (r.translations.detected ? " (detected: " + std::to_string(r.translations.absoluteJoints) +
-                                        " absolute, " + std::to_string(r.translations.additiveJoints) +
-                                        " additive)"
-                                  : std::string(" (forced)"))
-      << "\n  up axis      " << upAxisName(r.up.up) << (r.up.detected ? " (detected)" : " (forced)")
-      << "\n  motion root  " << bvh.skeleton.names[bvh.skeleton.motionRoot] << " (travels "
-      << r.motionRoot.jointTravelM << " m; the file's root " << r.motionRoot.rootTravelM << " m)"
-      << "\n  facing       " << std::setprecision(1) << facingDegrees(bvh) << " deg from +Z\n";
-  if (r.loop.detected) out << "  note: " << loopNote(r.loop, bvh.clip.source, bvh.clip.name) << "\n";
-  if (r.inPlace.detected) out << "  note: " << inPlaceNote(r.inPlace, bvh.clip.source, bvh.clip.name) << "\n";
-}
-
-// One line per leg, how they were found and one line per note (a limb that never bears weight,
-// a leg without a toe); a line saying why when there is none.
-void printLegs(std::ostream& out, const Skeleton& skeleton, const LegSetup& setup) {
-  if (setup.empty()) {
-    out << "  legs         none" << (setup.notes.empty() ? "" : " (" + setup.notes.back() + ")") << "\n";
-    for (size_t i = 0; i + 1 < setup.notes.size(); ++i) out << "  leg note     " << setup.notes[i] << "\n";
-    return;
-  }
-  for (const Leg& leg : setup.legs) {
-    out << "  leg          " << leg.name << ": ";
-    for (size_t i = 0; i < leg.chain.size(); ++i) out << (i ? " > " : "") << skeleton.names[leg.chain[i]];
-    out << ", toe " << (leg.toe >= 0 ? skeleton.names[leg.toe] : std::string("none")) << ", "
-        << std::setprecision(3) << leg.length << " m, foot " << leg.footLength << " m\n";
-  }
-  out << "  legs by      " << setup.method << "\n";
-  for (const std::string& note : setup.notes) out << "  leg note     " << note << "\n";
 }
 
 int inspectBvh(const std::string& path, const BvhImportOptions& options, bool json) {
@@ -176,15 +73,6 @@ int inspectBvh(const std::string& path, const BvhImportOptions& options, bool js
 // glTF and FBX key their animations in seconds or ticks; inspect samples them at the default
 // working rate, the rate `build` would give them unless told otherwise.
 constexpr double kSceneInspectFps = 30.0;
-
-nlohmann::json sceneRigJson(const SceneImport& g) {
-  return {{"translations", "absolute"},
-          {"translations_detected", false},
-          {"up", upAxisName(g.rig.up.up)},
-          {"up_detected", false},
-          {"motion_root", g.skeleton.names[g.skeleton.motionRoot]},
-          {"motion_root_detected", g.rig.motionRoot.detected}};
-}
 
 // What a glTF or FBX file says of its frame: glTF is metres, Y up by the spec; an FBX file
 // declares its unit and axes, which import converted.
@@ -318,25 +206,36 @@ int inspectProject(const std::string& path, bool json) {
   return 0;
 }
 
+// What `fatgraph inspect` is asked.
+struct InspectRequest {
+  std::string path;
+  BvhUnits units = BvhUnits::Auto;  // of a BVH file
+  RigConventionOptions rig;
+  bool json = false;
+};
+
+int runInspect(const InspectRequest& r) {
+  if (isHdf5File(r.path)) return inspectProject(r.path, r.json);
+  if (isSceneFilePath(r.path)) return inspectScene(r.path, r.rig, r.json);
+  BvhImportOptions options;
+  options.units = r.units;
+  options.rig = r.rig;
+  return inspectBvh(r.path, options, r.json);
+}
+
 }  // namespace
 
-int runInspect(const std::vector<std::string>& args) {
-  CommandLine cl("inspect", "FILE [--units U] [--translations C] [--up A] [--motion-root NAME] [--in-place M] [--loops L] [--json]",
-                 "Summarize a BVH, glTF (.gltf, .glb), FBX (.fbx) or fatgraph project (.fgproj) file\n"
-                 "(every animation of a glTF or FBX file): joints, frames, rate, duration, root joint,\n"
-                 "unit scale and the root's ground path length.");
-  cl.option("--units", "U", "length unit of a BVH input: auto (default), m, cm, cmu, in, mm");
-  declareRigOptions(cl);
-  cl.flag("--json", "print one JSON object on stdout");
-  if (!cl.parse(args)) return 0;
-  if (cl.positional().size() != 1) throw UsageError{"expected exactly one FILE (see --help)"};
-  const std::string& path = cl.positional().front();
-  if (isHdf5File(path)) return inspectProject(path, cl.has("--json"));
-  if (isSceneFilePath(path)) return inspectScene(path, rigOptions(cl), cl.has("--json"));
-  BvhImportOptions options;
-  options.units = unitsOption(cl);
-  options.rig = rigOptions(cl);
-  return inspectBvh(path, options, cl.has("--json"));
+void addInspectCommand(CommandLine& commandLine) {
+  auto [command, r] = commandLine.addCommand<InspectRequest>(
+      "inspect", "summarize a BVH, glTF, FBX or project file",
+      "Summarize a BVH, glTF (.gltf, .glb), FBX (.fbx) or fatgraph project (.fgproj) file (every "
+      "animation of a glTF or FBX file): joints, frames, rate, duration, root joint, unit scale and the "
+      "root's ground path length.",
+      runInspect);
+  command.add_option("FILE", r.path, "the file to summarize")->type_name("FILE")->required();
+  addUnitsOption(command, r.units, "length unit of a BVH input: auto (default), m, cm, cmu, in, mm");
+  addRigOptions(command, r.rig);
+  addJsonFlag(command, r.json);
 }
 
 }  // namespace fatgraph::cli

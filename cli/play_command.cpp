@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "command_line.h"
+#include "command_options.h"
 #include "commands.h"
 #include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/core/io/bvh_export.h"
@@ -23,6 +24,7 @@
 #include "fatgraph/io/atomic_file.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
+#include "option_checks.h"
 #include "play_clip.h"
 #include "play_input.h"
 #include "play_metrics.h"
@@ -217,53 +219,6 @@ void writeTake(const std::string& path, const RuntimeGraph& graph, const Skeleto
   }
 }
 
-PlayRequest parsePlay(const std::vector<std::string>& args, bool& helpShown) {
-  CommandLine cl("play",
-                 "GRAPH.fgraph --input INPUT.csv -o OUT.bvh|OUT.glb|OUT.gltf [--fps F] [--terrain SPEC] [--events EVENTS.csv]\n"
-                 "       [--no-legs] [--json]",
-                 "Play an exported fat graph headless: the stick and actions of INPUT.csv (header\n"
-                 "t,x,y,action, optionally with steering steer_x,steer_z,steer_turn and a desired\n"
-                 "velocity vel_x,vel_z,turn; see docs/PLAY.md) drive the runtime player from t = 0\n"
-                 "to the last row's time, and the character's motion is written as BVH in metres (the graph's\n"
-                 "skeleton; the root placed in the world, y = the terrain's height), or for .glb and\n"
-                 ".gltf as glTF 2.0: the skeleton, the graph's skinned body (generated from the\n"
-                 "skeleton when the graph has none) and the motion as one animation named after\n"
-                 "the file. Nothing is written on any error.");
-  cl.option("--input", "INPUT.csv", "timed stick positions and actions");
-  cl.option("-o", "OUT.bvh", "BVH, .glb or .gltf file to write (atomically)");
-  cl.option("--fps", "F", "output frame rate (default: the graph's rate)");
-  cl.option("--terrain", "SPEC",
-            "ground: a preset (" + std::string(kTerrainPresetNames) + ") or a heightfield file (default: flat)");
-  cl.option("--events", "EVENTS.csv",
-            "write the player's events (foot strikes and foot-offs per leg, hubs reached, edges and transitions "
-            "started), one row each: time,kind,leg,edge,from_edge,hub,x,y,z,nx,ny,nz");
-  cl.flag("--no-legs", "turn the leg layer off (the blended pose as is, for comparison)");
-  cl.flag("--json", "print one JSON object on stdout");
-  PlayRequest r;
-  helpShown = !cl.parse(args);
-  if (helpShown) return r;
-  if (cl.positional().size() != 1) throw UsageError{"expected exactly one GRAPH.fgraph (see --help)"};
-  const auto inputPath = cl.value("--input");
-  if (!inputPath || inputPath->empty()) throw UsageError{"missing --input INPUT.csv"};
-  const auto out = cl.value("-o");
-  if (!out || out->empty()) throw UsageError{"missing -o OUT.bvh"};
-  if (cl.has("--fps")) {
-    r.fps = cl.number("--fps", 0.0);
-    if (!(*r.fps > 0 && *r.fps <= 1000)) throw UsageError{"--fps expects a rate in (0, 1000]"};
-  }
-  r.graphPath = cl.positional().front();
-  r.inputPath = *inputPath;
-  r.output = *out;
-  r.terrainSpec = cl.value("--terrain");
-  if (const auto events = cl.value("--events")) {
-    if (events->empty()) throw UsageError{"--events expects a file name"};
-    r.eventsPath = *events;
-  }
-  r.legs = !cl.has("--no-legs");
-  r.json = cl.has("--json");
-  return r;
-}
-
 std::vector<std::string> playNotes(const PlayInput& input, const PlayReport& r, const std::string& inputPath) {
   std::vector<std::string> notes;
   if (input.clampedValues > 0) {
@@ -447,11 +402,7 @@ void printPlayText(const PlaySummary& s) {
 
 }  // namespace
 
-int runPlay(const std::vector<std::string>& args) {
-  bool helpShown = false;
-  const PlayRequest request = parsePlay(args, helpShown);
-  if (helpShown) return 0;
-
+int runPlay(const PlayRequest& request) {
   // The terrain before the graph: a mistyped preset is reported without loading anything.
   std::optional<Heightfield> terrain;
   if (request.terrainSpec) terrain = loadPlayTerrain(*request.terrainSpec);
@@ -494,6 +445,39 @@ int runPlay(const std::vector<std::string>& args) {
     printPlayText(summary);
   }
   return 0;
+}
+
+void addPlayCommand(CommandLine& commandLine) {
+  auto [command, r] = commandLine.addCommand<PlayRequest>(
+      "play", "play a .fgraph headless from a stick script; write BVH or glTF",
+      "Play an exported fat graph headless: the stick and actions of INPUT.csv (header t,x,y,action, "
+      "optionally with steering steer_x,steer_z,steer_turn and a desired velocity vel_x,vel_z,turn; see "
+      "docs/PLAY.md) drive the runtime player from t = 0 to the last row's time, and the character's motion "
+      "is written as BVH in metres (the graph's skeleton; the root placed in the world, y = the terrain's "
+      "height), or for .glb and .gltf as glTF 2.0: the skeleton, the graph's skinned body (generated from "
+      "the skeleton when the graph has none) and the motion as one animation named after the file. Nothing "
+      "is written on any error.", runPlay);
+  command.add_option("GRAPH", r.graphPath, "the runtime graph to play")->type_name("GRAPH.fgraph")->required();
+  command.add_option("--input", r.inputPath, "timed stick positions and actions")
+      ->type_name("INPUT.csv")
+      ->check(notEmpty("a file name"))
+      ->required();
+  addOutputOption(command, r.output, "OUT.bvh|OUT.glb|OUT.gltf", "BVH, .glb or .gltf file to write (atomically)")
+      ->required();
+  command.add_option("--fps", r.fps, "output frame rate (default: the graph's rate)")
+      ->type_name("F")
+      ->check(numberIn(0.0, 1000.0, true));
+  command.add_option("--terrain", r.terrainSpec,
+                     "ground: a preset (" + std::string(kTerrainPresetNames) + ") or a heightfield file (default: flat)")
+      ->type_name("SPEC");
+  command.add_option("--events", r.eventsPath,
+                     "write the player's events (foot strikes and foot-offs per leg, hubs reached, edges and "
+                     "transitions started), one row each: time,kind,leg,edge,from_edge,hub,x,y,z,nx,ny,nz")
+      ->type_name("EVENTS.csv")
+      ->check(notEmpty("a file name"));
+  command.add_flag_callback("--no-legs", [request = &r] { request->legs = false; },
+                            "turn the leg layer off (the blended pose as is, for comparison)");
+  addJsonFlag(command, r.json);
 }
 
 }  // namespace fatgraph::cli

@@ -118,6 +118,91 @@ bool readGroup(const std::vector<std::string>& fields, size_t first, const char*
   return true;
 }
 
+// Where a row is read from, for messages.
+struct RowPlace {
+  const std::string& file;
+  int line;
+};
+
+// The row's time in seconds: not negative, within the limit, not before the previous row's.
+double rowTime(std::string_view field, const PlayInput& input, const RowPlace& at) {
+  const double time = number(field, "t", at.file, at.line);
+  if (time < 0) throw FileError(at.file, at.line, "time " + shortNumber(time) + " is negative");
+  if (time > kMaxPlayInputSeconds) {
+    throw FileError(at.file, at.line, "time " + shortNumber(time) + " is beyond the limit of " +
+                                          shortNumber(kMaxPlayInputSeconds) + " s");
+  }
+  if (!input.rows.empty() && time < input.rows.back().time) {
+    throw FileError(at.file, at.line, "time " + shortNumber(time) + " goes backwards (previous " +
+                                          shortNumber(input.rows.back().time) + ")");
+  }
+  return time;
+}
+
+// The stick is a unit square; values outside are clamped (and counted for the report) rather
+// than rejected, as a game would clamp a noisy pad.
+void readStick(const std::vector<std::string>& fields, PlayInputRow& row, PlayInput& input, const RowPlace& at) {
+  float* axes[2] = {&row.x, &row.y};
+  for (int a = 0; a < 2; ++a) {
+    const double v = number(fields[size_t(1 + a)], a == 0 ? "x" : "y", at.file, at.line);
+    if (v < -1.0 || v > 1.0) {
+      if (input.clampedValues++ == 0) input.firstClampedLine = at.line;
+    }
+    *axes[a] = float(std::clamp(v, -1.0, 1.0));
+  }
+}
+
+// The fat edge an action names (its index), -1 for no action.
+int rowAction(std::string_view field, const std::vector<std::string>& edgeNames, const RowPlace& at) {
+  const std::string_view action = trimmed(field);
+  if (action.empty()) return -1;
+  const auto it = std::find(edgeNames.begin(), edgeNames.end(), action);
+  if (it == edgeNames.end()) {
+    throw FileError(at.file, at.line, "action '" + std::string(action) + "' names no fat edge of the graph");
+  }
+  return int(it - edgeNames.begin());
+}
+
+// The optional groups the header has. Each group with all three fields empty is off on this
+// row: steering leaves the character to the clips' root motion, an empty velocity hands control
+// back to the stick.
+void readOptionalGroups(const std::vector<std::string>& fields, const bool groups[3], PlayInputRow& row,
+                        const RowPlace& at) {
+  size_t next = 4;
+  bool given[3] = {false, false, false};
+  float v[3][3] = {};
+  for (int g = 0; g < 3; ++g) {
+    if (!groups[g]) continue;
+    given[g] = readGroup(fields, next, kGroups[g].names, v[g], at.file, at.line);
+    next += 3;
+  }
+  row.steer = given[kSteer];
+  row.steerVelocity[0] = v[kSteer][0], row.steerVelocity[1] = v[kSteer][1], row.steerTurn = v[kSteer][2];
+  row.velocity = given[kVelocity];
+  row.desiredVelocity[0] = v[kVelocity][0], row.desiredVelocity[1] = v[kVelocity][1], row.desiredTurn = v[kVelocity][2];
+  row.aim = given[kAim];
+  for (int k = 0; k < 3; ++k) row.aimTarget[k] = v[kAim][k];
+}
+
+// One data row of the fields the header announced.
+PlayInputRow readRow(const std::vector<std::string>& fields, const bool groups[3],
+                     const std::vector<std::string>& edgeNames, PlayInput& input, const RowPlace& at) {
+  PlayInputRow row;
+  row.line = at.line;
+  row.time = rowTime(fields[0], input, at);
+  readStick(fields, row, input, at);
+  row.action = rowAction(fields[3], edgeNames, at);
+  readOptionalGroups(fields, groups, row, at);
+  return row;
+}
+
+// The header's column groups, or a FileError showing the start of the line found instead.
+void checkHeader(std::string_view line, bool groups[3], const RowPlace& at) {
+  if (readHeader(line, groups)) return;
+  const std::string shown = line.size() > 60 ? std::string(line.substr(0, 60)) + "..." : std::string(line);
+  throw FileError(at.file, at.line, "expected the header " + std::string(kAcceptedHeaders) + ", got '" + shown + "'");
+}
+
 }  // namespace
 
 PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
@@ -134,6 +219,7 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
   size_t pos = 0;
   while (pos < text.size()) {
     ++lineNumber;
+    const RowPlace at{fileName, lineNumber};
     const size_t newline = std::min(text.find('\n', pos), text.size());
     std::string_view line = text.substr(pos, newline - pos);
     pos = newline + 1;
@@ -143,11 +229,7 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
     }
     if (trimmed(line).empty()) continue;
     if (!headerSeen) {
-      if (!readHeader(line, groups)) {
-        const std::string shown = line.size() > 60 ? std::string(line.substr(0, 60)) + "..." : std::string(line);
-        throw FileError(fileName, lineNumber, "expected the header " + std::string(kAcceptedHeaders) + ", got '" +
-                                                  shown + "'");
-      }
+      checkHeader(line, groups, at);
       columns = 4 + 3 * size_t(groups[kSteer] + groups[kVelocity] + groups[kAim]);
       header = std::string(line);
       headerSeen = true;
@@ -158,53 +240,7 @@ PlayInput parsePlayInput(std::string_view text, const std::string& fileName,
       throw FileError(fileName, lineNumber, "expected " + std::to_string(columns) + " columns (" + header +
                                                 "), got " + std::to_string(fields.size()));
     }
-    PlayInputRow row;
-    row.line = lineNumber;
-    row.time = number(fields[0], "t", fileName, lineNumber);
-    if (row.time < 0) throw FileError(fileName, lineNumber, "time " + shortNumber(row.time) + " is negative");
-    if (row.time > kMaxPlayInputSeconds) {
-      throw FileError(fileName, lineNumber, "time " + shortNumber(row.time) + " is beyond the limit of " +
-                                                shortNumber(kMaxPlayInputSeconds) + " s");
-    }
-    if (!input.rows.empty() && row.time < input.rows.back().time) {
-      throw FileError(fileName, lineNumber, "time " + shortNumber(row.time) + " goes backwards (previous " +
-                                                shortNumber(input.rows.back().time) + ")");
-    }
-    // The stick is a unit square; values outside are clamped (and counted for the report)
-    // rather than rejected, as a game would clamp a noisy pad.
-    float* axes[2] = {&row.x, &row.y};
-    for (int a = 0; a < 2; ++a) {
-      const double v = number(fields[size_t(1 + a)], a == 0 ? "x" : "y", fileName, lineNumber);
-      if (v < -1.0 || v > 1.0) {
-        if (input.clampedValues++ == 0) input.firstClampedLine = lineNumber;
-      }
-      *axes[a] = float(std::clamp(v, -1.0, 1.0));
-    }
-    const std::string_view action = trimmed(fields[3]);
-    if (!action.empty()) {
-      const auto it = std::find(edgeNames.begin(), edgeNames.end(), action);
-      if (it == edgeNames.end()) {
-        throw FileError(fileName, lineNumber, "action '" + std::string(action) + "' names no fat edge of the graph");
-      }
-      row.action = int(it - edgeNames.begin());
-    }
-    // Each group with all three fields empty is off on this row: steering leaves the
-    // character to the clips' root motion, an empty velocity hands control back to the stick.
-    size_t next = 4;
-    bool given[3] = {false, false, false};
-    float v[3][3] = {};
-    for (int g = 0; g < 3; ++g) {
-      if (!groups[g]) continue;
-      given[g] = readGroup(fields, next, kGroups[g].names, v[g], fileName, lineNumber);
-      next += 3;
-    }
-    row.steer = given[kSteer];
-    row.steerVelocity[0] = v[kSteer][0], row.steerVelocity[1] = v[kSteer][1], row.steerTurn = v[kSteer][2];
-    row.velocity = given[kVelocity];
-    row.desiredVelocity[0] = v[kVelocity][0], row.desiredVelocity[1] = v[kVelocity][1], row.desiredTurn = v[kVelocity][2];
-    row.aim = given[kAim];
-    for (int k = 0; k < 3; ++k) row.aimTarget[k] = v[kAim][k];
-    input.rows.push_back(row);
+    input.rows.push_back(readRow(fields, groups, edgeNames, input, at));
   }
   if (!headerSeen) throw FileError(fileName, 0, "empty file (expected the header t,x,y,action)");
   if (input.rows.empty()) throw FileError(fileName, 0, "no rows after the header t,x,y,action");

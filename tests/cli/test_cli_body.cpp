@@ -117,7 +117,7 @@ class TestCliBody : public QObject {
     QTest::newRow("frame past the end")
         << QStringList{QStringLiteral("body"), kClip, QStringLiteral("-o"), out, QStringLiteral("--frame"),
                        QStringLiteral("999999")}
-        << kCliUsageError << QStringLiteral("--frame expects a frame in [0, ");
+        << kCliUsageError << QStringLiteral("--frame: expects a frame of the clip, in [0, ");
     QTest::newRow("missing clip") << QStringList{QStringLiteral("body"), QStringLiteral("/no/such/missing.bvh"),
                                                  QStringLiteral("-o"), out}
                                   << kCliFailure << QStringLiteral("/no/such/missing.bvh: cannot open");

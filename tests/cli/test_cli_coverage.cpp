@@ -107,8 +107,8 @@ class TestCliCoverage : public QObject {
     const Run byDefault = runCli({s("build"), walk, kicks, s("-o"), dir.filePath(s("c.fgproj")), s("--json")});
     QCOMPARE(byDefault.json().value(s("hubs")), automatic.json().value(s("hubs")));
     QCOMPARE(byDefault.json().value(s("coverage")), automatic.json().value(s("coverage")));
-    const std::pair<const char*, const char*> bad[] = {{"0", "--hubs expects auto or 1 to 1000"},
-                                                       {"many", "option '--hubs' expects an integer, got 'many'"}};
+    const std::pair<const char*, const char*> bad[] = {{"0", "--hubs: expects auto or an integer in [1, 1000], got '0'"},
+                                                       {"many", "--hubs: expects auto or an integer in [1, 1000], got 'many'"}};
     for (const auto& [value, message] : bad) {
       const Run r = runCli({s("build"), walk, s("-o"), dir.filePath(s("d.fgproj")), s("--hubs"), s(value)});
       FATGRAPH_VERIFY_CLI_FAILS(r, kCliUsageError, s(message));

@@ -137,9 +137,9 @@ class TestCliCreature : public QObject {
     };
     const QString out = path("x.fgraph");
     const Case cases[] = {
-        {{s("--type"), s("crawl"), s("-o"), out}, kCliUsageError, "--type expects walk, fly or swim, got 'crawl'"},
-        {{s("--legs"), s("9"), s("-o"), out}, kCliUsageError, "--legs expects a number of leg pairs from 1 to 8"},
-        {{s("--seed"), s("-3"), s("-o"), out}, kCliUsageError, "--seed expects a whole number"},
+        {{s("--type"), s("crawl"), s("-o"), out}, kCliUsageError, "--type: crawl not in {walk,fly,swim}"},
+        {{s("--legs"), s("9"), s("-o"), out}, kCliUsageError, "--legs: expects an integer in [1, 8], got '9'"},
+        {{s("--seed"), s("-3"), s("-o"), out}, kCliUsageError, "--seed: expects a whole number from 0 to 18446744073709551615, got '-3'"},
         // Options each valid that the generator refuses together: a failure, not a usage error.
         {{s("--type"), s("swim"), s("--legs"), s("2"), s("-o"), out}, kCliFailure,
          "creature seed 1 (swim): swimmers have fins, not legs; leave the leg pairs at 0"},

@@ -100,7 +100,7 @@ class TestCliGltfExport : public QObject {
     QTest::addColumn<QString>("message");
     QTest::newRow("no output") << QStringList{} << s("missing -o GRAPH.fgraph (or --gltf ANIMS.glb)");
     QTest::newRow("extension") << QStringList{s("--gltf"), s("anims.fbx")}
-                               << s("--gltf expects a .glb or .gltf file, got 'anims.fbx'");
+                               << s("--gltf: expects a .glb or .gltf file, got 'anims.fbx'");
   }
 
   void usageErrors() {

@@ -96,10 +96,10 @@ class TestCliParameterize : public QObject {
   void badValuesRefused_data() {
     QTest::addColumn<QStringList>("extra");
     QTest::addColumn<QString>("message");
-    QTest::newRow("grid 1") << QStringList{s("--grid"), s("1")} << s("option '--grid' expects an integer in [2, 1024], got '1'");
-    QTest::newRow("samples 0") << QStringList{s("--samples"), s("0")} << s("option '--samples' expects an integer in [1, 100000], got '0'");
-    QTest::newRow("samples text") << QStringList{s("--samples"), s("many")} << s("option '--samples' expects an integer in [1, 100000], got 'many'");
-    QTest::newRow("grid text") << QStringList{s("--grid"), s("3.5")} << s("option '--grid' expects an integer in [2, 1024], got '3.5'");
+    QTest::newRow("grid 1") << QStringList{s("--grid"), s("1")} << s("--grid: expects an integer in [2, 1024], got '1'");
+    QTest::newRow("samples 0") << QStringList{s("--samples"), s("0")} << s("--samples: expects an integer in [1, 100000], got '0'");
+    QTest::newRow("samples text") << QStringList{s("--samples"), s("many")} << s("--samples: expects an integer in [1, 100000], got 'many'");
+    QTest::newRow("grid text") << QStringList{s("--grid"), s("3.5")} << s("--grid: expects an integer in [2, 1024], got '3.5'");
   }
   void badValuesRefused() {
     QFETCH(QStringList, extra);

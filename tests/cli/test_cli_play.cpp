@@ -433,7 +433,7 @@ class TestCliPlay : public QObject {
     QTest::addColumn<QString>("message");
     QTest::newRow("no input") << QStringList{s("play"), s("/x.fgraph"), s("-o"), s("/tmp/x.bvh")} << kCliUsageError << s("missing --input");
     QTest::newRow("no output") << QStringList{s("play"), s("/x.fgraph"), s("--input"), s("/x.csv")} << kCliUsageError << s("missing -o");
-    QTest::newRow("bad fps") << QStringList{s("play"), s("/x.fgraph"), s("--input"), s("/x.csv"), s("-o"), s("/tmp/x.bvh"), s("--fps"), s("0")} << kCliUsageError << s("--fps expects a rate in (0, 1000]");
+    QTest::newRow("bad fps") << QStringList{s("play"), s("/x.fgraph"), s("--input"), s("/x.csv"), s("-o"), s("/tmp/x.bvh"), s("--fps"), s("0")} << kCliUsageError << s("--fps: expects a number in (0, 1000], got '0'");
     QTest::newRow("missing graph") << QStringList{s("play"), s("/no/such.fgraph"), s("--input"), s("/x.csv"), s("-o"), s("/tmp/never-play.bvh")} << kCliFailure << s("/no/such.fgraph: no such file");
   }
 
@@ -663,7 +663,7 @@ class TestCliPlay : public QObject {
     QVERIFY(last <= 10.0 + 1e-6);
 
     const CliRun bad = play(held(0, 0, 1), path("bad.bvh"), {s("--events"), s("")});
-    FATGRAPH_VERIFY_CLI_FAILS(bad, kCliUsageError, s("--events expects a file name"));
+    FATGRAPH_VERIFY_CLI_FAILS(bad, kCliUsageError, s("--events: expects a file name, got ''"));
   }
 
   void help() {

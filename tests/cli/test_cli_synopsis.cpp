@@ -1,6 +1,7 @@
 // The command line's synopses cannot drift from its options: for every command, the options
 // `fatgraph <command> --help` lists (generated from their declarations) are exactly those its
-// own usage line, the README's and docs/DESIGN.md's synopses name, and the other way round.
+// own usage line (generated from the same declarations), the README's and docs/DESIGN.md's
+// hand-written synopses name, and the other way round.
 #include <QtTest>
 
 #include <QFile>

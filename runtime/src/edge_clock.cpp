@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "float_trig.h"
+#include "playback_kernels.h"
 #include "segment_blend.h"
 
 namespace fatgraph {
@@ -203,10 +204,15 @@ bool AdvanceEdgeClockJob::validate() const { return validClock(graph, clock) && 
 
 bool AdvanceEdgeClockJob::run() const {
   if (!validate()) return false;
-  EdgeClock& c = *clock;
+  detail::advanceClock(*graph, dt, *clock, *delta);
+  return true;
+}
+
+void detail::advanceClock(const RuntimeGraph& g, float dt, EdgeClock& c, RootDelta& out) {
+  const RuntimeGraph* graph = &g;
   c.unplayed = 0.0f;
-  *delta = RootDelta{};
-  if (c.edge < 0) return true;
+  out = RootDelta{};
+  if (c.edge < 0) return;
   const RuntimeEdge& e = graph->edges[c.edge];
   const float step = dt > 0.0f && std::isfinite(dt) ? dt : 0.0f;
   const float next = integrateClock(*graph, c, step, c.unplayed);
@@ -229,8 +235,7 @@ bool AdvanceEdgeClockJob::run() const {
   RootDelta d;
   d.displacement = {x, 0.0f, z};
   d.yaw = std::abs(yaw) <= kHalfTurn ? yaw : wrapAngle(yaw);  // wraps only a whole-edge step
-  if (isFinite(d.displacement) && std::isfinite(d.yaw)) *delta = d;
-  return true;
+  if (isFinite(d.displacement) && std::isfinite(d.yaw)) out = d;
 }
 
 bool SampleEdgeClockJob::validate() const {
@@ -241,9 +246,12 @@ bool SampleEdgeClockJob::validate() const {
 
 bool SampleEdgeClockJob::run() const {
   if (!validate()) return false;
-  const EdgeClock& c = *clock;
-  float* __restrict r = rotations.data();
-  float* __restrict t = translations.data();
+  detail::sampleClock(*graph, *clock, rotations.data(), translations.data());
+  return true;
+}
+
+void detail::sampleClock(const RuntimeGraph& g, const EdgeClock& c, float* __restrict r, float* __restrict t) {
+  const RuntimeGraph* graph = &g;
   if (c.edge < 0) {  // no edge: the rest pose
     const int joints = graph->jointCount();
     const int translated = static_cast<int>(graph->translatedJoints.size());
@@ -251,12 +259,11 @@ bool SampleEdgeClockJob::run() const {
     std::fill(r + 3 * joints, r + 4 * joints, 1.0f);
     for (int a = 0; a < translated; ++a)
       for (int k = 0; k < 3; ++k) t[k * translated + a] = graph->skeleton.restOffsets[graph->translatedJoints[a]][k];
-    return true;
+    return;
   }
   detail::blendSegments(
       *graph, graph->edges[c.edge], [&](int i) { return c.weights[i]; },
       [&](int i) { return detail::SegmentFrame{c.cursors[i].frame, c.cursors[i].fraction}; }, r, t);
-  return true;
 }
 
 bool ScatterTranslationsJob::validate() const {
@@ -266,11 +273,15 @@ bool ScatterTranslationsJob::validate() const {
 
 bool ScatterTranslationsJob::run() const {
   if (!validate()) return false;
-  const std::size_t count = static_cast<std::size_t>(graph->jointCount());
-  const std::size_t translated = graph->translatedJoints.size();
-  for (std::size_t a = 0; a < translated; ++a)
-    for (std::size_t c = 0; c < 3; ++c) joints[c * count + graph->translatedJoints[a]] = animated[c * translated + a];
+  detail::scatterTranslations(*graph, animated.data(), joints.data());
   return true;
+}
+
+void detail::scatterTranslations(const RuntimeGraph& graph, const float* animated, float* joints) {
+  const int count = graph.jointCount();
+  const int translated = static_cast<int>(graph.translatedJoints.size());
+  for (int a = 0; a < translated; ++a)
+    for (int c = 0; c < 3; ++c) joints[c * count + graph.translatedJoints[a]] = animated[c * translated + a];
 }
 
 std::vector<float> restTranslations(const RuntimeGraph& graph) {

@@ -13,6 +13,7 @@
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/jobs.h"
 #include "local_to_model.h"
+#include "playback_kernels.h"
 
 namespace fatgraph {
 
@@ -246,7 +247,7 @@ void Player::playStep(float seconds) {
   for (int hop = 0; hop < kMostTransitionsPerStep && remaining > 0.0f; ++hop) {
     const VelocityControlReport& report = control_.report();
     const float rate = report.cycleRate;
-    AdvanceEdgeClockJob{graph_, remaining * rate, &edgeClock_, &lastDelta_}.run();
+    detail::advanceClock(*graph_, remaining * rate, edgeClock_, lastDelta_);
     ++advances_;
     const float unplayed = edgeClock_.unplayed / rate;
     const float played = remaining - unplayed;
@@ -301,15 +302,14 @@ void Player::takeTransition() {
 
 // The pose this update shows, kept for the next transition's source velocity.
 void Player::keepShownPose() {
-  KeepShownPoseJob{&transition_, all(soaRotations_), all(soaTranslations_)}.run();
+  detail::keepShownPose(transition_, soaRotations_.data(), soaTranslations_.data());
 }
 
-// The clock's pose plus the transition's offset.
+// The clock's pose plus the transition's offset (the jobs' kernels: the buffers were sized for
+// the graph at construction and never change, so the jobs' checks are not repeated per update).
 void Player::sampleDisplayedPose(float* rotations, float* translations) {
   const int joints = graph_->jointCount();
-  const Span<float> r{rotations, 4 * static_cast<std::size_t>(joints)};
-  const Span<float> t{translations, 3 * graph_->translatedJoints.size()};
-  SampleEdgeClockJob{graph_, &edgeClock_, r, t}.run();
+  detail::sampleClock(*graph_, edgeClock_, rotations, translations);
   if (options_.rotationAverage == RotationAverage::Eigenvector && edgeClock_.edge >= 0) {
     // The exact average (slower; AoS): the local-pose buffers serve as scratch, refilled on
     // the next access anyway.
@@ -323,7 +323,7 @@ void Player::sampleDisplayedPose(float* rotations, float* translations) {
       rotations[3 * joints + j] = q.w;
     }
   }
-  ApplyTransitionJob{graph_, &transition_, r, t}.run();
+  detail::applyTransition(*graph_, transition_, rotations, translations);
 }
 
 // The FK job over the player's own buffers (built per call: a copied player has its own).
@@ -334,7 +334,7 @@ LocalToModelJob Player::localToModelJob() {
 // Local SoA pose -> model space: the animated translations into every joint's, then the
 // LocalToModelJob, joints by depth (validated once, at construction: the spans never change).
 void Player::forwardKinematics() {
-  ScatterTranslationsJob{graph_, all(soaTranslations_), all(jointTranslations_)}.run();
+  detail::scatterTranslations(*graph_, soaTranslations_.data(), jointTranslations_.data());
   if (fkJobValid_) detail::localToModel(localToModelJob());  // a valid graph gives a valid job
   localPoseStale_ = true;
 }

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "fatgraph/eigen_bridge.h"
+#include "playback_kernels.h"
 #include "soa_quaternions.h"
 
 namespace fatgraph {
@@ -91,16 +93,21 @@ bool ApplyTransitionJob::validate() const {
 // The offset nlerped towards identity by its weight (decaying), or the quintics at the age.
 bool ApplyTransitionJob::run() const {
   if (!validate()) return false;
-  const TransitionState& s = *state;
+  detail::applyTransition(*graph, *state, rotations.data(), translations.data());
+  return true;
+}
+
+void detail::applyTransition(const RuntimeGraph& graph, const TransitionState& s, float* rotations,
+                             float* translations) {
   if (s.blend == TransitionBlend::Inertialization) {
-    if (std::isfinite(s.age)) s.inertialization.apply(s.age, rotations.data(), translations.data());
-    return true;
+    if (std::isfinite(s.age)) s.inertialization.apply(s.age, rotations, translations);
+    return;
   }
   const float weight = offsetWeight(s.age, s.seconds);
-  if (weight <= 0.0f) return true;
-  const int joints = graph->jointCount();
+  if (weight <= 0.0f) return;
+  const int joints = graph.jointCount();
   const float* o = s.offsetRotations.data();
-  float* x = rotations.data();
+  float* x = rotations;
   float* y = x + joints;
   float* z = x + 2 * joints;
   float* w = x + 3 * joints;
@@ -108,7 +115,6 @@ bool ApplyTransitionJob::run() const {
   detail::normalizeQuaternions(x, y, z, w, joints);
   const std::size_t n = s.offsetTranslations.size();
   for (std::size_t m = 0; m < n; ++m) translations[m] += weight * s.offsetTranslations[m];
-  return true;
 }
 
 bool KeepShownPoseJob::validate() const {
@@ -118,11 +124,15 @@ bool KeepShownPoseJob::validate() const {
 
 bool KeepShownPoseJob::run() const {
   if (!validate()) return false;
-  if (state->blend != TransitionBlend::Inertialization) return true;
-  std::copy(rotations.begin(), rotations.end(), state->shownRotations.begin());
-  std::copy(translations.begin(), translations.end(), state->shownTranslations.begin());
-  state->sinceShown = 0.0f;
+  detail::keepShownPose(*state, rotations.data(), translations.data());
   return true;
+}
+
+void detail::keepShownPose(TransitionState& state, const float* rotations, const float* translations) {
+  if (state.blend != TransitionBlend::Inertialization) return;
+  std::memcpy(state.shownRotations.data(), rotations, state.shownRotations.size() * sizeof(float));
+  std::memcpy(state.shownTranslations.data(), translations, state.shownTranslations.size() * sizeof(float));
+  state.sinceShown = 0.0f;
 }
 
 }  // namespace fatgraph

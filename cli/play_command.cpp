@@ -20,12 +20,12 @@
 #include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/locomotion_settings.h"
 #include "fatgraph/core/motion_contacts.h"
+#include "fatgraph/core/play_metrics.h"
 #include "fatgraph/io/atomic_file.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime_io/runtime_graph_file.h"
 #include "play_clip.h"
 #include "play_input.h"
-#include "play_metrics.h"
 #include "play_terrain.h"
 #include "play_velocity.h"
 

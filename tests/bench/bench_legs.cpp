@@ -18,7 +18,7 @@
 #include "fatgraph/core/leg_detection.h"
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/runtime_locomotion.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/runtime/creature_gait.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/velocity_space.h"

@@ -18,7 +18,7 @@
 #include <cmath>
 
 #include "fatgraph/core/bvh_export.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "core/rig_fixtures.h"
 
 using namespace fatgraph;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "fatgraph/core/project.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "synthetic_projects.h"
 
 namespace fatgraph::test {

@@ -5,7 +5,7 @@
 
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/project.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 
 namespace fatgraph::test {
 

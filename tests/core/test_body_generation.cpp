@@ -20,7 +20,7 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/error.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/pose.h"
 #include "verify_throws.h"

@@ -16,7 +16,7 @@
 #include "fatgraph/core/fat_edge_clustering.h"
 #include "fatgraph/core/segment_cutting.h"
 #include "fatgraph/core/segment_distances.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

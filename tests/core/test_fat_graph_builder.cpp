@@ -8,7 +8,7 @@
 #include "fatgraph/core/clip_set_import.h"
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/segment_distances.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "synthetic_projects.h"
 #include "verify_throws.h"

@@ -21,7 +21,7 @@
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/gltf_export.h"
 #include "fatgraph/core/gltf_import.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "gltf_reference.h"
 
 using namespace fatgraph;

@@ -17,7 +17,7 @@
 #include "fatgraph/core/in_place_motion.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/motion_contacts.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 
 using namespace fatgraph;
 

@@ -14,7 +14,7 @@
 #include "cli/cli_run.h"
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/pose.h"
 #include "skippable_test_main.h"

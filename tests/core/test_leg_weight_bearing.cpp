@@ -20,7 +20,7 @@
 #include "fatgraph/core/bvh_import.h"
 #include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/leg_detection.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "skippable_test_main.h"
 
 using namespace fatgraph;

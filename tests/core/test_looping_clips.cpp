@@ -13,7 +13,7 @@
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/gltf_import.h"
 #include "fatgraph/core/looping_clips.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 
 using namespace fatgraph;
 

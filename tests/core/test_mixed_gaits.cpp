@@ -11,7 +11,7 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/hub_groups.h"
 #include "fatgraph/core/pose_features.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "synthetic_projects.h"
 
 using namespace fatgraph;

@@ -18,7 +18,7 @@
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/core/runtime_skeleton.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/forward_kinematics.h"
 
 using namespace fatgraph;

@@ -7,7 +7,7 @@
 
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/segment_cutting.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "fatgraph/core/error.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/forward_kinematics.h"
 
 using namespace fatgraph;

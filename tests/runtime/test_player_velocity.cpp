@@ -14,7 +14,7 @@
 #include "fatgraph/core/runtime_graph_builder.h"
 #include "fatgraph/core/runtime_locomotion.h"
 #include "fatgraph/core/runtime_skeleton.h"
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/velocity_space.h"
 #include "skippable_test_main.h"

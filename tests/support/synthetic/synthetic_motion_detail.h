@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/pose.h"
 
 namespace fatgraph::synthetic {

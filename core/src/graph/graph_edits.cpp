@@ -12,7 +12,7 @@
 #include "fatgraph/core/fat_graph_builder.h"
 #include "fatgraph/core/hub_ranking.h"
 #include "fatgraph/core/hub_suggestions.h"
-#include "fatgraph/core/project_character.h"
+#include "fatgraph/core/project_retargeting.h"
 #include "graph_build_steps.h"
 #include "graph_edit_json.h"
 #include "joystick_edits.h"

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "body_parts.h"
+#include "fatgraph/core/body_parts.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/pose.h"

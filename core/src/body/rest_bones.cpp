@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "body_parts.h"
+#include "fatgraph/core/body_parts.h"
 #include "fatgraph/core/error.h"
 #include "fatgraph/core/forward_kinematics.h"
 #include "fatgraph/core/pose.h"

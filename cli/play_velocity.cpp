@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "play_metrics.h"
+#include "fatgraph/core/locomotion/play_metrics.h"
 
 namespace fatgraph::cli {
 namespace {

@@ -18,7 +18,7 @@
 #include "fatgraph/core/locomotion/leg_detection.h"
 #include "fatgraph/core/param/runtime_graph_builder.h"
 #include "fatgraph/core/locomotion/runtime_locomotion.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/runtime/creature_gait.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/velocity_space.h"

@@ -13,7 +13,7 @@
 #include <cmath>
 
 #include "fatgraph/core/io/bvh_export.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 
 namespace {
 using Run = CliRun;

@@ -19,7 +19,7 @@
 #include <tuple>
 
 #include "fatgraph/core/io/bvh_export.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "core/rig_fixtures.h"
 
 using namespace fatgraph;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "fatgraph/core/model/project.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "synthetic_projects.h"
 
 namespace fatgraph::test {

@@ -12,7 +12,7 @@
 #include "fatgraph/core/param/runtime_graph_builder.h"
 #include "fatgraph/core/model/runtime_skeleton.h"
 #include "fatgraph/eigen_bridge.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/runtime/root_motion.h"
 

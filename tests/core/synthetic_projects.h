@@ -5,7 +5,7 @@
 
 #include "fatgraph/core/graph/fat_graph_builder.h"
 #include "fatgraph/core/model/project.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 
 namespace fatgraph::test {
 

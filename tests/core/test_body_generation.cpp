@@ -20,7 +20,7 @@
 #include "fatgraph/core/io/bvh_import.h"
 #include "fatgraph/core/io/gltf_import.h"
 #include "fatgraph/core/model/error.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/core/model/pose.h"
 #include "verify_throws.h"

@@ -12,7 +12,7 @@
 
 #include "fatgraph/core/io/bvh_import.h"
 #include "fatgraph/core/locomotion/cycle_analysis.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;

@@ -8,7 +8,7 @@
 
 #include "fatgraph/core/graph/dynamic_time_warping.h"
 #include "fatgraph/core/model/error.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

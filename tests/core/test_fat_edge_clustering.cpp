@@ -16,7 +16,7 @@
 #include "fatgraph/core/graph/fat_edge_clustering.h"
 #include "fatgraph/core/graph/segment_cutting.h"
 #include "fatgraph/core/graph/segment_distances.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

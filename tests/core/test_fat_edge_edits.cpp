@@ -8,7 +8,7 @@
 #include "fatgraph/core/graph/fat_edge_clustering.h"
 #include "fatgraph/core/graph/fat_edge_edits.h"
 #include "fatgraph/core/graph/segment_distances.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 
 using namespace fatgraph;
 using Edges = std::vector<FatEdge>;

@@ -8,7 +8,7 @@
 #include "fatgraph/core/io/clip_set_import.h"
 #include "fatgraph/core/graph/fat_graph_builder.h"
 #include "fatgraph/core/graph/segment_distances.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "synthetic_projects.h"
 #include "verify_throws.h"

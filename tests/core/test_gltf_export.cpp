@@ -21,7 +21,7 @@
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/core/io/gltf_export.h"
 #include "fatgraph/core/io/gltf_import.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "gltf_reference.h"
 
 using namespace fatgraph;

@@ -17,7 +17,7 @@
 #include "fatgraph/core/locomotion/in_place_motion.h"
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/core/locomotion/motion_contacts.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 
 using namespace fatgraph;
 

@@ -14,7 +14,7 @@
 #include "cli/cli_run.h"
 #include "fatgraph/core/io/bvh_import.h"
 #include "fatgraph/core/locomotion/leg_detection.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/core/model/pose.h"
 #include "skippable_test_main.h"

@@ -10,7 +10,7 @@
 #include "fatgraph/core/graph/graph_edits.h"
 #include "fatgraph/core/locomotion/leg_detection.h"
 #include "fatgraph/core/io/project_store.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

@@ -20,7 +20,7 @@
 #include "fatgraph/core/io/bvh_import.h"
 #include "fatgraph/core/io/gltf_import.h"
 #include "fatgraph/core/locomotion/leg_detection.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "skippable_test_main.h"
 
 using namespace fatgraph;

@@ -13,7 +13,7 @@
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/core/io/gltf_import.h"
 #include "fatgraph/core/locomotion/looping_clips.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 
 using namespace fatgraph;
 

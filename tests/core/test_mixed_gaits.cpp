@@ -11,7 +11,7 @@
 #include "fatgraph/core/graph/fat_graph_builder.h"
 #include "fatgraph/core/graph/hub_groups.h"
 #include "fatgraph/core/graph/pose_features.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "synthetic_projects.h"
 
 using namespace fatgraph;

@@ -7,7 +7,7 @@
 
 #include "fatgraph/core/model/error.h"
 #include "fatgraph/core/graph/segment_cutting.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "verify_throws.h"
 
 using namespace fatgraph;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "fatgraph/core/model/error.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/model/forward_kinematics.h"
 
 using namespace fatgraph;

@@ -11,7 +11,7 @@
 
 #include "fatgraph/core/locomotion/cycle_analysis.h"
 #include "fatgraph/core/locomotion/leg_detection.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "document/leg_tracks.h"
 #include "views/key_time_track.h"
 

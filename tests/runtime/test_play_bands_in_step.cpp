@@ -11,7 +11,7 @@
 #include "fatgraph/core/param/runtime_graph_builder.h"
 #include "fatgraph/core/locomotion/runtime_locomotion.h"
 #include "fatgraph/core/model/runtime_skeleton.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/graph/warp_map.h"
 #include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/player.h"

@@ -14,7 +14,7 @@
 #include "fatgraph/core/param/runtime_graph_builder.h"
 #include "fatgraph/core/locomotion/runtime_locomotion.h"
 #include "fatgraph/core/model/runtime_skeleton.h"
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/runtime/player.h"
 #include "fatgraph/runtime/velocity_space.h"
 #include "skippable_test_main.h"

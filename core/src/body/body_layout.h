@@ -5,7 +5,7 @@
 // begin. Names are hints only; every decision has a geometric fallback.
 #include <vector>
 
-#include "body_parts.h"
+#include "fatgraph/core/body/body_parts.h"
 
 namespace fatgraph::body {
 

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "body_parts.h"
+#include "fatgraph/core/body/body_parts.h"
 
 namespace fatgraph::body {
 

@@ -12,7 +12,7 @@
 // vertex has at most three influences, all >= 0 and summing to 1.
 #include <algorithm>
 
-#include "body_parts.h"
+#include "fatgraph/core/body/body_parts.h"
 
 namespace fatgraph::body {
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "body_parts.h"
+#include "fatgraph/core/body/body_parts.h"
 #include "fatgraph/core/model/error.h"
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/core/model/pose.h"

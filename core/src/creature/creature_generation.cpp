@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../body/body_parts.h"
+#include "fatgraph/core/body/body_parts.h"
 #include "creature_parts.h"
 #include "fatgraph/core/model/error.h"
 

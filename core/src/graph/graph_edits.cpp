@@ -12,7 +12,7 @@
 #include "fatgraph/core/graph/fat_graph_builder.h"
 #include "fatgraph/core/graph/hub_ranking.h"
 #include "fatgraph/core/graph/hub_suggestions.h"
-#include "fatgraph/core/io/project_character.h"
+#include "fatgraph/core/retarget/project_retargeting.h"
 #include "graph_build_steps.h"
 #include "graph_edit_json.h"
 #include "joystick_edits.h"

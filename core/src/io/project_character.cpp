@@ -7,6 +7,8 @@
 #include "fatgraph/core/model/error.h"
 #include "fatgraph/core/io/joint_matching.h"
 #include "fatgraph/core/locomotion/leg_detection.h"
+#include "fatgraph/core/retarget/project_retargeting.h"
+#include "fatgraph/core/retarget/retargeting.h"
 
 namespace fatgraph {
 namespace {
@@ -44,44 +46,6 @@ std::string influenceNote(const CharacterMesh& mesh, const std::string& path) {
     << " influences; the runtime keeps the strongest " << kMaxSkinInfluences << ", dropping at most "
     << std::setprecision(3) << reduced.largestDroppedWeight << " of weight (vertex " << reduced.largestAtVertex << ")";
   return s.str();
-}
-
-// The project's clips moved onto the character's skeleton from the sources kept in
-// `project.character` (its clips' skeleton and clips, its rest pose and choices); `legs` are
-// the character's. Returns the notes.
-std::vector<std::string> retargetFromSources(Project& project, LegSetup legs) {
-  ProjectCharacter& c = project.character;
-  const Skeleton& ts = project.skeleton;
-  JointMap map = mapJoints(c.clipsSkeleton, {ts, c.rest}, c.jointMapChoices);
-  Retargeter r;
-  try {
-    r = makeRetargeter(c.clipsSkeleton, {ts, c.rest}, std::move(map), std::move(legs));
-  } catch (const Error& e) {
-    throw FileError(c.source, 0, std::string(e.what()) + " (its skeleton differs from the clips')");
-  }
-  project.clips.clear();
-  for (const Clip& clip : c.sourceClips) project.clips.push_back(retargetMotion(r, clip));
-  project.skeleton.motionRoot = r.targetPelvis;
-  for (int j = 0; j < ts.jointCount(); ++j) {
-    project.skeleton.animatedTranslation[j] = j == r.targetPelvis || r.carrier[j] >= 0;
-  }
-  c.follows.assign(ts.jointCount(), "");
-  c.matchedBy = r.map.how;
-  for (int j = 0; j < ts.jointCount(); ++j) {
-    if (r.map.source[j] >= 0) c.follows[j] = c.clipsSkeleton.skeleton.names[r.map.source[j]];
-  }
-  project.legs = std::move(r.targetLegs);
-  // Pose distances weigh the joints that move with the clips: a joint at rest (a finger the
-  // mocap does not have) only repeats its parent's motion, and the character's many fingers
-  // would otherwise outweigh the body.
-  project.settings.jointWeights.assign(ts.jointCount(), 0.0);
-  for (int j = 0; j < ts.jointCount(); ++j) {
-    if (!c.follows[j].empty()) project.settings.jointWeights[j] = 1.0;
-  }
-  project.distances = {};
-  std::vector<std::string> notes;
-  for (const std::string& n : r.notes) notes.push_back(c.source + ": " + n);
-  return notes;
 }
 
 }  // namespace
@@ -126,7 +90,7 @@ std::vector<std::string> setProjectCharacter(Project& project, const std::string
     character.jointMapChoices = choices;
     changed.character = std::move(character);
     changed.skeleton = g.skeleton;
-    const std::vector<std::string> retargetNotes = retargetFromSources(changed, characterLegs);
+    const std::vector<std::string> retargetNotes = retargetProjectClips(changed, characterLegs);
     notes.push_back(path + ": its own skeleton (" + std::to_string(changed.skeleton.jointCount()) + " joints): " +
                     std::to_string(changed.clips.size()) + (changed.clips.size() == 1 ? " clip" : " clips") +
                     " retargeted onto it from the clips' " +
@@ -145,11 +109,6 @@ std::vector<std::string> setProjectCharacter(Project& project, const std::string
   }
   project = std::move(changed);
   return notes;
-}
-
-std::vector<std::string> retargetCharacterClips(Project& project) {
-  if (!project.character.retargeted()) throw Error("the project's character has the clips' own skeleton: there is no joint map");
-  return retargetFromSources(project, project.legs);
 }
 
 JointMapChoice parseJointMapChoice(const std::string& text) {

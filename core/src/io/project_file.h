@@ -5,16 +5,29 @@
 #include <string>
 #include <vector>
 
+#include "fatgraph/core/internal/project_schema.h"
 #include "fatgraph/core/model/project.h"
 #include "fatgraph/core/io/project_store.h"
 #include "fatgraph/io/hdf5_file.h"
 
 namespace fatgraph::project_file {
 
+/// The file's names: every group, dataset and attribute is spelt there, never here.
+namespace schema = fatgraph::project_schema;
+
 /// The value of the root attribute `file_type`.
-inline constexpr const char* kFileType = "fatgraph.project";
-/// The value of the root attribute `generator`.
-inline constexpr const char* kGenerator = h5::kGenerator;
+inline constexpr const char* kFileTypeValue = "fatgraph.project";
+
+/// The three attributes of /graph that store one threshold (ThresholdChoice).
+struct ThresholdNames {
+  const char* rms;        // metres
+  const char* automatic;  // 0 or 1
+  const char* method;     // how it was chosen, for people
+};
+inline constexpr ThresholdNames kHubThresholdNames{schema::kHubThresholdM, schema::kHubThresholdAutomatic,
+                                                   schema::kHubThresholdMethod};
+inline constexpr ThresholdNames kEdgeThresholdNames{schema::kEdgeThresholdM, schema::kEdgeThresholdAutomatic,
+                                                    schema::kEdgeThresholdMethod};
 
 /// "0000", "0001", ...: the names of numbered groups (clips, hubs, fat edges) keep their order.
 std::string clipGroupName(size_t index);

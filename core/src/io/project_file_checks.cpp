@@ -117,9 +117,9 @@ Problem checkDistances(const Project& p) {
   return {};
 }
 
-Problem checkThreshold(const ThresholdChoice& t, const char* prefix) {
+Problem checkThreshold(const ThresholdChoice& t, const ThresholdNames& names) {
   if (!(t.rms >= 0) || !std::isfinite(t.rms)) {
-    return {"/graph", std::string("attribute '") + prefix + "_m' is " + number(t.rms) +
+    return {"/graph", std::string("attribute '") + names.rms + "' is " + number(t.rms) +
                           ", expected a finite distance >= 0 (metres)"};
   }
   return {};
@@ -227,11 +227,11 @@ Problem checkFatEdges(const Project& p) {
 
 Problem checkGraph(const Project& p) {
   const MotionGraph& g = p.graph;
-  for (Problem problem : {checkThreshold(g.hubThreshold, "hub_threshold"),
-                          checkThreshold(g.edgeThreshold, "edge_threshold"), checkHubs(p),
-                          checkSegments(p, g.segments, "segments"),
-                          checkSegments(p, g.entries, "entries"),
-                          checkSegments(p, g.exits, "exits")}) {
+  for (Problem problem : {checkThreshold(g.hubThreshold, kHubThresholdNames),
+                          checkThreshold(g.edgeThreshold, kEdgeThresholdNames), checkHubs(p),
+                          checkSegments(p, g.segments, schema::kSegments),
+                          checkSegments(p, g.entries, schema::kEntries),
+                          checkSegments(p, g.exits, schema::kExits)}) {
     if (problem.found()) return problem;
   }
   const GroupedSegmentDistances& d = g.segmentDistances;
@@ -278,7 +278,7 @@ Problem checkParameterization(const Project& p) {
   if (list.empty()) return {};
   if (list.size() != p.graph.fatEdges.size()) {
     return {"/parameterization/edges", std::to_string(list.size()) + " parameterizations for " +
-                                           std::to_string(p.graph.fatEdges.size()) + " fat edges"};
+                                           std::to_string(p.graph.fatEdges.size()) + " fat edges in /graph"};
   }
   for (size_t e = 0; e < list.size(); ++e) {
     const EdgeParameterization& q = list[e];

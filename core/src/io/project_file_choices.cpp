@@ -25,25 +25,25 @@ double stored(const std::optional<float>& v) { return v ? *v : std::numeric_limi
 
 void writeActions(const h5::Context& ctx, hid_t file, const std::vector<ActionBinding>& bindings) {
   if (bindings.empty()) return;
-  h5::Handle g = ctx.createGroup(file, "actions", kActions);
+  h5::Handle g = ctx.createGroup(file, schema::kActions, kActions);
   const std::string o(kActions);
   std::vector<std::string> inputs, edges;
   for (const ActionBinding& b : bindings) {
     inputs.push_back(b.input);
     edges.push_back(b.edge);
   }
-  ctx.writeStrings(g.get(), o + "/inputs", "inputs", inputs);
-  ctx.writeStrings(g.get(), o + "/edges", "edges", edges);
+  ctx.writeStrings(g.get(), o + "/inputs", schema::kInputs, inputs);
+  ctx.writeStrings(g.get(), o + "/edges", schema::kEdges, edges);
 }
 
 // An edge name a binding keeps may name no edge of this file's graph (it lapsed and returns
 // with the name), so only the inputs are checked: each a name of the vocabulary, once.
 void readActions(const h5::Context& ctx, hid_t file, std::vector<ActionBinding>& bindings) {
-  if (!ctx.hasLink(file, "actions", "/")) return;
-  h5::Handle g = ctx.openGroup(file, "actions", kActions);
+  if (!ctx.hasLink(file, schema::kActions, "/")) return;
+  h5::Handle g = ctx.openGroup(file, schema::kActions, kActions);
   const std::string o(kActions);
-  const auto inputs = ctx.readStrings(ctx.openDataset(g.get(), o + "/inputs", "inputs", H5T_STRING, {-1}, "I"));
-  const auto edges = ctx.readStrings(ctx.openDataset(g.get(), o + "/edges", "edges", H5T_STRING,
+  const auto inputs = ctx.readStrings(ctx.openDataset(g.get(), o + "/inputs", schema::kInputs, H5T_STRING, {-1}, "I"));
+  const auto edges = ctx.readStrings(ctx.openDataset(g.get(), o + "/edges", schema::kEdges, H5T_STRING,
                                                      {static_cast<long long>(inputs.size())}, "I"));
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const std::string row = "row " + std::to_string(i) + ": ";
@@ -61,7 +61,7 @@ void readActions(const h5::Context& ctx, hid_t file, std::vector<ActionBinding>&
 void writeChoices(const h5::Context& ctx, hid_t file, const Project& project) {
   const GraphSettings& s = project.settings;
   if (!s.hubRejections.empty()) {
-    h5::Handle g = ctx.createGroup(file, "hub_rejections", kRejections);
+    h5::Handle g = ctx.createGroup(file, schema::kHubRejections, kRejections);
     const std::string o(kRejections);
     std::vector<std::string> clips;
     std::vector<std::int32_t> frames;
@@ -69,12 +69,12 @@ void writeChoices(const h5::Context& ctx, hid_t file, const Project& project) {
       clips.push_back(r.clip);
       frames.push_back(r.sourceFrame);
     }
-    ctx.writeStrings(g.get(), o + "/clips", "clips", clips);
-    ctx.writeDataset(g.get(), o + "/source_frames", "source_frames", H5T_STD_I32LE, {frames.size()}, 0, H5T_NATIVE_INT32,
+    ctx.writeStrings(g.get(), o + "/clips", schema::kClips, clips);
+    ctx.writeDataset(g.get(), o + "/source_frames", schema::kSourceFrames, H5T_STD_I32LE, {frames.size()}, 0, H5T_NATIVE_INT32,
                      frames.data());
   }
   if (!s.edgeJoystickChoices.empty()) {
-    h5::Handle g = ctx.createGroup(file, "joystick", kJoystick);
+    h5::Handle g = ctx.createGroup(file, schema::kJoystick, kJoystick);
     const std::string o(kJoystick);
     std::vector<std::string> edges;
     std::vector<double> values;
@@ -86,8 +86,8 @@ void writeChoices(const h5::Context& ctx, hid_t file, const Project& project) {
       for (int a = 0; a < 2; ++a) values.push_back(c.rangeMin ? (*c.rangeMin)[a] : nan);
       for (int a = 0; a < 2; ++a) values.push_back(c.rangeMax ? (*c.rangeMax)[a] : nan);
     }
-    ctx.writeStrings(g.get(), o + "/edges", "edges", edges);
-    ctx.writeDataset(g.get(), o + "/values", "values", H5T_IEEE_F64LE, {edges.size(), kJoystickColumns}, 0,
+    ctx.writeStrings(g.get(), o + "/edges", schema::kEdges, edges);
+    ctx.writeDataset(g.get(), o + "/values", schema::kValues, H5T_IEEE_F64LE, {edges.size(), kJoystickColumns}, 0,
                      H5T_NATIVE_DOUBLE, values.data());
   }
   writeActions(ctx, file, s.actionBindings);
@@ -95,11 +95,11 @@ void writeChoices(const h5::Context& ctx, hid_t file, const Project& project) {
 
 void readChoices(const h5::Context& ctx, hid_t file, Project& project) {
   GraphSettings& s = project.settings;
-  if (ctx.hasLink(file, "hub_rejections", "/")) {
-    h5::Handle g = ctx.openGroup(file, "hub_rejections", kRejections);
+  if (ctx.hasLink(file, schema::kHubRejections, "/")) {
+    h5::Handle g = ctx.openGroup(file, schema::kHubRejections, kRejections);
     const std::string o(kRejections);
-    const auto clips = ctx.readStrings(ctx.openDataset(g.get(), o + "/clips", "clips", H5T_STRING, {-1}, "R"));
-    auto ds = ctx.openDataset(g.get(), o + "/source_frames", "source_frames", H5T_INTEGER,
+    const auto clips = ctx.readStrings(ctx.openDataset(g.get(), o + "/clips", schema::kClips, H5T_STRING, {-1}, "R"));
+    auto ds = ctx.openDataset(g.get(), o + "/source_frames", schema::kSourceFrames, H5T_INTEGER,
                               {static_cast<long long>(clips.size())}, "R");
     std::vector<std::int32_t> frames(ds.elementCount());
     ctx.readAll(ds, H5T_NATIVE_INT32, frames.data());
@@ -114,11 +114,11 @@ void readChoices(const h5::Context& ctx, hid_t file, Project& project) {
       s.hubRejections.push_back({clips[i], frames[i]});
     }
   }
-  if (ctx.hasLink(file, "joystick", "/")) {
-    h5::Handle g = ctx.openGroup(file, "joystick", kJoystick);
+  if (ctx.hasLink(file, schema::kJoystick, "/")) {
+    h5::Handle g = ctx.openGroup(file, schema::kJoystick, kJoystick);
     const std::string o(kJoystick);
-    const auto edges = ctx.readStrings(ctx.openDataset(g.get(), o + "/edges", "edges", H5T_STRING, {-1}, "C"));
-    auto ds = ctx.openDataset(g.get(), o + "/values", "values", H5T_FLOAT,
+    const auto edges = ctx.readStrings(ctx.openDataset(g.get(), o + "/edges", schema::kEdges, H5T_STRING, {-1}, "C"));
+    auto ds = ctx.openDataset(g.get(), o + "/values", schema::kValues, H5T_FLOAT,
                               {static_cast<long long>(edges.size()), kJoystickColumns}, "C");
     std::vector<double> v(ds.elementCount());
     ctx.readAll(ds, H5T_NATIVE_DOUBLE, v.data());

@@ -14,15 +14,15 @@ constexpr const char* kGroup = "/legs";
 void writeLeg(const Context& ctx, hid_t legs, const std::string& name, const Leg& leg) {
   const std::string o = std::string(kGroup) + "/legs/" + name;
   Handle g = ctx.createGroup(legs, name, o);
-  ctx.writeStringAttribute(g.get(), o, "name", leg.name);
-  ctx.writeIntAttribute(g.get(), o, "toe", leg.toe);
-  ctx.writeDoubleAttribute(g.get(), o, "length", leg.length);
-  ctx.writeDoubleAttribute(g.get(), o, "foot_length", leg.footLength);
-  ctx.writeDataset(g.get(), o + "/chain", "chain", H5T_STD_I32LE, {leg.chain.size()}, 0,
+  ctx.writeStringAttribute(g.get(), o, schema::kName, leg.name);
+  ctx.writeIntAttribute(g.get(), o, schema::kToe, leg.toe);
+  ctx.writeDoubleAttribute(g.get(), o, schema::kLength, leg.length);
+  ctx.writeDoubleAttribute(g.get(), o, schema::kFootLength, leg.footLength);
+  ctx.writeDataset(g.get(), o + "/chain", schema::kChain, H5T_STD_I32LE, {leg.chain.size()}, 0,
                    H5T_NATIVE_INT, leg.chain.data());
-  ctx.writeDataset(g.get(), o + "/heel", "heel", H5T_IEEE_F64LE, {3}, 0, H5T_NATIVE_DOUBLE,
+  ctx.writeDataset(g.get(), o + "/heel", schema::kHeel, H5T_IEEE_F64LE, {3}, 0, H5T_NATIVE_DOUBLE,
                    leg.heel.data());
-  ctx.writeDataset(g.get(), o + "/toe_tip", "toe_tip", H5T_IEEE_F64LE, {3}, 0, H5T_NATIVE_DOUBLE,
+  ctx.writeDataset(g.get(), o + "/toe_tip", schema::kToeTip, H5T_IEEE_F64LE, {3}, 0, H5T_NATIVE_DOUBLE,
                    leg.toeTip.data());
 }
 
@@ -30,16 +30,16 @@ Leg readLeg(const Context& ctx, hid_t legs, const std::string& name) {
   const std::string o = std::string(kGroup) + "/legs/" + name;
   Handle g = ctx.openGroup(legs, name, o);
   Leg leg;
-  leg.name = ctx.readStringAttribute(g.get(), o, "name");
-  leg.toe = static_cast<int>(ctx.readIntAttribute(g.get(), o, "toe"));
-  leg.length = ctx.readDoubleAttribute(g.get(), o, "length");
-  leg.footLength = ctx.readDoubleAttribute(g.get(), o, "foot_length");
-  auto chain = ctx.openDataset(g.get(), o + "/chain", "chain", H5T_INTEGER, {-1}, "J");
+  leg.name = ctx.readStringAttribute(g.get(), o, schema::kName);
+  leg.toe = static_cast<int>(ctx.readIntAttribute(g.get(), o, schema::kToe));
+  leg.length = ctx.readDoubleAttribute(g.get(), o, schema::kLength);
+  leg.footLength = ctx.readDoubleAttribute(g.get(), o, schema::kFootLength);
+  auto chain = ctx.openDataset(g.get(), o + "/chain", schema::kChain, H5T_INTEGER, {-1}, "J");
   leg.chain.resize(chain.elementCount());
   ctx.readAll(chain, H5T_NATIVE_INT, leg.chain.data());
-  ctx.readAll(ctx.openDataset(g.get(), o + "/heel", "heel", H5T_FLOAT, {3}, ""), H5T_NATIVE_DOUBLE,
+  ctx.readAll(ctx.openDataset(g.get(), o + "/heel", schema::kHeel, H5T_FLOAT, {3}, ""), H5T_NATIVE_DOUBLE,
               leg.heel.data());
-  ctx.readAll(ctx.openDataset(g.get(), o + "/toe_tip", "toe_tip", H5T_FLOAT, {3}, ""),
+  ctx.readAll(ctx.openDataset(g.get(), o + "/toe_tip", schema::kToeTip, H5T_FLOAT, {3}, ""),
               H5T_NATIVE_DOUBLE, leg.toeTip.data());
   return leg;
 }
@@ -73,29 +73,29 @@ void writeLegs(const Context& ctx, hid_t file, const Project& project) {
       return;
     }
   }
-  Handle g = ctx.createGroup(file, "legs", kGroup);
-  ctx.writeBoolAttribute(g.get(), kGroup, "automatic", setup.automatic);
-  ctx.writeStringAttribute(g.get(), kGroup, "method", setup.method);
-  ctx.writeStrings(g.get(), std::string(kGroup) + "/notes", "notes", setup.notes);
-  Handle legs = ctx.createGroup(g.get(), "legs", std::string(kGroup) + "/legs");
+  Handle g = ctx.createGroup(file, schema::kLegs, kGroup);
+  ctx.writeBoolAttribute(g.get(), kGroup, schema::kAutomatic, setup.automatic);
+  ctx.writeStringAttribute(g.get(), kGroup, schema::kMethod, setup.method);
+  ctx.writeStrings(g.get(), std::string(kGroup) + "/notes", schema::kNotes, setup.notes);
+  Handle legs = ctx.createGroup(g.get(), schema::kLegs, std::string(kGroup) + "/legs");
   for (size_t l = 0; l < setup.legs.size(); ++l) {
     writeLeg(ctx, legs.get(), clipGroupName(l), setup.legs[l]);
   }
 }
 
 void readLegs(const Context& ctx, hid_t file, Project& project) {
-  if (!ctx.hasLink(file, "legs", "/")) {  // written before legs existed: detect them
+  if (!ctx.hasLink(file, schema::kLegs, "/")) {  // written before legs existed: detect them
     project.legs = detectLegs(project.skeleton, project.clips);
     return;
   }
-  Handle g = ctx.openGroup(file, "legs", kGroup);
+  Handle g = ctx.openGroup(file, schema::kLegs, kGroup);
   LegSetup setup;
-  setup.automatic = ctx.readIntAttribute(g.get(), kGroup, "automatic") != 0;
-  setup.method = ctx.readStringAttribute(g.get(), kGroup, "method");
+  setup.automatic = ctx.readIntAttribute(g.get(), kGroup, schema::kAutomatic) != 0;
+  setup.method = ctx.readStringAttribute(g.get(), kGroup, schema::kMethod);
   setup.notes = ctx.readStrings(
-      ctx.openDataset(g.get(), std::string(kGroup) + "/notes", "notes", H5T_STRING, {-1}, "N"));
+      ctx.openDataset(g.get(), std::string(kGroup) + "/notes", schema::kNotes, H5T_STRING, {-1}, "N"));
   const std::string o = std::string(kGroup) + "/legs";
-  Handle legs = ctx.openGroup(g.get(), "legs", o);
+  Handle legs = ctx.openGroup(g.get(), schema::kLegs, o);
   for (const std::string& name : numberedGroupNames(ctx, legs.get(), o, "leg")) {
     setup.legs.push_back(readLeg(ctx, legs.get(), name));
   }

@@ -39,7 +39,7 @@ void writeRecord(const Context& ctx, hid_t edges, const std::string& name, const
                  const Project& project) {
   const std::string o = std::string(kGroup) + "/edges/" + name;
   Handle g = ctx.createGroup(edges, name, o);
-  ctx.writeStringAttribute(g.get(), o, "edge", r.edge);
+  ctx.writeStringAttribute(g.get(), o, schema::kEdge, r.edge);
   const std::size_t legs = project.legs.legs.size();
   std::size_t samples = 0;
   for (const CycleAnalysis& c : r.segments)
@@ -65,31 +65,31 @@ void writeRecord(const Context& ctx, hid_t edges, const std::string& name, const
     }
   }
   const hsize_t s = r.segments.size(), l = legs, n = samples;
-  ctx.writeDataset(g.get(), o + "/frames", "frames", H5T_STD_I32LE, {s, 2}, 0, H5T_NATIVE_INT32, frames.data());
-  ctx.writeDataset(g.get(), o + "/valid", "valid", H5T_STD_I32LE, {s}, 0, H5T_NATIVE_INT32, valid.data());
-  writeFloats(ctx, g.get(), o, "cycle", cycle, {s, 6});
-  writeFloats(ctx, g.get(), o, "stance_time", stance, {s, l});
-  writeFloats(ctx, g.get(), o, "key_times", keys, {s, l, kKeys});
-  writeFloats(ctx, g.get(), o, "foot_direction", footDirection, {s, l, 3});
-  writeFloats(ctx, g.get(), o, "stride", stride, {s, l, 4});
-  writeFloats(ctx, g.get(), o, "normalized_footbase", footbase, {s, l, n, 3});
+  ctx.writeDataset(g.get(), o + "/frames", schema::kFrames, H5T_STD_I32LE, {s, 2}, 0, H5T_NATIVE_INT32, frames.data());
+  ctx.writeDataset(g.get(), o + "/valid", schema::kValid, H5T_STD_I32LE, {s}, 0, H5T_NATIVE_INT32, valid.data());
+  writeFloats(ctx, g.get(), o, schema::kCycle, cycle, {s, 6});
+  writeFloats(ctx, g.get(), o, schema::kStanceTime, stance, {s, l});
+  writeFloats(ctx, g.get(), o, schema::kKeyTimes, keys, {s, l, kKeys});
+  writeFloats(ctx, g.get(), o, schema::kFootDirection, footDirection, {s, l, 3});
+  writeFloats(ctx, g.get(), o, schema::kStride, stride, {s, l, 4});
+  writeFloats(ctx, g.get(), o, schema::kNormalizedFootbase, footbase, {s, l, n, 3});
 }
 
 EdgeCycleRecord readRecord(const Context& ctx, hid_t edges, const std::string& name, const Project& project) {
   const std::string o = std::string(kGroup) + "/edges/" + name;
   Handle g = ctx.openGroup(edges, name, o);
   EdgeCycleRecord r;
-  r.edge = ctx.readStringAttribute(g.get(), o, "edge");
-  const auto frames = readAllOf<std::int32_t>(ctx, g.get(), o, "frames", H5T_INTEGER, {-1, 2}, H5T_NATIVE_INT32);
+  r.edge = ctx.readStringAttribute(g.get(), o, schema::kEdge);
+  const auto frames = readAllOf<std::int32_t>(ctx, g.get(), o, schema::kFrames, H5T_INTEGER, {-1, 2}, H5T_NATIVE_INT32);
   const long long s = static_cast<long long>(frames.size() / 2);
   const long long l = static_cast<long long>(project.legs.legs.size());
-  const auto valid = readAllOf<std::int32_t>(ctx, g.get(), o, "valid", H5T_INTEGER, {s}, H5T_NATIVE_INT32);
-  const auto cycle = readAllOf<double>(ctx, g.get(), o, "cycle", H5T_FLOAT, {s, 6}, H5T_NATIVE_DOUBLE);
-  const auto stance = readAllOf<double>(ctx, g.get(), o, "stance_time", H5T_FLOAT, {s, l}, H5T_NATIVE_DOUBLE);
-  const auto keys = readAllOf<double>(ctx, g.get(), o, "key_times", H5T_FLOAT, {s, l, kKeys}, H5T_NATIVE_DOUBLE);
-  const auto foot = readAllOf<double>(ctx, g.get(), o, "foot_direction", H5T_FLOAT, {s, l, 3}, H5T_NATIVE_DOUBLE);
-  const auto stride = readAllOf<double>(ctx, g.get(), o, "stride", H5T_FLOAT, {s, l, 4}, H5T_NATIVE_DOUBLE);
-  auto fb = ctx.openDataset(g.get(), o + "/normalized_footbase", "normalized_footbase", H5T_FLOAT, {s, l, -1, 3}, "N");
+  const auto valid = readAllOf<std::int32_t>(ctx, g.get(), o, schema::kValid, H5T_INTEGER, {s}, H5T_NATIVE_INT32);
+  const auto cycle = readAllOf<double>(ctx, g.get(), o, schema::kCycle, H5T_FLOAT, {s, 6}, H5T_NATIVE_DOUBLE);
+  const auto stance = readAllOf<double>(ctx, g.get(), o, schema::kStanceTime, H5T_FLOAT, {s, l}, H5T_NATIVE_DOUBLE);
+  const auto keys = readAllOf<double>(ctx, g.get(), o, schema::kKeyTimes, H5T_FLOAT, {s, l, kKeys}, H5T_NATIVE_DOUBLE);
+  const auto foot = readAllOf<double>(ctx, g.get(), o, schema::kFootDirection, H5T_FLOAT, {s, l, 3}, H5T_NATIVE_DOUBLE);
+  const auto stride = readAllOf<double>(ctx, g.get(), o, schema::kStride, H5T_FLOAT, {s, l, 4}, H5T_NATIVE_DOUBLE);
+  auto fb = ctx.openDataset(g.get(), o + "/normalized_footbase", schema::kNormalizedFootbase, H5T_FLOAT, {s, l, -1, 3}, "N");
   const std::size_t n = fb.dims.size() == 4 ? fb.dims[2] : 0;
   std::vector<double> footbase(fb.elementCount());
   ctx.readAll(fb, H5T_NATIVE_DOUBLE, footbase.data());
@@ -137,32 +137,32 @@ void writeLocomotion(const Context& ctx, hid_t file, const Project& project) {
   const std::vector<EdgeCycleRecord> records = locomotionRecords(project);
   if (s.locomotion == LocomotionSelection::Automatic && s.edgeLocomotionChoices.empty() && records.empty())
     return;  // all defaults: the file stays as it was before locomotion existed
-  Handle g = ctx.createGroup(file, "locomotion", kGroup);
+  Handle g = ctx.createGroup(file, schema::kLocomotion, kGroup);
   const std::string o(kGroup);
-  ctx.writeStringAttribute(g.get(), o, "selection", locomotionSelectionName(s.locomotion));
+  ctx.writeStringAttribute(g.get(), o, schema::kSelection, locomotionSelectionName(s.locomotion));
   std::vector<std::string> names;
   std::vector<std::int32_t> values;  // locomotion (-1 auto, 0, 1), blend (-1 default, 0 grid, 1 bands, 2 polar)
   for (const EdgeLocomotionChoice& c : s.edgeLocomotionChoices) {
     names.push_back(c.edge);
     values.insert(values.end(), {choiceValue(c.locomotion), choiceValue(c.blend)});
   }
-  ctx.writeStrings(g.get(), o + "/choice_edges", "choice_edges", names);
-  ctx.writeDataset(g.get(), o + "/choice_values", "choice_values", H5T_STD_I32LE, {names.size(), 2}, 0,
+  ctx.writeStrings(g.get(), o + "/choice_edges", schema::kChoiceEdges, names);
+  ctx.writeDataset(g.get(), o + "/choice_values", schema::kChoiceValues, H5T_STD_I32LE, {names.size(), 2}, 0,
                    H5T_NATIVE_INT32, values.data());
-  Handle edges = ctx.createGroup(g.get(), "edges", o + "/edges");
+  Handle edges = ctx.createGroup(g.get(), schema::kEdges, o + "/edges");
   for (std::size_t e = 0; e < records.size(); ++e) writeRecord(ctx, edges.get(), clipGroupName(e), records[e], project);
 }
 
 void readLocomotion(const Context& ctx, hid_t file, Project& project) {
-  if (!ctx.hasLink(file, "locomotion", "/")) return;
-  Handle g = ctx.openGroup(file, "locomotion", kGroup);
+  if (!ctx.hasLink(file, schema::kLocomotion, "/")) return;
+  Handle g = ctx.openGroup(file, schema::kLocomotion, kGroup);
   const std::string o(kGroup);
-  const std::string selection = ctx.readStringAttribute(g.get(), o, "selection");
+  const std::string selection = ctx.readStringAttribute(g.get(), o, schema::kSelection);
   if (!parseLocomotionSelection(selection, project.settings.locomotion))
     ctx.fail(o, "attribute 'selection': expected auto, all or none, found '" + selection + "'");
-  const auto names = ctx.readStrings(ctx.openDataset(g.get(), o + "/choice_edges", "choice_edges", H5T_STRING, {-1}, "C"));
+  const auto names = ctx.readStrings(ctx.openDataset(g.get(), o + "/choice_edges", schema::kChoiceEdges, H5T_STRING, {-1}, "C"));
   const auto c = static_cast<long long>(names.size());
-  const auto values = readAllOf<std::int32_t>(ctx, g.get(), o, "choice_values", H5T_INTEGER, {c, 2}, H5T_NATIVE_INT32);
+  const auto values = readAllOf<std::int32_t>(ctx, g.get(), o, schema::kChoiceValues, H5T_INTEGER, {c, 2}, H5T_NATIVE_INT32);
   for (std::size_t i = 0; i < names.size(); ++i) {
     const int loco = values[2 * i], blend = values[2 * i + 1];
     if (loco < -1 || loco > 1 || blend < -1 || blend > static_cast<int>(EdgeBlendMode::PolarBands))
@@ -172,7 +172,7 @@ void readLocomotion(const Context& ctx, hid_t file, Project& project) {
     if (blend >= 0) choice.blend = static_cast<EdgeBlendMode>(blend);
     project.settings.edgeLocomotionChoices.push_back(std::move(choice));
   }
-  Handle edges = ctx.openGroup(g.get(), "edges", o + "/edges");
+  Handle edges = ctx.openGroup(g.get(), schema::kEdges, o + "/edges");
   for (const std::string& name : numberedGroupNames(ctx, edges.get(), o + "/edges", "locomotion edge"))
     project.locomotionRecords.push_back(readRecord(ctx, edges.get(), name, project));
 }

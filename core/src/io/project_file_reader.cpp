@@ -25,16 +25,16 @@ static_assert(sizeof(Quat) == 4 * sizeof(double), "Quat must be four packed doub
 }  // namespace
 
 Skeleton readSkeleton(const Context& ctx, hid_t file, const std::string& at) {
-  Handle g = ctx.openGroup(file, "skeleton", at + "/skeleton");
+  Handle g = ctx.openGroup(file, schema::kSkeleton, at + "/skeleton");
   Skeleton s;
-  const auto namesDs = ctx.openDataset(g.get(), at + "/skeleton/names", "names", H5T_STRING, {-1}, "J");
+  const auto namesDs = ctx.openDataset(g.get(), at + "/skeleton/names", schema::kNames, H5T_STRING, {-1}, "J");
   s.names = ctx.readStrings(namesDs);
   const auto jn = static_cast<long long>(s.names.size());
   if (jn == 0) ctx.fail(at + "/skeleton/names", "the skeleton has no joints");
   if (jn > INT_MAX / 4) ctx.fail(at + "/skeleton/names", "too many joints");
 
   const auto parentsDs =
-      ctx.openDataset(g.get(), at + "/skeleton/parents", "parents", H5T_INTEGER, {jn}, "");
+      ctx.openDataset(g.get(), at + "/skeleton/parents", schema::kParents, H5T_INTEGER, {jn}, "");
   s.parents.resize(static_cast<size_t>(jn));
   ctx.readAll(parentsDs, H5T_NATIVE_INT, s.parents.data());
   for (size_t i = 0; i < s.parents.size(); ++i) {
@@ -46,7 +46,7 @@ Skeleton readSkeleton(const Context& ctx, hid_t file, const std::string& at) {
   }
 
   const auto offsetsDs =
-      ctx.openDataset(g.get(), at + "/skeleton/rest_offsets", "rest_offsets", H5T_FLOAT, {jn, 3}, "");
+      ctx.openDataset(g.get(), at + "/skeleton/rest_offsets", schema::kRestOffsets, H5T_FLOAT, {jn, 3}, "");
   s.restOffsets.resize(static_cast<size_t>(jn));
   ctx.readAll(offsetsDs, H5T_NATIVE_DOUBLE, s.restOffsets.data());
   for (size_t i = 0; i < s.restOffsets.size(); ++i) {
@@ -56,7 +56,7 @@ Skeleton readSkeleton(const Context& ctx, hid_t file, const std::string& at) {
   }
 
   const auto animDs = ctx.openDataset(g.get(), at + "/skeleton/animated_translation",
-                                      "animated_translation", H5T_INTEGER, {jn}, "");
+                                      schema::kAnimatedTranslation, H5T_INTEGER, {jn}, "");
   std::vector<int> animated(static_cast<size_t>(jn));
   ctx.readAll(animDs, H5T_NATIVE_INT, animated.data());
   for (size_t i = 0; i < animated.size(); ++i) {
@@ -69,10 +69,10 @@ Skeleton readSkeleton(const Context& ctx, hid_t file, const std::string& at) {
   }
 
   const auto endParentsDs = ctx.openDataset(g.get(), at + "/skeleton/end_site_parents",
-                                            "end_site_parents", H5T_INTEGER, {-1}, "E");
+                                            schema::kEndSiteParents, H5T_INTEGER, {-1}, "E");
   const auto en = static_cast<long long>(endParentsDs.dims[0]);
   const auto endOffsetsDs = ctx.openDataset(g.get(), at + "/skeleton/end_site_offsets",
-                                            "end_site_offsets", H5T_FLOAT, {en, 3}, "");
+                                            schema::kEndSiteOffsets, H5T_FLOAT, {en, 3}, "");
   std::vector<int> endParents(static_cast<size_t>(en));
   std::vector<Vec3> endOffsets(static_cast<size_t>(en));
   ctx.readAll(endParentsDs, H5T_NATIVE_INT, endParents.data());
@@ -90,8 +90,8 @@ Skeleton readSkeleton(const Context& ctx, hid_t file, const std::string& at) {
     s.endSites.push_back({endParents[i], endOffsets[i]});
   }
   // Projects written before the motion root existed carry the travel on the root.
-  if (ctx.hasAttribute(g.get(), "motion_root")) {
-    const std::int64_t m = ctx.readIntAttribute(g.get(), at + "/skeleton", "motion_root");
+  if (ctx.hasAttribute(g.get(), schema::kMotionRoot)) {
+    const std::int64_t m = ctx.readIntAttribute(g.get(), at + "/skeleton", schema::kMotionRoot);
     if (m < 0 || m >= jn) {
       ctx.fail(at + "/skeleton", "motion_root " + std::to_string(m) + ", expected a joint index in [0, " +
                                 std::to_string(jn) + ")");
@@ -105,11 +105,11 @@ Clip readClip(const Context& ctx, hid_t clips, const std::string& name, const Sk
   const std::string object = at + "/clips/" + name;
   Handle g = ctx.openGroup(clips, name, object);
   Clip clip;
-  clip.name = ctx.readStringAttribute(g.get(), object, "name");
-  clip.source = ctx.readStringAttribute(g.get(), object, "source");
-  clip.fps = ctx.readDoubleAttribute(g.get(), object, "fps");
-  clip.sourceFps = ctx.readDoubleAttribute(g.get(), object, "source_fps");
-  const std::int64_t first = ctx.readIntAttribute(g.get(), object, "source_first_frame");
+  clip.name = ctx.readStringAttribute(g.get(), object, schema::kName);
+  clip.source = ctx.readStringAttribute(g.get(), object, schema::kSource);
+  clip.fps = ctx.readDoubleAttribute(g.get(), object, schema::kFps);
+  clip.sourceFps = ctx.readDoubleAttribute(g.get(), object, schema::kSourceFps);
+  const std::int64_t first = ctx.readIntAttribute(g.get(), object, schema::kSourceFirstFrame);
   if (!(clip.fps > 0) || !std::isfinite(clip.fps)) {
     ctx.fail(object,
              "attribute 'fps' is " + std::to_string(clip.fps) + ", expected a positive rate");
@@ -127,12 +127,12 @@ Clip readClip(const Context& ctx, hid_t clips, const std::string& name, const Sk
   const long long j = skeleton.jointCount();
   clip.jointCount = skeleton.jointCount();
   const std::string rotObject = object + "/rotations";
-  const auto rotDs = ctx.openDataset(g.get(), rotObject, "rotations", H5T_FLOAT, {-1, j, 4}, "F");
+  const auto rotDs = ctx.openDataset(g.get(), rotObject, schema::kRotations, H5T_FLOAT, {-1, j, 4}, "F");
   const auto f = static_cast<long long>(rotDs.dims[0]);
   if (f * j > INT_MAX) ctx.fail(rotObject, "too many frames");
   const std::string transObject = object + "/translations";
   const auto transDs =
-      ctx.openDataset(g.get(), transObject, "translations", H5T_FLOAT, {f, j, 3}, "");
+      ctx.openDataset(g.get(), transObject, schema::kTranslations, H5T_FLOAT, {f, j, 3}, "");
 
   const auto n = static_cast<size_t>(f * j);
   clip.rotations.resize(n);
@@ -217,11 +217,11 @@ std::vector<T> readVector(const Context& ctx, const Context::Dataset& ds, hid_t 
 }
 
 GraphSettings readSettings(const Context& ctx, hid_t file, long long joints) {
-  Handle g = ctx.openGroup(file, "settings", "/settings");
+  Handle g = ctx.openGroup(file, schema::kSettings, "/settings");
   GraphSettings s;
-  s.fps = ctx.readDoubleAttribute(g.get(), "/settings", "fps");
-  s.window = readInt32Attribute(ctx, g.get(), "/settings", "window");
-  const std::string linkage = ctx.readStringAttribute(g.get(), "/settings", "linkage");
+  s.fps = ctx.readDoubleAttribute(g.get(), "/settings", schema::kFps);
+  s.window = readInt32Attribute(ctx, g.get(), "/settings", schema::kWindow);
+  const std::string linkage = ctx.readStringAttribute(g.get(), "/settings", schema::kLinkage);
   if (linkage == "complete") {
     s.linkage = Linkage::Complete;
   } else if (linkage == "single") {
@@ -230,7 +230,7 @@ GraphSettings readSettings(const Context& ctx, hid_t file, long long joints) {
     ctx.fail("/settings",
              "attribute 'linkage' is '" + linkage + "', expected 'complete' or 'single'");
   }
-  const auto weights = ctx.openDataset(g.get(), "/settings/joint_weights", "joint_weights",
+  const auto weights = ctx.openDataset(g.get(), "/settings/joint_weights", schema::kJointWeights,
                                        H5T_FLOAT, {-1}, "J");
   if (weights.dims[0] != 0 && weights.dims[0] != static_cast<hsize_t>(joints)) {
     ctx.fail("/settings/joint_weights", "expected shape [0] or [" + std::to_string(joints) +
@@ -242,16 +242,16 @@ GraphSettings readSettings(const Context& ctx, hid_t file, long long joints) {
 }
 
 DistanceCache readDistances(const Context& ctx, hid_t file) {
-  Handle g = ctx.openGroup(file, "distances", "/distances");
+  Handle g = ctx.openGroup(file, schema::kDistances, "/distances");
   DistanceCache cache;
   DistanceScan& scan = cache.scan;
-  cache.fingerprint = ctx.readStringAttribute(g.get(), "/distances", "fingerprint");
+  cache.fingerprint = ctx.readStringAttribute(g.get(), "/distances", schema::kFingerprint);
   if (cache.fingerprint.empty()) ctx.fail("/distances", "attribute 'fingerprint' is empty");
-  scan.frames = readInt32Attribute(ctx, g.get(), "/distances", "frames");
-  scan.window = readInt32Attribute(ctx, g.get(), "/distances", "window");
-  scan.heatSize = readInt32Attribute(ctx, g.get(), "/distances", "heat_size");
-  scan.heatStride = readInt32Attribute(ctx, g.get(), "/distances", "heat_stride");
-  scan.seconds = ctx.readDoubleAttribute(g.get(), "/distances", "seconds");
+  scan.frames = readInt32Attribute(ctx, g.get(), "/distances", schema::kFrames);
+  scan.window = readInt32Attribute(ctx, g.get(), "/distances", schema::kWindow);
+  scan.heatSize = readInt32Attribute(ctx, g.get(), "/distances", schema::kHeatSize);
+  scan.heatStride = readInt32Attribute(ctx, g.get(), "/distances", schema::kHeatStride);
+  scan.seconds = ctx.readDoubleAttribute(g.get(), "/distances", schema::kSeconds);
   if (scan.frames < 0) {
     ctx.fail("/distances", "attribute 'frames' is " + std::to_string(scan.frames) +
                                ", expected a frame count >= 0");
@@ -262,10 +262,10 @@ DistanceCache readDistances(const Context& ctx, hid_t file) {
   }
   const long long size = scan.heatSize;
   const auto heat =
-      ctx.openDataset(g.get(), "/distances/heat", "heat", H5T_FLOAT, {size, size}, "");
-  const auto minima = ctx.openDataset(g.get(), "/distances/minima_bins", "minima_bins",
+      ctx.openDataset(g.get(), "/distances/heat", schema::kHeat, H5T_FLOAT, {size, size}, "");
+  const auto minima = ctx.openDataset(g.get(), "/distances/minima_bins", schema::kMinimaBins,
                                       H5T_INTEGER, {scan.frames, DistanceHistogram::kBins}, "");
-  const auto all = ctx.openDataset(g.get(), "/distances/all_bins", "all_bins", H5T_INTEGER,
+  const auto all = ctx.openDataset(g.get(), "/distances/all_bins", schema::kAllBins, H5T_INTEGER,
                                    {DistanceHistogram::kBins}, "");
   scan.heat = readVector<float>(ctx, heat, H5T_NATIVE_FLOAT);
   scan.minimaBins = readVector<std::uint16_t>(ctx, minima, H5T_NATIVE_UINT16);
@@ -285,12 +285,11 @@ std::vector<Segment> readSegments(const Context& ctx, hid_t g, const char* name)
   return segments;
 }
 
-ThresholdChoice readThreshold(const Context& ctx, hid_t g, const char* prefix) {
-  const std::string p(prefix);
+ThresholdChoice readThreshold(const Context& ctx, hid_t g, const ThresholdNames& names) {
   ThresholdChoice t;
-  t.rms = ctx.readDoubleAttribute(g, "/graph", (p + "_m").c_str());
-  t.automatic = readFlagAttribute(ctx, g, "/graph", (p + "_automatic").c_str());
-  t.method = ctx.readStringAttribute(g, "/graph", (p + "_method").c_str());
+  t.rms = ctx.readDoubleAttribute(g, "/graph", names.rms);
+  t.automatic = readFlagAttribute(ctx, g, "/graph", names.automatic);
+  t.method = ctx.readStringAttribute(g, "/graph", names.method);
   return t;
 }
 
@@ -298,11 +297,11 @@ Hub readHub(const Context& ctx, hid_t hubs, const std::string& name) {
   const std::string object = "/graph/hubs/" + name;
   Handle g = ctx.openGroup(hubs, name, object);
   Hub hub;
-  hub.name = ctx.readStringAttribute(g.get(), object, "name");
-  hub.frame.clip = readInt32Attribute(ctx, g.get(), object, "clip");
-  hub.frame.frame = readInt32Attribute(ctx, g.get(), object, "frame");
+  hub.name = ctx.readStringAttribute(g.get(), object, schema::kName);
+  hub.frame.clip = readInt32Attribute(ctx, g.get(), object, schema::kClip);
+  hub.frame.frame = readInt32Attribute(ctx, g.get(), object, schema::kFrame);
   const auto ds =
-      ctx.openDataset(g.get(), object + "/match_set", "match_set", H5T_INTEGER, {-1, 2}, "M");
+      ctx.openDataset(g.get(), object + "/match_set", schema::kMatchSet, H5T_INTEGER, {-1, 2}, "M");
   const auto rows = readVector<std::int32_t>(ctx, ds, H5T_NATIVE_INT32);
   hub.matchSet.resize(ds.dims[0]);
   for (size_t i = 0; i < hub.matchSet.size(); ++i) {
@@ -315,16 +314,16 @@ FatEdge readFatEdge(const Context& ctx, hid_t edges, const std::string& name) {
   const std::string object = "/graph/fat_edges/" + name;
   Handle g = ctx.openGroup(edges, name, object);
   FatEdge edge;
-  edge.name = ctx.readStringAttribute(g.get(), object, "name");
-  edge.fromHub = readInt32Attribute(ctx, g.get(), object, "from_hub");
-  edge.toHub = readInt32Attribute(ctx, g.get(), object, "to_hub");
-  edge.reference = readInt32Attribute(ctx, g.get(), object, "reference");
+  edge.name = ctx.readStringAttribute(g.get(), object, schema::kName);
+  edge.fromHub = readInt32Attribute(ctx, g.get(), object, schema::kFromHub);
+  edge.toHub = readInt32Attribute(ctx, g.get(), object, schema::kToHub);
+  edge.reference = readInt32Attribute(ctx, g.get(), object, schema::kReference);
   const auto segments =
-      ctx.openDataset(g.get(), object + "/segments", "segments", H5T_INTEGER, {-1}, "m");
+      ctx.openDataset(g.get(), object + "/segments", schema::kSegments, H5T_INTEGER, {-1}, "m");
   edge.segments = readVector<int>(ctx, segments, H5T_NATIVE_INT);
   const std::string offsetsObject = object + "/warp_offsets";
   const auto offsetsDs =
-      ctx.openDataset(g.get(), offsetsObject, "warp_offsets", H5T_INTEGER, {-1}, "w");
+      ctx.openDataset(g.get(), offsetsObject, schema::kWarpOffsets, H5T_INTEGER, {-1}, "w");
   const size_t m = edge.segments.size();
   if (offsetsDs.dims[0] != 0 && offsetsDs.dims[0] != m + 1) {
     ctx.fail(offsetsObject, "expected shape [0] (no warps) or [" + std::to_string(m + 1) +
@@ -332,9 +331,9 @@ FatEdge readFatEdge(const Context& ctx, hid_t edges, const std::string& name) {
                                 " segments), found " + h5::formatShape(offsetsDs.dims));
   }
   const auto from =
-      ctx.openDataset(g.get(), object + "/warp_from", "warp_from", H5T_FLOAT, {-1}, "K");
+      ctx.openDataset(g.get(), object + "/warp_from", schema::kWarpFrom, H5T_FLOAT, {-1}, "K");
   const auto knots = static_cast<long long>(from.dims[0]);
-  const auto to = ctx.openDataset(g.get(), object + "/warp_to", "warp_to", H5T_FLOAT, {knots}, "");
+  const auto to = ctx.openDataset(g.get(), object + "/warp_to", schema::kWarpTo, H5T_FLOAT, {knots}, "");
   const auto offsets = readVector<std::int64_t>(ctx, offsetsDs, H5T_NATIVE_INT64);
   if (offsets.empty() && knots != 0) {
     ctx.fail(offsetsObject, "is empty (no warps) but warp_from holds " + std::to_string(knots) +
@@ -372,7 +371,7 @@ FatEdge readFatEdge(const Context& ctx, hid_t edges, const std::string& name) {
 // each comparable pair). Its entries are checked where they are, before the max can hide one.
 GroupedSegmentDistances readDenseSegmentDistances(const Context& ctx, hid_t g, const std::vector<Segment>& segments) {
   const auto n = static_cast<long long>(segments.size());
-  const auto matrix = ctx.openDataset(g, "/graph/segment_distances", "segment_distances", H5T_FLOAT, {n, n}, "");
+  const auto matrix = ctx.openDataset(g, "/graph/segment_distances", schema::kSegmentDistances, H5T_FLOAT, {n, n}, "");
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rowMajor(n, n);
   ctx.readAll(matrix, H5T_NATIVE_DOUBLE, rowMajor.data());
   for (Eigen::Index r = 0; r < n; ++r) {
@@ -391,45 +390,45 @@ GroupedSegmentDistances readDenseSegmentDistances(const Context& ctx, hid_t g, c
 // values are checked with the rest of the graph (checkGraph).
 GroupedSegmentDistances readSegmentDistances(const Context& ctx, hid_t g, const std::vector<Segment>& segments) {
   GroupedSegmentDistances d(segments);
-  const std::vector<std::int32_t> offsets = ctx.ints(g, "/graph", "segment_group_offsets", {{-1, "G+1"}});
+  const std::vector<std::int32_t> offsets = ctx.ints(g, "/graph", schema::kSegmentGroupOffsets, {{-1, "G+1"}});
   if (offsets != std::vector<std::int32_t>(d.memberOffsets().begin(), d.memberOffsets().end())) {
     ctx.fail("/graph/segment_group_offsets",
              std::to_string(offsets.size()) + " offsets that are not those of the segments' " +
                  std::to_string(d.groupCount()) + " hub-to-hub groups (expected " +
                  std::to_string(d.memberOffsets().size()) + ", from 0 to " + std::to_string(d.memberList().size()) + ")");
   }
-  const std::vector<std::int32_t> members = ctx.ints(g, "/graph", "segment_group_members", {{-1, "M"}});
+  const std::vector<std::int32_t> members = ctx.ints(g, "/graph", schema::kSegmentGroupMembers, {{-1, "M"}});
   if (members != std::vector<std::int32_t>(d.memberList().begin(), d.memberList().end())) {
     ctx.fail("/graph/segment_group_members", "the members are not the segments of each hub-to-hub group in order (" +
                                                  std::to_string(members.size()) + " listed, " +
                                                  std::to_string(d.memberList().size()) + " expected)");
   }
   const auto pairs = static_cast<long long>(d.pairCount());
-  d.setPairValues(ctx.doubles(g, "/graph", "segment_pair_distances", {{pairs, "P"}}));
+  d.setPairValues(ctx.doubles(g, "/graph", schema::kSegmentPairDistances, {{pairs, "P"}}));
   return d;
 }
 
 MotionGraph readGraph(const Context& ctx, hid_t file, std::int64_t version) {
-  Handle g = ctx.openGroup(file, "graph", "/graph");
+  Handle g = ctx.openGroup(file, schema::kGraph, "/graph");
   MotionGraph graph;
-  graph.hubThreshold = readThreshold(ctx, g.get(), "hub_threshold");
-  graph.edgeThreshold = readThreshold(ctx, g.get(), "edge_threshold");
+  graph.hubThreshold = readThreshold(ctx, g.get(), kHubThresholdNames);
+  graph.edgeThreshold = readThreshold(ctx, g.get(), kEdgeThresholdNames);
   {
-    Handle hubs = ctx.openGroup(g.get(), "hubs", "/graph/hubs");
+    Handle hubs = ctx.openGroup(g.get(), schema::kHubs, "/graph/hubs");
     for (const std::string& name : numberedGroupNames(ctx, hubs.get(), "/graph/hubs", "hub")) {
       graph.hubs.push_back(readHub(ctx, hubs.get(), name));
     }
   }
-  graph.segments = readSegments(ctx, g.get(), "segments");
-  graph.entries = readSegments(ctx, g.get(), "entries");
-  graph.exits = readSegments(ctx, g.get(), "exits");
+  graph.segments = readSegments(ctx, g.get(), schema::kSegments);
+  graph.entries = readSegments(ctx, g.get(), schema::kEntries);
+  graph.exits = readSegments(ctx, g.get(), schema::kExits);
   graph.cutNotes = ctx.readStrings(
-      ctx.openDataset(g.get(), "/graph/cut_notes", "cut_notes", H5T_STRING, {-1}, "c"));
+      ctx.openDataset(g.get(), "/graph/cut_notes", schema::kCutNotes, H5T_STRING, {-1}, "c"));
 
   graph.segmentDistances = version <= 2 ? readDenseSegmentDistances(ctx, g.get(), graph.segments)
                                         : readSegmentDistances(ctx, g.get(), graph.segments);
 
-  Handle edges = ctx.openGroup(g.get(), "fat_edges", "/graph/fat_edges");
+  Handle edges = ctx.openGroup(g.get(), schema::kFatEdges, "/graph/fat_edges");
   for (const std::string& name :
        numberedGroupNames(ctx, edges.get(), "/graph/fat_edges", "fat edge")) {
     graph.fatEdges.push_back(readFatEdge(ctx, edges.get(), name));
@@ -440,15 +439,15 @@ MotionGraph readGraph(const Context& ctx, hid_t file, std::int64_t version) {
 }  // namespace
 
 Project read(const Context& ctx, hid_t file) {
-  if (!ctx.hasAttribute(file, "file_type")) {
+  if (!ctx.hasAttribute(file, schema::kFileType)) {
     ctx.fail("", "not a fatgraph project (no 'file_type' attribute on the root group)");
   }
-  const std::string type = ctx.readStringAttribute(file, "/", "file_type");
-  if (type != kFileType) {
+  const std::string type = ctx.readStringAttribute(file, "/", schema::kFileType);
+  if (type != kFileTypeValue) {
     ctx.fail("",
-             "not a fatgraph project (file_type is '" + type + "', expected '" + kFileType + "')");
+             "not a fatgraph project (file_type is '" + type + "', expected '" + kFileTypeValue + "')");
   }
-  const std::int64_t version = ctx.readIntAttribute(file, "/", "format_version");
+  const std::int64_t version = ctx.readIntAttribute(file, "/", schema::kFormatVersion);
   if (version > kProjectFormatVersion) {
     ctx.fail("", "written by a newer fatgraph (format_version " + std::to_string(version) +
                      ", this build reads up to " + std::to_string(kProjectFormatVersion) + ")");
@@ -458,7 +457,7 @@ Project read(const Context& ctx, hid_t file) {
   Project project;
   project.skeleton = readSkeleton(ctx, file, "");
   {
-    Handle clips = ctx.openGroup(file, "clips", "/clips");
+    Handle clips = ctx.openGroup(file, schema::kClips, "/clips");
     for (const std::string& name : numberedGroupNames(ctx, clips.get(), "/clips", "clip")) {
       project.clips.push_back(readClip(ctx, clips.get(), name, project.skeleton, ""));
     }
@@ -470,10 +469,10 @@ Project read(const Context& ctx, hid_t file) {
   if (version == 1) return project;  // no settings, cache, graph or edits: the defaults
 
   project.settings = readSettings(ctx, file, project.skeleton.jointCount());
-  if (ctx.hasLink(file, "distances", "/")) project.distances = readDistances(ctx, file);
-  if (ctx.hasLink(file, "graph", "/")) project.graph = readGraph(ctx, file, version);
+  if (ctx.hasLink(file, schema::kDistances, "/")) project.distances = readDistances(ctx, file);
+  if (ctx.hasLink(file, schema::kGraph, "/")) project.graph = readGraph(ctx, file, version);
   project.edits =
-      ctx.readStrings(ctx.openDataset(file, "/edits", "edits", H5T_STRING, {-1}, "E"));
+      ctx.readStrings(ctx.openDataset(file, "/edits", schema::kEdits, H5T_STRING, {-1}, "E"));
   readParameterization(ctx, file, project);
   readLocomotion(ctx, file, project);
   readChoices(ctx, file, project);

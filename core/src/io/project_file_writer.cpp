@@ -18,23 +18,23 @@ static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 must be three packed dou
 }  // namespace
 
 void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s, const std::string& at) {
-  Handle g = ctx.createGroup(file, "skeleton", at + "/skeleton");
+  Handle g = ctx.createGroup(file, schema::kSkeleton, at + "/skeleton");
   const hsize_t j = static_cast<hsize_t>(s.jointCount());
   const hsize_t e = s.endSites.size();
-  ctx.writeStrings(g.get(), at + "/skeleton/names", "names", s.names);
-  ctx.writeIntAttribute(g.get(), at + "/skeleton", "motion_root", s.motionRoot);
+  ctx.writeStrings(g.get(), at + "/skeleton/names", schema::kNames, s.names);
+  ctx.writeIntAttribute(g.get(), at + "/skeleton", schema::kMotionRoot, s.motionRoot);
 
   Handle parents =
-      ctx.createDataset(g.get(), at + "/skeleton/parents", "parents", H5T_STD_I32LE, {j}, 0);
+      ctx.createDataset(g.get(), at + "/skeleton/parents", schema::kParents, H5T_STD_I32LE, {j}, 0);
   ctx.writeRows(parents.get(), at + "/skeleton/parents", H5T_NATIVE_INT, 0, j, s.parents.data());
 
-  Handle offsets = ctx.createDataset(g.get(), at + "/skeleton/rest_offsets", "rest_offsets",
+  Handle offsets = ctx.createDataset(g.get(), at + "/skeleton/rest_offsets", schema::kRestOffsets,
                                      H5T_IEEE_F64LE, {j, 3}, 0);
   ctx.writeRows(offsets.get(), at + "/skeleton/rest_offsets", H5T_NATIVE_DOUBLE, 0, j,
                 s.restOffsets.data());
 
   std::vector<std::uint8_t> animated(s.animatedTranslation.begin(), s.animatedTranslation.end());
-  Handle anim = ctx.createDataset(g.get(), at + "/skeleton/animated_translation", "animated_translation",
+  Handle anim = ctx.createDataset(g.get(), at + "/skeleton/animated_translation", schema::kAnimatedTranslation,
                                   H5T_STD_U8LE, {j}, 0);
   ctx.writeRows(anim.get(), at + "/skeleton/animated_translation", H5T_NATIVE_UINT8, 0, j,
                 animated.data());
@@ -45,10 +45,10 @@ void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s, const std:
     endParents.push_back(site.parent);
     endOffsets.push_back(site.offset);
   }
-  Handle ep = ctx.createDataset(g.get(), at + "/skeleton/end_site_parents", "end_site_parents",
+  Handle ep = ctx.createDataset(g.get(), at + "/skeleton/end_site_parents", schema::kEndSiteParents,
                                 H5T_STD_I32LE, {e}, 0);
   ctx.writeRows(ep.get(), at + "/skeleton/end_site_parents", H5T_NATIVE_INT, 0, e, endParents.data());
-  Handle eo = ctx.createDataset(g.get(), at + "/skeleton/end_site_offsets", "end_site_offsets",
+  Handle eo = ctx.createDataset(g.get(), at + "/skeleton/end_site_offsets", schema::kEndSiteOffsets,
                                 H5T_IEEE_F64LE, {e, 3}, 0);
   ctx.writeRows(eo.get(), at + "/skeleton/end_site_offsets", H5T_NATIVE_DOUBLE, 0, e, endOffsets.data());
 }
@@ -56,11 +56,11 @@ void writeSkeleton(const Context& ctx, hid_t file, const Skeleton& s, const std:
 void writeClip(const Context& ctx, hid_t clips, const std::string& name, const Clip& clip, const std::string& at) {
   const std::string object = at + "/clips/" + name;
   Handle g = ctx.createGroup(clips, name, object);
-  ctx.writeStringAttribute(g.get(), object, "name", clip.name);
-  ctx.writeStringAttribute(g.get(), object, "source", clip.source);
-  ctx.writeDoubleAttribute(g.get(), object, "fps", clip.fps);
-  ctx.writeDoubleAttribute(g.get(), object, "source_fps", clip.sourceFps);
-  ctx.writeIntAttribute(g.get(), object, "source_first_frame", clip.sourceFirstFrame);
+  ctx.writeStringAttribute(g.get(), object, schema::kName, clip.name);
+  ctx.writeStringAttribute(g.get(), object, schema::kSource, clip.source);
+  ctx.writeDoubleAttribute(g.get(), object, schema::kFps, clip.fps);
+  ctx.writeDoubleAttribute(g.get(), object, schema::kSourceFps, clip.sourceFps);
+  ctx.writeIntAttribute(g.get(), object, schema::kSourceFirstFrame, clip.sourceFirstFrame);
 
   const hsize_t f = static_cast<hsize_t>(clip.frameCount());
   const hsize_t j = static_cast<hsize_t>(clip.jointCount);
@@ -70,7 +70,7 @@ void writeClip(const Context& ctx, hid_t clips, const std::string& name, const C
 
   const std::string rotObject = object + "/rotations";
   Handle rot =
-      ctx.createDataset(g.get(), rotObject, "rotations", H5T_IEEE_F64LE, {f, j, 4}, chunkFrames);
+      ctx.createDataset(g.get(), rotObject, schema::kRotations, H5T_IEEE_F64LE, {f, j, 4}, chunkFrames);
   // Eigen stores (x, y, z, w); the file stores (w, x, y, z). Reorder a block at a time so
   // memory stays bounded for long clips.
   const hsize_t blockFrames = chunkFrames * 16;
@@ -89,7 +89,7 @@ void writeClip(const Context& ctx, hid_t clips, const std::string& name, const C
   }
 
   const std::string transObject = object + "/translations";
-  Handle trans = ctx.createDataset(g.get(), transObject, "translations", H5T_IEEE_F64LE, {f, j, 3},
+  Handle trans = ctx.createDataset(g.get(), transObject, schema::kTranslations, H5T_IEEE_F64LE, {f, j, 3},
                                    chunkFrames);
   ctx.writeRows(trans.get(), transObject, H5T_NATIVE_DOUBLE, 0, f, clip.translations.data());
 }
@@ -101,41 +101,40 @@ const char* linkageName(Linkage linkage) {
 }
 
 void writeSettings(const Context& ctx, hid_t file, const GraphSettings& s) {
-  Handle g = ctx.createGroup(file, "settings", "/settings");
-  ctx.writeDoubleAttribute(g.get(), "/settings", "fps", s.fps);
-  ctx.writeIntAttribute(g.get(), "/settings", "window", s.window);
-  ctx.writeStringAttribute(g.get(), "/settings", "linkage", linkageName(s.linkage));
-  ctx.writeDataset(g.get(), "/settings/joint_weights", "joint_weights", H5T_IEEE_F64LE,
+  Handle g = ctx.createGroup(file, schema::kSettings, "/settings");
+  ctx.writeDoubleAttribute(g.get(), "/settings", schema::kFps, s.fps);
+  ctx.writeIntAttribute(g.get(), "/settings", schema::kWindow, s.window);
+  ctx.writeStringAttribute(g.get(), "/settings", schema::kLinkage, linkageName(s.linkage));
+  ctx.writeDataset(g.get(), "/settings/joint_weights", schema::kJointWeights, H5T_IEEE_F64LE,
                    {s.jointWeights.size()}, 0, H5T_NATIVE_DOUBLE, s.jointWeights.data());
 }
 
 void writeDistances(const Context& ctx, hid_t file, const DistanceCache& cache) {
   const DistanceScan& scan = cache.scan;
-  Handle g = ctx.createGroup(file, "distances", "/distances");
-  ctx.writeStringAttribute(g.get(), "/distances", "fingerprint", cache.fingerprint);
-  ctx.writeIntAttribute(g.get(), "/distances", "frames", scan.frames);
-  ctx.writeIntAttribute(g.get(), "/distances", "window", scan.window);
-  ctx.writeIntAttribute(g.get(), "/distances", "heat_size", scan.heatSize);
-  ctx.writeIntAttribute(g.get(), "/distances", "heat_stride", scan.heatStride);
-  ctx.writeDoubleAttribute(g.get(), "/distances", "seconds", scan.seconds);
+  Handle g = ctx.createGroup(file, schema::kDistances, "/distances");
+  ctx.writeStringAttribute(g.get(), "/distances", schema::kFingerprint, cache.fingerprint);
+  ctx.writeIntAttribute(g.get(), "/distances", schema::kFrames, scan.frames);
+  ctx.writeIntAttribute(g.get(), "/distances", schema::kWindow, scan.window);
+  ctx.writeIntAttribute(g.get(), "/distances", schema::kHeatSize, scan.heatSize);
+  ctx.writeIntAttribute(g.get(), "/distances", schema::kHeatStride, scan.heatStride);
+  ctx.writeDoubleAttribute(g.get(), "/distances", schema::kSeconds, scan.seconds);
   const auto size = static_cast<hsize_t>(scan.heatSize);
   // About 256 KiB per chunk; NaN blocks and small counts compress well.
-  ctx.writeDataset(g.get(), "/distances/heat", "heat", H5T_IEEE_F32LE, {size, size},
+  ctx.writeDataset(g.get(), "/distances/heat", schema::kHeat, H5T_IEEE_F32LE, {size, size},
                    std::max<hsize_t>(1, 65536 / std::max<hsize_t>(1, size)), H5T_NATIVE_FLOAT,
                    scan.heat.data());
   const auto bins = static_cast<hsize_t>(DistanceHistogram::kBins);
-  ctx.writeDataset(g.get(), "/distances/minima_bins", "minima_bins", H5T_STD_U16LE,
+  ctx.writeDataset(g.get(), "/distances/minima_bins", schema::kMinimaBins, H5T_STD_U16LE,
                    {static_cast<hsize_t>(scan.frames), bins}, 1024, H5T_NATIVE_UINT16,
                    scan.minimaBins.data());
-  ctx.writeDataset(g.get(), "/distances/all_bins", "all_bins", H5T_STD_U64LE, {bins}, 0,
+  ctx.writeDataset(g.get(), "/distances/all_bins", schema::kAllBins, H5T_STD_U64LE, {bins}, 0,
                    H5T_NATIVE_UINT64, scan.allBins.data());
 }
 
-void writeThreshold(const Context& ctx, hid_t g, const char* prefix, const ThresholdChoice& t) {
-  const std::string p(prefix);
-  ctx.writeDoubleAttribute(g, "/graph", (p + "_m").c_str(), t.rms);
-  ctx.writeBoolAttribute(g, "/graph", (p + "_automatic").c_str(), t.automatic);
-  ctx.writeStringAttribute(g, "/graph", (p + "_method").c_str(), t.method);
+void writeThreshold(const Context& ctx, hid_t g, const ThresholdNames& names, const ThresholdChoice& t) {
+  ctx.writeDoubleAttribute(g, "/graph", names.rms, t.rms);
+  ctx.writeBoolAttribute(g, "/graph", names.automatic, t.automatic);
+  ctx.writeStringAttribute(g, "/graph", names.method, t.method);
 }
 
 void writeSegments(const Context& ctx, hid_t g, const char* name,
@@ -152,24 +151,24 @@ void writeSegments(const Context& ctx, hid_t g, const char* name,
 void writeHub(const Context& ctx, hid_t hubs, const std::string& name, const Hub& hub) {
   const std::string object = "/graph/hubs/" + name;
   Handle g = ctx.createGroup(hubs, name, object);
-  ctx.writeStringAttribute(g.get(), object, "name", hub.name);
-  ctx.writeIntAttribute(g.get(), object, "clip", hub.frame.clip);
-  ctx.writeIntAttribute(g.get(), object, "frame", hub.frame.frame);
+  ctx.writeStringAttribute(g.get(), object, schema::kName, hub.name);
+  ctx.writeIntAttribute(g.get(), object, schema::kClip, hub.frame.clip);
+  ctx.writeIntAttribute(g.get(), object, schema::kFrame, hub.frame.frame);
   std::vector<std::int32_t> rows;
   rows.reserve(hub.matchSet.size() * 2);
   for (const FrameRef& f : hub.matchSet) rows.insert(rows.end(), {f.clip, f.frame});
-  ctx.writeDataset(g.get(), object + "/match_set", "match_set", H5T_STD_I32LE,
+  ctx.writeDataset(g.get(), object + "/match_set", schema::kMatchSet, H5T_STD_I32LE,
                    {hub.matchSet.size(), 2}, 0, H5T_NATIVE_INT32, rows.data());
 }
 
 void writeFatEdge(const Context& ctx, hid_t edges, const std::string& name, const FatEdge& edge) {
   const std::string object = "/graph/fat_edges/" + name;
   Handle g = ctx.createGroup(edges, name, object);
-  ctx.writeStringAttribute(g.get(), object, "name", edge.name);
-  ctx.writeIntAttribute(g.get(), object, "from_hub", edge.fromHub);
-  ctx.writeIntAttribute(g.get(), object, "to_hub", edge.toHub);
-  ctx.writeIntAttribute(g.get(), object, "reference", edge.reference);
-  ctx.writeDataset(g.get(), object + "/segments", "segments", H5T_STD_I32LE,
+  ctx.writeStringAttribute(g.get(), object, schema::kName, edge.name);
+  ctx.writeIntAttribute(g.get(), object, schema::kFromHub, edge.fromHub);
+  ctx.writeIntAttribute(g.get(), object, schema::kToHub, edge.toHub);
+  ctx.writeIntAttribute(g.get(), object, schema::kReference, edge.reference);
+  ctx.writeDataset(g.get(), object + "/segments", schema::kSegments, H5T_STD_I32LE,
                    {edge.segments.size()}, 0, H5T_NATIVE_INT, edge.segments.data());
   // Member i's knots are warp_from/warp_to[warp_offsets[i] : warp_offsets[i + 1]]; no warps
   // (not computed yet) is an empty warp_offsets.
@@ -183,11 +182,11 @@ void writeFatEdge(const Context& ctx, hid_t edges, const std::string& name, cons
       offsets.push_back(static_cast<std::int32_t>(from.size()));
     }
   }
-  ctx.writeDataset(g.get(), object + "/warp_offsets", "warp_offsets", H5T_STD_I32LE,
+  ctx.writeDataset(g.get(), object + "/warp_offsets", schema::kWarpOffsets, H5T_STD_I32LE,
                    {offsets.size()}, 0, H5T_NATIVE_INT32, offsets.data());
-  ctx.writeDataset(g.get(), object + "/warp_from", "warp_from", H5T_IEEE_F64LE, {from.size()}, 0,
+  ctx.writeDataset(g.get(), object + "/warp_from", schema::kWarpFrom, H5T_IEEE_F64LE, {from.size()}, 0,
                    H5T_NATIVE_DOUBLE, from.data());
-  ctx.writeDataset(g.get(), object + "/warp_to", "warp_to", H5T_IEEE_F64LE, {to.size()}, 0,
+  ctx.writeDataset(g.get(), object + "/warp_to", schema::kWarpTo, H5T_IEEE_F64LE, {to.size()}, 0,
                    H5T_NATIVE_DOUBLE, to.data());
 }
 
@@ -195,34 +194,34 @@ void writeFatEdge(const Context& ctx, hid_t edges, const std::string& name, cons
 // (docs/PROJECT_FORMAT.md); the pairs are chunked and compressed like the other large data.
 void writeSegmentDistances(const Context& ctx, hid_t g, const GroupedSegmentDistances& d) {
   const std::vector<int>& offsets = d.memberOffsets();
-  ctx.writeDataset(g, "/graph/segment_group_offsets", "segment_group_offsets", H5T_STD_I32LE, {offsets.size()}, 0,
+  ctx.writeDataset(g, "/graph/segment_group_offsets", schema::kSegmentGroupOffsets, H5T_STD_I32LE, {offsets.size()}, 0,
                    H5T_NATIVE_INT, offsets.data());
   const std::vector<int>& members = d.memberList();
-  ctx.writeDataset(g, "/graph/segment_group_members", "segment_group_members", H5T_STD_I32LE, {members.size()}, 0,
+  ctx.writeDataset(g, "/graph/segment_group_members", schema::kSegmentGroupMembers, H5T_STD_I32LE, {members.size()}, 0,
                    H5T_NATIVE_INT, members.data());
   const std::vector<double>& pairs = d.pairValues();
-  ctx.writeDataset(g, "/graph/segment_pair_distances", "segment_pair_distances", H5T_IEEE_F64LE, {pairs.size()},
+  ctx.writeDataset(g, "/graph/segment_pair_distances", schema::kSegmentPairDistances, H5T_IEEE_F64LE, {pairs.size()},
                    32768, H5T_NATIVE_DOUBLE, pairs.data());
 }
 
 void writeGraph(const Context& ctx, hid_t file, const MotionGraph& graph) {
-  Handle g = ctx.createGroup(file, "graph", "/graph");
-  writeThreshold(ctx, g.get(), "hub_threshold", graph.hubThreshold);
-  writeThreshold(ctx, g.get(), "edge_threshold", graph.edgeThreshold);
+  Handle g = ctx.createGroup(file, schema::kGraph, "/graph");
+  writeThreshold(ctx, g.get(), kHubThresholdNames, graph.hubThreshold);
+  writeThreshold(ctx, g.get(), kEdgeThresholdNames, graph.edgeThreshold);
   {
-    Handle hubs = ctx.createGroup(g.get(), "hubs", "/graph/hubs");
+    Handle hubs = ctx.createGroup(g.get(), schema::kHubs, "/graph/hubs");
     for (size_t h = 0; h < graph.hubs.size(); ++h) {
       writeHub(ctx, hubs.get(), clipGroupName(h), graph.hubs[h]);
     }
   }
-  writeSegments(ctx, g.get(), "segments", graph.segments);
-  writeSegments(ctx, g.get(), "entries", graph.entries);
-  writeSegments(ctx, g.get(), "exits", graph.exits);
-  ctx.writeStrings(g.get(), "/graph/cut_notes", "cut_notes", graph.cutNotes);
+  writeSegments(ctx, g.get(), schema::kSegments, graph.segments);
+  writeSegments(ctx, g.get(), schema::kEntries, graph.entries);
+  writeSegments(ctx, g.get(), schema::kExits, graph.exits);
+  ctx.writeStrings(g.get(), "/graph/cut_notes", schema::kCutNotes, graph.cutNotes);
 
   writeSegmentDistances(ctx, g.get(), graph.segmentDistances);
 
-  Handle edges = ctx.createGroup(g.get(), "fat_edges", "/graph/fat_edges");
+  Handle edges = ctx.createGroup(g.get(), schema::kFatEdges, "/graph/fat_edges");
   for (size_t e = 0; e < graph.fatEdges.size(); ++e) {
     writeFatEdge(ctx, edges.get(), clipGroupName(e), graph.fatEdges[e]);
   }
@@ -234,12 +233,12 @@ std::string clipGroupName(size_t index) { return h5::numberedGroupName(index); }
 
 void write(const Context& ctx, hid_t file, const Project& project,
            const ProjectSaveOptions& options) {
-  ctx.writeStringAttribute(file, "/", "file_type", kFileType);
-  ctx.writeIntAttribute(file, "/", "format_version", kProjectFormatVersion);
-  ctx.writeStringAttribute(file, "/", "generator", kGenerator);
+  ctx.writeStringAttribute(file, "/", schema::kFileType, kFileTypeValue);
+  ctx.writeIntAttribute(file, "/", schema::kFormatVersion, kProjectFormatVersion);
+  ctx.writeStringAttribute(file, "/", schema::kGenerator, h5::kGenerator);
   writeSkeleton(ctx, file, project.skeleton, "");
   if (options.afterGroupWritten) options.afterGroupWritten("/skeleton");
-  Handle clips = ctx.createGroup(file, "clips", "/clips");
+  Handle clips = ctx.createGroup(file, schema::kClips, "/clips");
   for (size_t i = 0; i < project.clips.size(); ++i) {
     const std::string name = clipGroupName(i);
     writeClip(ctx, clips.get(), name, project.clips[i], "");
@@ -256,7 +255,7 @@ void write(const Context& ctx, hid_t file, const Project& project,
     writeGraph(ctx, file, project.graph);
     if (options.afterGroupWritten) options.afterGroupWritten("/graph");
   }
-  ctx.writeStrings(file, "/edits", "edits", project.edits);
+  ctx.writeStrings(file, "/edits", schema::kEdits, project.edits);
   if (options.afterGroupWritten) options.afterGroupWritten("/edits");
   if (writesParameterization(project)) {
     writeParameterization(ctx, file, project);

@@ -56,8 +56,8 @@ bool isProjectFile(const std::string& path) {
   try {
     const Context ctx(path);
     Handle file = ctx.openFile("fatgraph project");
-    result = ctx.hasAttribute(file.get(), "file_type") &&
-             ctx.readStringAttribute(file.get(), "/", "file_type") == project_file::kFileType;
+    result = ctx.hasAttribute(file.get(), project_schema::kFileType) &&
+             ctx.readStringAttribute(file.get(), "/", project_schema::kFileType) == project_file::kFileTypeValue;
   } catch (const std::exception&) {
     result = false;
   }

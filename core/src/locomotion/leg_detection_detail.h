@@ -89,9 +89,4 @@ void sideAndPlaceFromNames(const Skeleton& skeleton, FoundLeg& leg);
 bool weighLegs(const Skeleton& skeleton, std::span<const Clip> clips, std::vector<FoundLeg>& found,
                std::vector<std::string>& notes, ReferencePose& standing);
 
-/// Splits a joint name into lower-case tokens at separators, case changes and digit runs:
-/// "mixamorig:LeftUpLeg" -> {mixamorig, left, up, leg}; "CC_Base_L_Thigh" -> {cc, base, l,
-/// thigh}; "LHipJoint" -> {l, hip, joint}.
-std::vector<std::string> nameTokens(const std::string& name);
-
 }  // namespace fatgraph::legs

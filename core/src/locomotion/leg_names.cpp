@@ -10,6 +10,7 @@
 #include <map>
 #include <string_view>
 
+#include "fatgraph/core/model/joint_name_tokens.h"
 #include "leg_detection_detail.h"
 
 namespace fatgraph::legs {
@@ -93,7 +94,7 @@ bool placeWord(std::string_view t, JointWords& w) {
 JointWords classify(const std::string& name) {
   JointWords w;
   std::string core;
-  for (const std::string& t : nameTokens(name)) {
+  for (const std::string& t : jointNameTokens(name)) {
     if (std::isdigit(static_cast<unsigned char>(t[0]))) continue;  // "Toe0", "Bip01"
     if (sideMarker(t, w) || placeWord(t, w) || among(t, kIgnored)) continue;
     if (among(t, kHelper)) {
@@ -208,34 +209,6 @@ void sideAndPlaceFromNames(const Skeleton& s, FoundLeg& leg) {
     if (place == Place::None) place = w.place;
   }
   if (place != Place::None) leg.place = place;
-}
-
-std::vector<std::string> nameTokens(const std::string& name) {
-  std::vector<std::string> out;
-  std::string cur;
-  auto flush = [&] {
-    if (!cur.empty()) out.push_back(cur);
-    cur.clear();
-  };
-  const size_t n = name.size();
-  for (size_t i = 0; i < n; ++i) {
-    const auto c = static_cast<unsigned char>(name[i]);
-    if (!std::isalnum(c)) {
-      flush();
-      continue;
-    }
-    if (!cur.empty()) {
-      const auto prev = static_cast<unsigned char>(name[i - 1]);
-      const bool next_lower = i + 1 < n && std::islower(static_cast<unsigned char>(name[i + 1]));
-      const bool case_step = std::islower(prev) && std::isupper(c);
-      const bool acronym_end = std::isupper(prev) && std::isupper(c) && next_lower;
-      const bool digit_step = std::isdigit(prev) != std::isdigit(c);
-      if (case_step || acronym_end || digit_step) flush();
-    }
-    cur += static_cast<char>(std::tolower(c));
-  }
-  flush();
-  return out;
 }
 
 }  // namespace fatgraph::legs

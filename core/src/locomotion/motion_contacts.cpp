@@ -9,6 +9,7 @@
 #include "fatgraph/core/model/error.h"
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "fatgraph/core/model/statistics.h"
+#include "ground_measures.h"
 
 namespace fatgraph {
 namespace {
@@ -17,11 +18,8 @@ namespace {
 // a limit that is a whole number of frames (0.1 s at 30 fps) on the side the rule says.
 constexpr double kTimeTolerance = 1e-9;
 
-double groundHeight(const Heightfield* terrain, const Vec3& p) {
-  return terrain ? double(terrain->height(float(p.x()), float(p.z()))) : 0.0;
-}
-
-double horizontalDistance(const Vec3& a, const Vec3& b) { return std::hypot(a.x() - b.x(), a.z() - b.z()); }
+using ground::groundHeight;
+using ground::horizontalDistance;
 
 // Horizontal speed at each frame: the central difference, one-sided at the ends.
 std::vector<double> horizontalSpeeds(const std::vector<Vec3>& path, double fps) {

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <string_view>
 
-#include "../locomotion/leg_detection_detail.h"
+#include "fatgraph/core/model/joint_name_tokens.h"
 #include "retarget_detail.h"
 
 namespace fatgraph {
@@ -89,7 +89,7 @@ JointIdentity identifyJointName(const std::string& name) {
   JointIdentity id;
   std::string core;
   bool helper = false;
-  for (const std::string& t : legs::nameTokens(name)) {
+  for (const std::string& t : jointNameTokens(name)) {
     if (std::isdigit(static_cast<unsigned char>(t[0]))) continue;  // "Spine1", "Bip01"
     if (sideOf(t, id.side) || among(t, kPrefix)) continue;
     if (among(t, kHelper)) {

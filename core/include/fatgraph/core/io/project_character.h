@@ -4,7 +4,8 @@
 // the runtime graph's /body and glTF takes. A character on the clips' own skeleton (the same
 // joint names under the same parents, in any order) just dresses them; a character with its
 // own skeleton becomes the project's skeleton and every clip is retargeted onto it
-// (retargeting.h), the joint map kept with the character so it can be shown and edited.
+// (retargeting.h, project_retargeting.h), the joint map kept with the character so it can be
+// shown and edited.
 #include <string>
 #include <vector>
 
@@ -22,13 +23,6 @@ namespace fatgraph {
 std::vector<std::string> setProjectCharacter(Project& project, const std::string& path,
                                              const GltfImportOptions& options = {},
                                              const std::vector<JointMapChoice>& choices = {});
-
-/// Retargets the project's clips again from the sources its character keeps (after its
-/// jointMapChoices or legs changed): clips, motion root, the map shown (follows, matchedBy) and
-/// the distance cache renewed; the graph is the caller's to re-derive. Throws Error when the
-/// character has the clips' own skeleton, or as setProjectCharacter when nothing follows the
-/// pelvis. Returns the retargeting's notes.
-std::vector<std::string> retargetCharacterClips(Project& project);
 
 /// Parses "Target=Source" (a character joint and the clips' joint it follows; "Target=" for
 /// none), as `--map-joint` takes it. Throws Error quoting the text when there is no '='.

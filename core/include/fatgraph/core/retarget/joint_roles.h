@@ -1,7 +1,7 @@
 #pragma once
 // What a joint is in a humanoid body, read from its name: the first step of mapping one
 // skeleton onto another for retargeting (retargeting.h). Names are split into tokens
-// (leg_detection's tokenizer: "mixamorig:LeftUpLeg" -> mixamorig, left, up, leg); side markers
+// (jointNameTokens, joint_name_tokens.h: "mixamorig:LeftUpLeg" -> mixamorig, left, up, leg); side markers
 // (Left, L, _l, .L, ...) and convention prefixes (mixamorig, CC_Base, Bip01, DEF, ...) are
 // taken out and what remains names the bone. The vocabulary covers CMU, Mixamo, Unreal,
 // Reallusion CC, 3ds Max Biped and Blender's rigs:

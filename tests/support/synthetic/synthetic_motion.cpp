@@ -2,7 +2,7 @@
 // height and leg IK) and the declared ground truth. Parameters live in synthetic_params.cpp,
 // the body animation and IK in synthetic_body.cpp, timeline, path and footprints in
 // synthetic_gait.cpp, the skeletons in synthetic_skeletons.cpp.
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 
 #include <algorithm>
 #include <cmath>

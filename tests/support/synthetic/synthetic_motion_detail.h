@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "fatgraph/core/synthetic/synthetic_motion.h"
+#include "fatgraph/test_support/synthetic_motion.h"
 #include "fatgraph/core/model/pose.h"
 
 namespace fatgraph::synthetic {

@@ -1,20 +1,21 @@
-// `fatgraph play`'s report, fed with synthetic player states whose answers are known: joint
-// jumps, root travel, unwrapped yaw, listed edges, the parameter error at a reference time
-// that falls inside an update or at a transition, and the feet: the contact point of rolling
-// feet worked out by hand, skate per stance, penetration, overextension and the root's jerk.
+// Core's playback metrics (play_metrics.h, what `fatgraph play` reports), fed with made-up
+// player states whose answers are known: joint jumps, root travel, unwrapped yaw, listed
+// edges, the parameter error at a reference time that falls inside an update or at a
+// transition, and the feet: the contact point of rolling feet worked out by hand, skate per
+// stance, penetration, overextension and the root's jerk.
 #include <QtTest>
 
 #include <cmath>
 #include <numbers>
 
 #include "fatgraph/eigen_bridge.h"
-#include "play_metrics.h"
+#include "fatgraph/core/locomotion/play_metrics.h"
 
 using fatgraph::CharacterFrame;
 using fatgraph::Float2;
 using fatgraph::Vec3;
-using fatgraph::cli::PlayMetrics;
-using fatgraph::cli::PlayObservation;
+using fatgraph::PlayMetrics;
+using fatgraph::PlayObservation;
 
 namespace {
 
@@ -255,7 +256,7 @@ class TestPlayMetrics : public QObject {
     // y = z / 2 over a 100 m square: bilinear interpolation reproduces the plane exactly.
     const auto plane = fatgraph::Heightfield::create(2, 2, 100.0f, -50.0f, -50.0f, {-25, -25, 25, 25});
     QVERIFY(plane);
-    const Vec3 c = fatgraph::cli::footContactPoint(heel, toe, 0.2, slope ? &*plane : nullptr, Vec3::UnitZ());
+    const Vec3 c = fatgraph::footContactPoint(heel, toe, 0.2, slope ? &*plane : nullptr, Vec3::UnitZ());
     QVERIFY2((c - contact).norm() < 1e-6, qPrintable(QStringLiteral("%1 %2 %3").arg(c.x()).arg(c.y()).arg(c.z())));
   }
 
@@ -359,7 +360,7 @@ class TestPlayMetrics : public QObject {
   }
 
   void median() {
-    fatgraph::cli::PlayReport r;
+    fatgraph::PlayReport r;
     r.paramErrors = {0.3, 0.1, 0.2, 0.4};
     QVERIFY(std::abs(*r.paramErrorMedian() - 0.25) < 1e-12);
     r.paramErrors = {0.3, 0.1, 0.2};

@@ -1,7 +1,10 @@
 #pragma once
-// What `fatgraph play` reports about a playback (docs/PLAY.md): smoothness (the largest joint
-// jump between output frames), how far and which way the character went, which edges it
-// played, and how close the parameterized joint came to where the stick asked for it.
+// The quality of a playback, measured on the player from outside (docs/PLAY.md): smoothness
+// (the largest joint jump between output frames, the root's jerk), how far and which way the
+// character went, which edges it played, how close the parameterized joint came to where the
+// stick asked for it, and the feet (skate per stance, penetration, leg overextension). Core
+// computes it so every presenter can: `fatgraph play` writes it as its report (`--json`), the
+// editor may show it beside a live preview. No Qt, no file I/O.
 //
 // The metrics watch the player from outside, one observation after every update, so they
 // never change what is played. Two moments fall inside an update rather than on it and are
@@ -39,7 +42,7 @@
 #include "fatgraph/runtime/runtime_graph.h"
 #include "fatgraph/runtime/terrain.h"
 
-namespace fatgraph::cli {
+namespace fatgraph {
 
 /// The character frame a fraction s of the way from a to b (yaw the short way round).
 CharacterFrame lerpFrame(const CharacterFrame& a, const CharacterFrame& b, double s);
@@ -158,4 +161,4 @@ class PlayMetrics {
   std::vector<Vec3> frameWorld_;
 };
 
-}  // namespace fatgraph::cli
+}  // namespace fatgraph

@@ -1,8 +1,10 @@
 #pragma once
 // The inner steps of generateBody (body_generation.h): the skeleton's rest geometry and bones
-// (rest_bones.cpp), which bone is torso, limb, foot, hand or head and how thick it is
+// (src/body/rest_bones.cpp), which bone is torso, limb, foot, hand or head and how thick it is
 // (body_parts.cpp, body_regions.cpp), the tube each part becomes (body_mesh_builder.cpp) and
-// its blend weights (body_weights.cpp). Model space of the rest pose, metres, Y up.
+// its blend weights (body_weights.cpp). Model space of the rest pose, metres, Y up. Public so
+// that other bodies are built from the same parts: the creatures' (creature_generation.h)
+// place their own tubes along their rigs.
 #include <vector>
 
 #include "fatgraph/core/body/body_generation.h"

@@ -1,28 +1,24 @@
-#include "play_metrics.h"
-
-#include "fatgraph/eigen_bridge.h"
+#include "fatgraph/core/locomotion/play_metrics.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "fatgraph/core/model/quaternion.h"
 #include "fatgraph/core/model/statistics.h"
+#include "fatgraph/eigen_bridge.h"
 #include "fatgraph/runtime/footbase.h"
+#include "ground_measures.h"
 
-namespace fatgraph::cli {
+namespace fatgraph {
 namespace {
 
+using ground::groundHeight;
+using ground::horizontalDistance;
 
 // Band edges map the stick to a velocity, not to a point of the plane: no pass to measure.
 bool hasPlane(const RuntimeEdge& edge) {
   return edge.parameters.gridResolution > 0 && edge.blend == EdgeBlendMode::Grid;
 }
-
-double groundHeight(const Heightfield* terrain, const Vec3& p) {
-  return terrain ? double(terrain->height(float(p.x()), float(p.z()))) : 0.0;
-}
-
-double horizontalDistance(const Vec3& a, const Vec3& b) { return std::hypot(a.x() - b.x(), a.z() - b.z()); }
 
 std::optional<double> medianOf(const std::vector<double>& values) {
   if (values.empty()) return std::nullopt;
@@ -258,4 +254,4 @@ void PlayMetrics::observeFeet(const PlayObservation& o, int frame) {
   }
 }
 
-}  // namespace fatgraph::cli
+}  // namespace fatgraph

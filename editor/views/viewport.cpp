@@ -336,13 +336,7 @@ void Viewport::draw(QOpenGLBuffer& buffer, const LineBatch& batch, int vertexCou
 
 void Viewport::drawOverlay(Overlay& overlay) { draw(overlay.buffer, overlay.batch, overlay.count); }
 
-void Viewport::paintGL() {
-  const QColor background = backgroundColor();
-  glClearColor(static_cast<float>(background.redF()), static_cast<float>(background.greenF()),
-               static_cast<float>(background.blueF()), 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
-  if (!program_) return;
-
+void Viewport::uploadStaleGeometry() {
   if (staticDirty_) {
     rebuildStaticGeometry();
     upload(gridBuffer_, grid_);
@@ -373,21 +367,9 @@ void Viewport::paintGL() {
     overlay->count = static_cast<int>(overlay->batch.vertices.size());
     overlay->dirty = false;
   }
+}
 
-  const float dpr = static_cast<float>(devicePixelRatioF());
-  const QSizeF pixels(width() * dpr, height() * dpr);
-  glEnable(GL_DEPTH_TEST);
-  glDepthFunc(GL_LEQUAL);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-
-  program_->bind();
-  const QMatrix4x4 mvp =
-      camera_.projection(static_cast<float>(pixels.width() / std::max(pixels.height(), 1.0))) *
-      camera_.view();
-  program_->setUniformValue("uMvp", mvp);
-  program_->setUniformValue("uViewport", pixels);
-  QOpenGLVertexArrayObject::Binder vaoBinder(&vao_);
+void Viewport::drawGroundAndOverlays() {
   // The terrain takes the grid's place: both at once would cut through slopes and stairs.
   if (terrainSource_) {
     drawOverlay(terrain_);
@@ -400,6 +382,9 @@ void Viewport::paintGL() {
   drawOverlay(previewFootprints_);
   drawOverlay(ghosts_);
   drawOverlay(aim_);
+}
+
+void Viewport::drawCharacter(const QMatrix4x4& mvp) {
   const bool body = drawsBody();
   if (body) {
     program_->release();
@@ -420,6 +405,32 @@ void Viewport::paintGL() {
   if (showLegs_) drawOverBody(legs_.buffer, legs_.batch, legs_.count);
   if (bones) drawOverBody(jointsBuffer_, joints_, jointsCount_);
   if (showLegs_) drawOverBody(legMarkers_.buffer, legMarkers_.batch, legMarkers_.count);
+}
+
+void Viewport::paintGL() {
+  const QColor background = backgroundColor();
+  glClearColor(static_cast<float>(background.redF()), static_cast<float>(background.greenF()),
+               static_cast<float>(background.blueF()), 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  if (!program_) return;
+  uploadStaleGeometry();
+
+  const float dpr = static_cast<float>(devicePixelRatioF());
+  const QSizeF pixels(width() * dpr, height() * dpr);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+
+  program_->bind();
+  const QMatrix4x4 mvp =
+      camera_.projection(static_cast<float>(pixels.width() / std::max(pixels.height(), 1.0))) *
+      camera_.view();
+  program_->setUniformValue("uMvp", mvp);
+  program_->setUniformValue("uViewport", pixels);
+  QOpenGLVertexArrayObject::Binder vaoBinder(&vao_);
+  drawGroundAndOverlays();
+  drawCharacter(mvp);
   program_->release();
 }
 

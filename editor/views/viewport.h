@@ -12,6 +12,7 @@
 // Lines use one small shader program and vertex buffers, written for GL 3.3 core, GLES 3 or
 // GL 2.1, so they run on Mesa llvmpipe under Xvfb; the body needs GL 3.2 or GLES 3 (without
 // it the viewport shows bones).
+#include <QMatrix4x4>
 #include <QOpenGLBuffer>
 #include <QOpenGLFunctions>
 #include <QOpenGLShaderProgram>
@@ -150,6 +151,11 @@ class Viewport : public QOpenGLWidget, protected QOpenGLFunctions {
             &ghosts_, &aim_};
   }
   void drawOverlay(Overlay& overlay);
+  /// paintGL's steps: re-upload what is stale (static lines, the pose, overlays), then draw
+  /// the ground and overlays, then the body and the bones and legs over it.
+  void uploadStaleGeometry();
+  void drawGroundAndOverlays();
+  void drawCharacter(const QMatrix4x4& mvp);
   void rebuildLegs();
   void rebuildTerrain();
   /// Generates the body when `skeleton` is not the one the current body was made for.

@@ -56,13 +56,9 @@ double branchReach(const RestGeometry& rest, const std::vector<int>& joints, int
   return reach;
 }
 
-// Marks an arm, tail or other limb hanging from `spineJoint` through `child`: along its main
-// chain (the longest way to a tip) the fraction of the limb's length, and a hand from the
-// joint named "hand" or "wrist", else from the end of the chain's last long bone. Returns the
-// limb's shoulder: where its longest bone before the hand begins (the upper arm, not the
-// clavicle), which is what sets the width of the chest.
-Vec3 markLimb(const Skeleton& skeleton, const RestGeometry& rest, int spineJoint, int child,
-              BodyLayout& layout) {
+// The limb's main chain from `child`: at every joint, the child whose branch reaches furthest,
+// down to a leaf.
+std::vector<int> mainChain(const RestGeometry& rest, int child) {
   std::vector<int> chain{child};
   for (int j = child; !rest.children[j].empty();) {
     int next = -1;
@@ -79,6 +75,17 @@ Vec3 markLimb(const Skeleton& skeleton, const RestGeometry& rest, int spineJoint
     chain.push_back(next);
     j = next;
   }
+  return chain;
+}
+
+// Marks an arm, tail or other limb hanging from `spineJoint` through `child`: along its main
+// chain (the longest way to a tip) the fraction of the limb's length, and a hand from the
+// joint named "hand" or "wrist", else from the end of the chain's last long bone. Returns the
+// limb's shoulder: where its longest bone before the hand begins (the upper arm, not the
+// clavicle), which is what sets the width of the chest.
+Vec3 markLimb(const Skeleton& skeleton, const RestGeometry& rest, int spineJoint, int child,
+              BodyLayout& layout) {
+  const std::vector<int> chain = mainChain(rest, child);
   std::vector<double> along(chain.size());  // length from the spine joint to chain[i]
   double total = 0;
   int prev = spineJoint;
@@ -142,10 +149,8 @@ Vec3 markLimb(const Skeleton& skeleton, const RestGeometry& rest, int spineJoint
   return longest == 0 ? rest.joints[spineJoint] : rest.joints[chain[longest - 1]];
 }
 
-}  // namespace
-
-BodyLayout bodyLayout(const Skeleton& skeleton, const RestGeometry& rest) {
-  const int n = skeleton.jointCount();
+// Every joint unassigned, with a limb scale of a typical leg until a step says otherwise.
+BodyLayout emptyLayout(int n, const RestGeometry& rest) {
   BodyLayout layout;
   layout.region.assign(n, Region::None);
   layout.limbScale.assign(n, 0.45 * rest.size);
@@ -153,7 +158,12 @@ BodyLayout bodyLayout(const Skeleton& skeleton, const RestGeometry& rest) {
   layout.ankleHeight.assign(n, 0.0);
   layout.wristOf.assign(n, -1);
   layout.handReach.assign(n, 0.0);
+  return layout;
+}
 
+// The head's subtree and its bone, and the spine from the root up to the head (the root alone
+// when there is no head).
+void markSpineAndHead(const Skeleton& skeleton, const RestGeometry& rest, BodyLayout& layout) {
   layout.head = findHead(skeleton, rest);
   if (layout.head > 0) {
     for (int j = layout.head; j >= 0; j = skeleton.parents[j]) layout.spine.push_back(j);
@@ -180,10 +190,12 @@ BodyLayout bodyLayout(const Skeleton& skeleton, const RestGeometry& rest) {
   }
   for (int j : layout.spine) layout.region[j] = Region::Spine;
   if (layout.head > 0) layout.region[layout.head] = Region::Head;
+}
 
-  // Legs: the chain hip -> ankle, the foot at the ankle, toes below it.
-  const LegSetup legs = detectLegs(skeleton);
-  std::vector<double> legOf(n, 0.0);  // per joint, the length of the leg it belongs to
+// Legs: the chain hip -> ankle, the foot at the ankle, toes below it. Returns, per joint, the
+// length of the leg it belongs to (0 off the legs).
+std::vector<double> markLegs(const LegSetup& legs, const RestGeometry& rest, BodyLayout& layout) {
+  std::vector<double> legOf(layout.region.size(), 0.0);
   for (const Leg& leg : legs.legs) {
     if (std::any_of(leg.chain.begin(), leg.chain.end(),
                     [&](int j) { return layout.region[j] != Region::None; }))
@@ -207,8 +219,31 @@ BodyLayout bodyLayout(const Skeleton& skeleton, const RestGeometry& rest) {
     }
     for (int j : leg.chain) legOf[j] = length;
   }
+  return legOf;
+}
 
-  // Branches off the spine: where they attach sets the torso's width there.
+// One branch off spine joint `s` through child `c` that holds a leg: its other joints become
+// LegOther, and each leg hip inside it is a root (also when one branch holds both legs,
+// Reallusion's Pelvis).
+void markLegBranch(const LegSetup& legs, const RestGeometry& rest, const std::vector<int>& joints,
+                   const std::vector<double>& legOf, double legLength, BodyLayout& layout,
+                   std::vector<Vec3>& roots) {
+  for (int j : joints) {
+    if (layout.region[j] == Region::None) {
+      layout.region[j] = Region::LegOther;
+      layout.limbScale[j] = legLength;
+    }
+  }
+  for (const Leg& leg : legs.legs) {
+    if (legOf[leg.hip()] > 0 && std::find(joints.begin(), joints.end(), leg.hip()) != joints.end())
+      roots.push_back(rest.joints[leg.hip()]);
+  }
+}
+
+// Branches off the spine below the head: legs and other limbs. Where they attach sets the
+// torso's width there (halfSpread, legsAttach, attachRoots per spine joint).
+void markSpineBranches(const Skeleton& skeleton, const RestGeometry& rest, const LegSetup& legs,
+                       const std::vector<double>& legOf, BodyLayout& layout) {
   const int count = static_cast<int>(layout.spine.size());
   layout.halfSpread.assign(count, 0.0);
   layout.legsAttach.assign(count, false);
@@ -224,18 +259,8 @@ BodyLayout bodyLayout(const Skeleton& skeleton, const RestGeometry& rest) {
       double legLength = 0;
       for (int j : joints) legLength = std::max(legLength, legOf[j]);
       if (legLength > 0) {
-        for (int j : joints) {
-          if (layout.region[j] == Region::None) {
-            layout.region[j] = Region::LegOther;
-            layout.limbScale[j] = legLength;
-          }
-        }
+        markLegBranch(legs, rest, joints, legOf, legLength, layout, roots);
         layout.legsAttach[k] = true;
-        // Each leg's hip is a root, also when one branch holds both (Reallusion's Pelvis).
-        for (const Leg& leg : legs.legs) {
-          if (legOf[leg.hip()] > 0 && std::find(joints.begin(), joints.end(), leg.hip()) != joints.end())
-            roots.push_back(rest.joints[leg.hip()]);
-        }
         continue;
       }
       const Vec3 shoulder = markLimb(skeleton, rest, s, c, layout);
@@ -247,9 +272,12 @@ BodyLayout bodyLayout(const Skeleton& skeleton, const RestGeometry& rest) {
     layout.halfSpread[k] = 0.5 * spread;
     layout.attachRoots[k] = roots;
   }
+}
 
-  // Torso from the first place legs attach (else the first attachment) to the last
-  // attachment; above it the neck. With one attachment, the lower 70% of the way to the head.
+// Torso from the first place legs attach (else the first attachment) to the last
+// attachment; above it the neck. With one attachment, the lower 70% of the way to the head.
+void placeTorso(const RestGeometry& rest, BodyLayout& layout) {
+  const int count = static_cast<int>(layout.spine.size());
   int first = -1, last = -1;
   for (int k = 0; k < count; ++k) {
     if (layout.halfSpread[k] <= 0) continue;
@@ -272,6 +300,17 @@ BodyLayout bodyLayout(const Skeleton& skeleton, const RestGeometry& rest) {
     }
     layout.torsoEnd = k;
   }
+}
+
+}  // namespace
+
+BodyLayout bodyLayout(const Skeleton& skeleton, const RestGeometry& rest) {
+  BodyLayout layout = emptyLayout(skeleton.jointCount(), rest);
+  markSpineAndHead(skeleton, rest, layout);
+  const LegSetup legs = detectLegs(skeleton);
+  const std::vector<double> legOf = markLegs(legs, rest, layout);
+  markSpineBranches(skeleton, rest, legs, legOf, layout);
+  placeTorso(rest, layout);
   return layout;
 }
 

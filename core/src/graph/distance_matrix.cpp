@@ -60,15 +60,9 @@ struct ScanInputs {
   double weight = 0.0;          // k * W1
 };
 
-ScanInputs prepare(const PoseFeatures& f, int window) {
-  ScanInputs in;
-  const int n = f.frameCount(), joints = f.jointCount();
-  in.window = window;
-  in.before = windowBefore(window);
-  in.after = windowAfter(window);
-  in.weight = window * f.weightSum;
-  const double w1 = f.weightSum, rootW1 = std::sqrt(w1);
-  const std::vector<double>& s = f.jointScale;
+// Per frame, its clip's frame range, and whether its window lies inside the clip.
+inline void markClipRanges(const PoseFeatures& f, ScanInputs& in) {
+  const int n = f.frameCount();
   in.valid.resize(n);
   in.clipFirst.resize(n);
   in.clipLast.resize(n);
@@ -81,15 +75,25 @@ ScanInputs prepare(const PoseFeatures& f, int window) {
   for (int i = 0; i < n; ++i) {
     in.valid[i] = i - in.before >= in.clipFirst[i] && i + in.after <= in.clipLast[i];
   }
+}
+
+// Every frame centred on its weighted ground centroid (cx, cz; filled here) and heights on
+// the mean height, into the padded rows of u, v and y; returns each frame's sum of squares of
+// the centred points. Also the row norms that bound the products.
+inline std::vector<double> centreFrames(const PoseFeatures& f, std::vector<double>& cx, std::vector<double>& cz,
+                                        ScanInputs& in) {
+  const int n = f.frameCount(), joints = f.jointCount();
+  const double w1 = f.weightSum;
+  const std::vector<double>& s = f.jointScale;
   double meanY = 0.0;
   for (int j = 0; j < joints; ++j) meanY += s[j] * f.y.col(j).sum();
   meanY /= std::max(1.0, w1 * n);
 
-  const int padded = n + window - 1;
+  const int padded = n + in.window - 1;
   in.u = RowMatrixF::Zero(padded, 2 * joints);
   in.v = RowMatrixF::Zero(padded, 2 * joints);
   in.y = RowMatrixF::Zero(padded, joints);
-  std::vector<double> cx(n), cz(n), p2(n);
+  std::vector<double> p2(n);
   for (int r = 0; r < n; ++r) {
     cx[r] = f.sumX[r] / w1;
     cz[r] = f.sumZ[r] / w1;
@@ -112,12 +116,17 @@ ScanInputs prepare(const PoseFeatures& f, int window) {
     in.normU[r] = in.u.row(r).norm();
     in.normY[r] = in.y.row(r).norm();
   }
-  // The window centroid terms use the centroids stitched into one path: each clip shifted to
-  // start where the previous one ended, the padding repeating the ends. A window's terms are
-  // differences within it, so a window inside a clip is unchanged, and one across a boundary
-  // (never reported) stays as small, so the sliding sums pass through it without losing
-  // precision.
-  std::vector<double> sx(padded), sz(padded);
+  return p2;
+}
+
+// The window centroid terms use the centroids stitched into one path: each clip shifted to
+// start where the previous one ended, the padding repeating the ends. A window's terms are
+// differences within it, so a window inside a clip is unchanged, and one across a boundary
+// (never reported) stays as small, so the sliding sums pass through it without losing
+// precision. Fills sx, sz (padded rows).
+inline void stitchCentroidPath(const ScanInputs& in, const std::vector<double>& cx, const std::vector<double>& cz,
+                               std::vector<double>& sx, std::vector<double>& sz) {
+  const int n = static_cast<int>(cx.size()), padded = static_cast<int>(sx.size());
   double shiftX = 0.0, shiftZ = 0.0;
   for (int r = 0; r < n; ++r) {
     if (r > 0 && in.clipFirst[r] == r) {
@@ -135,6 +144,14 @@ ScanInputs prepare(const PoseFeatures& f, int window) {
     sx[r] = sx[in.before + n - 1];
     sz[r] = sz[in.before + n - 1];
   }
+}
+
+// Per window: its centroid track less its mean (eT, fT), the sliding terms (a, b, d), Q, and
+// whether its track repeats the previous window's.
+inline void windowCentroidTerms(const PoseFeatures& f, const std::vector<double>& sx, const std::vector<double>& sz,
+                                const std::vector<double>& p2, ScanInputs& in) {
+  const int n = f.frameCount(), window = in.window;
+  const double w1 = f.weightSum, rootW1 = std::sqrt(w1);
   std::vector<double> mx(n, 0.0), mz(n, 0.0);  // window i covers padded rows i .. i + k - 1
   for (int i = 0; i < n; ++i) {
     for (int t = 0; t < window; ++t) {
@@ -172,6 +189,22 @@ ScanInputs prepare(const PoseFeatures& f, int window) {
   }
   in.sameTrack.assign(n, 0);
   for (int i = 1; i < n; ++i) in.sameTrack[i] = in.eT.col(i) == in.eT.col(i - 1);
+}
+
+ScanInputs prepare(const PoseFeatures& f, int window) {
+  ScanInputs in;
+  const int n = f.frameCount();
+  in.window = window;
+  in.before = windowBefore(window);
+  in.after = windowAfter(window);
+  in.weight = window * f.weightSum;
+  markClipRanges(f, in);
+  std::vector<double> cx(n), cz(n);
+  const std::vector<double> p2 = centreFrames(f, cx, cz, in);
+  const int padded = n + window - 1;
+  std::vector<double> sx(padded), sz(padded);
+  stitchCentroidPath(in, cx, cz, sx, sz);
+  windowCentroidTerms(f, sx, sz, p2, in);
   return in;
 }
 
@@ -351,9 +384,9 @@ void slideCentroidSums(const ScanInputs& in, int rowWindow, int cx0, int count, 
   centroidSums(in, r + 1, cx0, 1, nextE, nextF);
 }
 
-// D over rows [rx0, rx0 + rxn) x columns [cx0, cx0 + cxn) into s.d (row-major, cxn wide).
-void computeDistances(const ScanInputs& in, int rx0, int rxn, int cx0, int cxn, Scratch& s) {
-  const int k = in.window, gr = rxn + k - 1, gc = cxn + k - 1;
+// Grows the scratch buffers to a tile of rxn x cxn distances over gr x gc products, and lists
+// the tile's columns whose window repeats the one before.
+inline void prepareTileScratch(const ScanInputs& in, int rxn, int cx0, int cxn, int gr, int gc, Scratch& s) {
   if (s.gBA.size() < 2 * static_cast<size_t>(gr) * gc) s.gBA.resize(2 * static_cast<size_t>(gr) * gc);
   if (s.gY.size() < static_cast<size_t>(gr) * gc) s.gY.resize(static_cast<size_t>(gr) * gc);
   for (auto* b : {&s.d}) {
@@ -369,8 +402,12 @@ void computeDistances(const ScanInputs& in, int rx0, int rxn, int cx0, int cxn, 
   for (int lj = 1; lj < cxn; ++lj) {
     if (in.sameTrack[cx0 + lj]) s.sameColumns.push_back(lj);
   }
-  // B's and A's products in one GEMM of the rows' u against the columns' u and v stacked
-  // (one packing of the left side, one call): row r holds B's gc products, then A's.
+}
+
+// B's and A's products in one GEMM of the rows' u against the columns' u and v stacked
+// (one packing of the left side, one call): row r holds B's gc products, then A's. The
+// height products y.y' into s.gY.
+inline void tileProducts(const ScanInputs& in, int rx0, int cx0, int gr, int gc, Scratch& s) {
   MapF gBA(s.gBA.data(), gr, 2 * gc), gY(s.gY.data(), gr, gc);
   s.columnsUV.resize(2 * gc, in.u.cols());
   s.columnsUV.topRows(gc) = in.u.middleRows(cx0, gc);
@@ -378,14 +415,71 @@ void computeDistances(const ScanInputs& in, int rx0, int rxn, int cx0, int cxn, 
   const auto uR = in.u.middleRows(rx0, gr);
   gBA.noalias() = uR * s.columnsUV.transpose();
   gY.noalias() = in.y.middleRows(rx0, gr) * in.y.middleRows(cx0, gc).transpose();
+}
 
-  auto largest = [](const std::vector<float>& norms, int first, int count) {
-    return static_cast<double>(*std::max_element(norms.begin() + first, norms.begin() + first + count));
+// The fixed-point scale for products of rows [first0, first0 + count0) and [first1, first1 +
+// count1) of vectors whose norms are `norms`, summed k at a time.
+inline FixedPoint productFixedPoint(const std::vector<float>& norms, int first0, int count0, int first1, int count1,
+                                    int k) {
+  auto largest = [](const std::vector<float>& v, int first, int count) {
+    return static_cast<double>(*std::max_element(v.begin() + first, v.begin() + first + count));
   };
-  const FixedPoint fixedBA(largest(in.normU, rx0, gr) * largest(in.normU, cx0, gc), k);
-  const FixedPoint fixedY(largest(in.normY, rx0, gr) * largest(in.normY, cx0, gc), k);
-  const float* qCol = in.q.data() + cx0;
+  return FixedPoint(largest(norms, first0, count0) * largest(norms, first1, count1), k);
+}
+
+// Window sums along the diagonals for tile row li: sum over t of the products at (li + t,
+// lj + t), slid from the row above when `slide` (its sums in `before`), else summed whole.
+inline void rowProductSums(Scratch& s, int li, int gc, int cxn, int k, bool slide, const FixedPoint& fixedBA,
+                           const FixedPoint& fixedY, size_t now, size_t before) {
+  int32_t* __restrict accB = s.accB.data() + now;
+  int32_t* __restrict accA = s.accA.data() + now;
+  int32_t* __restrict accY = s.accY.data() + now;
+  const size_t o = static_cast<size_t>(li) * gc;
+  if (slide) {
+    const size_t above = o - gc;
+    slideDiagonalSums(s.gBA.data() + 2 * above, 2 * gc, k, cxn, fixedBA, s.accB.data() + before, accB);
+    slideDiagonalSums(s.gBA.data() + 2 * above + gc, 2 * gc, k, cxn, fixedBA, s.accA.data() + before, accA);
+    slideDiagonalSums(s.gY.data() + above, gc, k, cxn, fixedY, s.accY.data() + before, accY);
+  } else {
+    diagonalSums(s.gBA.data() + 2 * o, 2 * gc, k, cxn, fixedBA, accB);
+    diagonalSums(s.gBA.data() + 2 * o + gc, 2 * gc, k, cxn, fixedBA, accA);
+    diagonalSums(s.gY.data() + o, gc, k, cxn, fixedY, accY);
+  }
+}
+
+// The centroid terms of tile row li: a window whose track repeats the row before's takes that
+// row's terms (so held poses give bitwise equal distances); else they slide from the row
+// above, and are computed whole every kFreshRows rows so float rounding cannot build up.
+// `follows`: the row above's terms are in `before`.
+inline void rowCentroidTerms(const ScanInputs& in, Scratch& s, int rx0, int li, int cx0, int cxn, bool follows,
+                             size_t now, size_t before) {
   constexpr int kFreshRows = 32;
+  float* __restrict accE = s.accE.data() + now;
+  float* __restrict accF = s.accF.data() + now;
+  const float* previousE = s.accE.data() + before;
+  const float* previousF = s.accF.data() + before;
+  if (follows && in.sameTrack[rx0 + li]) {
+    std::copy(previousE, previousE + cxn, accE);
+    std::copy(previousF, previousF + cxn, accF);
+  } else if (follows && li % kFreshRows != 0) {
+    slideCentroidSums(in, rx0 + li - 1, cx0, cxn, previousE, previousF, accE, accF);
+    for (int lj : s.sameColumns) {  // repeated windows: equal terms, as computed whole
+      accE[lj] = accE[lj - 1];
+      accF[lj] = accF[lj - 1];
+    }
+  } else {
+    centroidSums(in, rx0 + li, cx0, cxn, accE, accF);
+  }
+}
+
+// D over rows [rx0, rx0 + rxn) x columns [cx0, cx0 + cxn) into s.d (row-major, cxn wide).
+void computeDistances(const ScanInputs& in, int rx0, int rxn, int cx0, int cxn, Scratch& s) {
+  const int k = in.window, gr = rxn + k - 1, gc = cxn + k - 1;
+  prepareTileScratch(in, rxn, cx0, cxn, gr, gc, s);
+  tileProducts(in, rx0, cx0, gr, gc, s);
+  const FixedPoint fixedBA = productFixedPoint(in.normU, rx0, gr, cx0, gc, k);
+  const FixedPoint fixedY = productFixedPoint(in.normY, rx0, gr, cx0, gc, k);
+  const float* qCol = in.q.data() + cx0;
   int summedRow = -1;  // the row whose sums are in the current half of the acc buffers
   for (int li = 0; li < rxn; ++li) {
     float* __restrict out = s.d.data() + static_cast<size_t>(li) * cxn;
@@ -394,48 +488,20 @@ void computeDistances(const ScanInputs& in, int rx0, int rxn, int cx0, int cxn, 
       std::fill(out, out + cxn, kInfF);
       continue;
     }
-    // Window sums along the diagonals: sum over t of the products at (li + t, lj + t).
     const size_t now = static_cast<size_t>(li % 2) * cxn, before = static_cast<size_t>(1 - li % 2) * cxn;
-    int32_t* __restrict accB = s.accB.data() + now;
-    int32_t* __restrict accA = s.accA.data() + now;
-    int32_t* __restrict accY = s.accY.data() + now;
-    float* __restrict accE = s.accE.data() + now;
-    float* __restrict accF = s.accF.data() + now;
-    const size_t o = static_cast<size_t>(li) * gc;
-    if (li > 0 && summedRow == li - 1) {
-      const size_t above = o - gc;
-      slideDiagonalSums(s.gBA.data() + 2 * above, 2 * gc, k, cxn, fixedBA, s.accB.data() + before, accB);
-      slideDiagonalSums(s.gBA.data() + 2 * above + gc, 2 * gc, k, cxn, fixedBA, s.accA.data() + before, accA);
-      slideDiagonalSums(s.gY.data() + above, gc, k, cxn, fixedY, s.accY.data() + before, accY);
-    } else {
-      diagonalSums(s.gBA.data() + 2 * o, 2 * gc, k, cxn, fixedBA, accB);
-      diagonalSums(s.gBA.data() + 2 * o + gc, 2 * gc, k, cxn, fixedBA, accA);
-      diagonalSums(s.gY.data() + o, gc, k, cxn, fixedY, accY);
-    }
-    // The centroid terms: a window whose track repeats the row before's takes that row's terms
-    // (so held poses give bitwise equal distances); else they slide from the row above, and are
-    // computed whole every kFreshRows rows so float rounding cannot build up.
-    const float* previousE = s.accE.data() + before;
-    const float* previousF = s.accF.data() + before;
-    if (li > 0 && summedRow == li - 1 && in.sameTrack[rx0 + li]) {
-      std::copy(previousE, previousE + cxn, accE);
-      std::copy(previousF, previousF + cxn, accF);
-    } else if (li > 0 && summedRow == li - 1 && li % kFreshRows != 0) {
-      slideCentroidSums(in, rx0 + li - 1, cx0, cxn, previousE, previousF, accE, accF);
-      for (int lj : s.sameColumns) {  // repeated windows: equal terms, as computed whole
-        accE[lj] = accE[lj - 1];
-        accF[lj] = accF[lj - 1];
-      }
-    } else {
-      centroidSums(in, rx0 + li, cx0, cxn, accE, accF);
-    }
+    const bool follows = li > 0 && summedRow == li - 1;
+    rowProductSums(s, li, gc, cxn, k, follows, fixedBA, fixedY, now, before);
+    rowCentroidTerms(in, s, rx0, li, cx0, cxn, follows, now, before);
     summedRow = li;
+    const int32_t* __restrict accB = s.accB.data() + now;
+    const int32_t* __restrict accA = s.accA.data() + now;
+    const int32_t* __restrict accY = s.accY.data() + now;
     // A plain loop, vectorized because this file is compiled without errno for sqrt (see
     // core/CMakeLists.txt): every entry takes the same instructions wherever it lies. Eigen's
     // array form was faster too but did its unaligned head in scalar code with other FMA
     // contractions, so an entry's last bit depended on the buffer's address.
-    const float* __restrict eb = accE;
-    const float* __restrict ea = accF;
+    const float* __restrict eb = s.accE.data() + now;
+    const float* __restrict ea = s.accF.data() + now;
     for (int lj = 0; lj < cxn; ++lj) {
       const float B = static_cast<float>(accB[lj]) * fixedBA.step + eb[lj];
       const float A = static_cast<float>(accA[lj]) * fixedBA.step + ea[lj];
@@ -585,13 +651,11 @@ double DistanceScan::percentile(double fraction) const {
   return DistanceHistogram::kMaxRms;
 }
 
-namespace detail {
+namespace {
 
-DistanceScan scanDistanceShare(const PoseFeatures& features, const DistanceMatrixSettings& settings,
-                               const ScanShare& share, const ProgressCallback& progress) {
-  if (settings.window < 1) throw Error("pose distance: window must be at least 1 frame");
-  if (share.ranks < 1 || share.rank < 0 || share.rank >= share.ranks) throw Error("pose distance: bad scan share");
-  const int n = features.frameCount();
+// An empty scan of n frames: no minima counted, every distance and heat cell +inf, the heat
+// map's size and stride fixed.
+DistanceScan emptyScan(int n, const DistanceMatrixSettings& settings) {
   DistanceScan scan;
   scan.frames = n;
   scan.window = settings.window;
@@ -601,32 +665,22 @@ DistanceScan scanDistanceShare(const PoseFeatures& features, const DistanceMatri
   scan.heatSize = std::min(n, std::max(1, settings.heatMapSize));
   scan.heatStride = n > 0 ? (n + scan.heatSize - 1) / scan.heatSize : 1;
   if (n > 0) scan.heatSize = (n + scan.heatStride - 1) / scan.heatStride;
-  const size_t heatCells = static_cast<size_t>(scan.heatSize) * scan.heatSize;
-  scan.heat.assign(heatCells, kInfF);
-  if (n == 0) return scan;
-  const ScanInputs in = prepare(features, settings.window);
-  const BinTable bins(in.weight);
+  scan.heat.assign(static_cast<size_t>(scan.heatSize) * scan.heatSize, kInfF);
+  return scan;
+}
 
-  const int threads = std::max(1, settings.threads > 0 ? settings.threads
-                                                       : static_cast<int>(std::thread::hardware_concurrency()));
-  // D is symmetric: only tiles on and above the diagonal are computed; this share owns one
-  // contiguous run of them.
-  const std::vector<Tile> all = scanTiles(n, settings);
-  const std::vector<int> first = partitionTiles(all, n, settings.window, share.ranks);
-  const std::vector<Tile> tiles(all.begin() + first[share.rank], all.begin() + first[share.rank + 1]);
-  const int tileCount = static_cast<int>(tiles.size());
-  // A lattice of entries (row and column multiples of the stride; about 4096 x 4096 at most)
-  // feeds the all-distances histogram.
-  const int sampleStride = std::max(1, n / 4096);
-  const TileContext context{in, bins, n, detail::minimumRadius(settings.window), sampleStride,
-                            scan.heatStride, scan.heatSize};
-
+// Scans `tiles` on `scratch.size()` threads, each into its own scratch (thread 0 counts minima
+// straight into the scan's). Progress is reported from this (the caller's) thread only;
+// throws Cancelled when the callback says stop, and rethrows a thread's failure.
+void scanTilesOnThreads(const TileContext& context, const std::vector<Tile>& tiles, DistanceScan& scan,
+                        std::vector<Scratch>& scratch, const ProgressCallback& progress) {
+  const int n = context.n, tileCount = static_cast<int>(tiles.size());
+  const size_t heatCells = scan.heat.size();
   std::atomic<int> nextTile{0}, doneTiles{0};
   std::atomic<bool> cancel{false};
   std::mutex mutex;
   std::condition_variable wake;
   std::exception_ptr failure;
-  std::vector<Scratch> scratch(threads);
 
   auto worker = [&](int t) {
     Scratch& s = scratch[t];
@@ -653,8 +707,7 @@ DistanceScan scanDistanceShare(const PoseFeatures& features, const DistanceMatri
   };
 
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
-  // Progress is reported from this (the caller's) thread only.
+  for (int t = 0; t < static_cast<int>(scratch.size()); ++t) pool.emplace_back(worker, t);
   while (doneTiles < tileCount && !cancel) {
     std::unique_lock<std::mutex> lock(mutex);
     wake.wait_for(lock, std::chrono::milliseconds(100));
@@ -665,7 +718,12 @@ DistanceScan scanDistanceShare(const PoseFeatures& features, const DistanceMatri
   if (failure) std::rethrow_exception(failure);
   if (doneTiles < tileCount) throw Cancelled();
   if (progress) progress(1.0);
+}
 
+// The threads' heat, histograms, row minima and minima counts into the scan.
+void mergeThreadScratch(const std::vector<Scratch>& scratch, DistanceScan& scan) {
+  const size_t heatCells = scan.heat.size();
+  const int n = scan.frames;
   for (const Scratch& s : scratch) {
     if (s.heat.empty()) continue;  // a thread that never started
     for (size_t c = 0; c < heatCells; ++c) scan.heat[c] = std::min(scan.heat[c], s.heat[c]);
@@ -675,6 +733,37 @@ DistanceScan scanDistanceShare(const PoseFeatures& features, const DistanceMatri
       scan.minimaBins[c] = static_cast<uint16_t>(std::min<int>(UINT16_MAX, scan.minimaBins[c] + s.ownMinima[c]));
     }
   }
+}
+
+}  // namespace
+
+namespace detail {
+
+DistanceScan scanDistanceShare(const PoseFeatures& features, const DistanceMatrixSettings& settings,
+                               const ScanShare& share, const ProgressCallback& progress) {
+  if (settings.window < 1) throw Error("pose distance: window must be at least 1 frame");
+  if (share.ranks < 1 || share.rank < 0 || share.rank >= share.ranks) throw Error("pose distance: bad scan share");
+  const int n = features.frameCount();
+  DistanceScan scan = emptyScan(n, settings);
+  if (n == 0) return scan;
+  const ScanInputs in = prepare(features, settings.window);
+  const BinTable bins(in.weight);
+
+  const int threads = std::max(1, settings.threads > 0 ? settings.threads
+                                                       : static_cast<int>(std::thread::hardware_concurrency()));
+  // D is symmetric: only tiles on and above the diagonal are computed; this share owns one
+  // contiguous run of them.
+  const std::vector<Tile> all = scanTiles(n, settings);
+  const std::vector<int> first = partitionTiles(all, n, settings.window, share.ranks);
+  const std::vector<Tile> tiles(all.begin() + first[share.rank], all.begin() + first[share.rank + 1]);
+  // A lattice of entries (row and column multiples of the stride; about 4096 x 4096 at most)
+  // feeds the all-distances histogram.
+  const int sampleStride = std::max(1, n / 4096);
+  const TileContext context{in, bins, n, detail::minimumRadius(settings.window), sampleStride,
+                            scan.heatStride, scan.heatSize};
+  std::vector<Scratch> scratch(threads);
+  scanTilesOnThreads(context, tiles, scan, scratch, progress);
+  mergeThreadScratch(scratch, scan);
   return scan;
 }
 

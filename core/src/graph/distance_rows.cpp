@@ -9,27 +9,71 @@
 
 namespace fatgraph::detail {
 
-Eigen::MatrixXd distanceRows(const PoseFeatures& f, const std::vector<int>& frames, int window) {
-  const int n = f.frameCount(), joints = f.jointCount(), m = static_cast<int>(frames.size());
-  const double inf = std::numeric_limits<double>::infinity();
-  Eigen::MatrixXd out = Eigen::MatrixXd::Constant(m, n, inf);
-  if (m == 0 || n == 0) return out;
+namespace {
+
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Per requested row, the window sums along the diagonal of the B, A and height products:
+// s(r, j) = sum_t P(frames[r] + t, j + t); rows whose window leaves its clip stay zero.
+struct RowDiagonalSums {
+  RowMatrix sB, sA, sY;
+  std::vector<char> rowValid;
+};
+
+// Frames whose products some valid row needs, sorted, unique; marks which rows are valid.
+std::vector<int> productSourceFrames(const PoseFeatures& f, const std::vector<int>& frames, int window,
+                                     std::vector<char>& rowValid) {
+  const int m = static_cast<int>(frames.size());
   const int before = windowBefore(window), after = windowAfter(window);
-  // x.x' + z.z' and x.z' - z.x' are the B and A sums of the closed form, y.y' the height
-  // term (products of the feature matrices themselves, no copies). D(i, j) sums them over the window along the
-  // diagonal: s(r, j) = sum_t P(i + t, j + t). Candidates are often neighbours whose windows
-  // overlap, so each needed frame's products with every frame are computed once (in chunks
-  // that keep the products within about 64 MiB) and shifted into every row that uses them.
-  using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-  RowMatrix sB = RowMatrix::Zero(m, n), sA = sB, sY = sB;
-  std::vector<char> rowValid(m);
-  std::vector<int> source;  // frames whose products some row needs, sorted, unique
+  rowValid.assign(m, 0);
+  std::vector<int> source;
   for (int r = 0; r < m; ++r) {
     rowValid[r] = windowInsideClip(f, frames[r], window);
     for (int t = -before; t <= after && rowValid[r]; ++t) source.push_back(frames[r] + t);
   }
   std::sort(source.begin(), source.end());
   source.erase(std::unique(source.begin(), source.end()), source.end());
+  return source;
+}
+
+// Shifts the products of source frames [c0, c0 + rows) (gB, gA, gY, one row per source frame)
+// into every row's diagonal sums that uses them.
+void addChunkToDiagonals(const std::vector<int>& frames, const std::vector<int>& source, size_t c0, int rows,
+                         int window, const RowMatrix& gB, const RowMatrix& gA, const RowMatrix& gY,
+                         RowDiagonalSums& sums) {
+  const int n = static_cast<int>(gB.cols()), m = static_cast<int>(frames.size());
+  const int before = windowBefore(window), after = windowAfter(window);
+  const int firstFrame = source[c0], lastFrame = source[c0 + rows - 1];
+  for (int r = 0; r < m; ++r) {
+    for (int t = -before; t <= after && sums.rowValid[r]; ++t) {
+      const int a = frames[r] + t;
+      if (a < firstFrame || a > lastFrame) continue;
+      const int k = static_cast<int>(std::lower_bound(source.begin() + static_cast<long>(c0),
+                                                      source.begin() + static_cast<long>(c0 + rows), a) -
+                                     source.begin() - static_cast<long>(c0));
+      // s(r, j) += P(a, j + t) wherever j + t exists.
+      const int len = n - std::abs(t);
+      if (len <= 0) continue;
+      const int from = t >= 0 ? t : 0, to = t >= 0 ? 0 : -t;
+      sums.sB.row(r).segment(to, len) += gB.row(k).segment(from, len);
+      sums.sA.row(r).segment(to, len) += gA.row(k).segment(from, len);
+      sums.sY.row(r).segment(to, len) += gY.row(k).segment(from, len);
+    }
+  }
+}
+
+// x.x' + z.z' and x.z' - z.x' are the B and A sums of the closed form, y.y' the height
+// term (products of the feature matrices themselves, no copies). Candidates are often
+// neighbours whose windows overlap, so each needed frame's products with every frame are
+// computed once (in chunks that keep the products within about 64 MiB) and shifted into every
+// row that uses them.
+RowDiagonalSums diagonalProductSums(const PoseFeatures& f, const std::vector<int>& frames, int window) {
+  const int n = f.frameCount(), joints = f.jointCount(), m = static_cast<int>(frames.size());
+  RowDiagonalSums sums;
+  sums.sB = RowMatrix::Zero(m, n);
+  sums.sA = sums.sB;
+  sums.sY = sums.sB;
+  const std::vector<int> source = productSourceFrames(f, frames, window, sums.rowValid);
   const int chunk = std::max<int>(8, static_cast<int>((size_t(64) << 20) / (24 * size_t(n))));
   RowMatrix gB, gA, gY;
   for (size_t c0 = 0; c0 < source.size(); c0 += chunk) {
@@ -45,47 +89,60 @@ Eigen::MatrixXd distanceRows(const PoseFeatures& f, const std::vector<int>& fram
     gA.noalias() = xr * f.z.transpose();
     gA.noalias() -= zr * f.x.transpose();
     gY.noalias() = yr * f.y.transpose();
-    const int firstFrame = source[c0], lastFrame = source[c0 + rows - 1];
-    for (int r = 0; r < m; ++r) {
-      for (int t = -before; t <= after && rowValid[r]; ++t) {
-        const int a = frames[r] + t;
-        if (a < firstFrame || a > lastFrame) continue;
-        const int k = static_cast<int>(std::lower_bound(source.begin() + static_cast<long>(c0),
-                                                        source.begin() + static_cast<long>(c0 + rows), a) -
-                                       source.begin() - static_cast<long>(c0));
-        // s(r, j) += P(a, j + t) wherever j + t exists.
-        const int len = n - std::abs(t);
-        if (len <= 0) continue;
-        const int from = t >= 0 ? t : 0, to = t >= 0 ? 0 : -t;
-        sB.row(r).segment(to, len) += gB.row(k).segment(from, len);
-        sA.row(r).segment(to, len) += gA.row(k).segment(from, len);
-        sY.row(r).segment(to, len) += gY.row(k).segment(from, len);
-      }
-    }
+    addChunkToDiagonals(frames, source, c0, rows, window, gB, gA, gY, sums);
   }
-  // Per-frame window sums of sum_j w x, w z and w |p|^2.
-  std::vector<char> valid(n);
-  Eigen::VectorXd wx = Eigen::VectorXd::Zero(n), wz = wx, wp = wx;
+  return sums;
+}
+
+// Per frame, the window sums of sum_j w x, w z and w |p|^2, and whether its window is inside
+// its clip (sums stay zero where it is not).
+struct FrameWindowSums {
+  std::vector<char> valid;
+  Eigen::VectorXd wx, wz, wp;
+};
+
+FrameWindowSums frameWindowSums(const PoseFeatures& f, int window) {
+  const int n = f.frameCount();
+  const int before = windowBefore(window), after = windowAfter(window);
+  FrameWindowSums w;
+  w.valid.resize(n);
+  w.wx = Eigen::VectorXd::Zero(n);
+  w.wz = w.wx;
+  w.wp = w.wx;
   for (int j = 0; j < n; ++j) {
-    valid[j] = windowInsideClip(f, j, window);
-    if (!valid[j]) continue;
+    w.valid[j] = windowInsideClip(f, j, window);
+    if (!w.valid[j]) continue;
     for (int t = -before; t <= after; ++t) {
-      wx[j] += f.sumX[j + t];
-      wz[j] += f.sumZ[j + t];
-      wp[j] += f.sumP2[j + t];
+      w.wx[j] += f.sumX[j + t];
+      w.wz[j] += f.sumZ[j + t];
+      w.wp[j] += f.sumP2[j + t];
     }
   }
+  return w;
+}
+
+}  // namespace
+
+Eigen::MatrixXd distanceRows(const PoseFeatures& f, const std::vector<int>& frames, int window) {
+  const int n = f.frameCount(), m = static_cast<int>(frames.size());
+  const double inf = std::numeric_limits<double>::infinity();
+  Eigen::MatrixXd out = Eigen::MatrixXd::Constant(m, n, inf);
+  if (m == 0 || n == 0) return out;
+  // D(i, j) sums the products over the window along the diagonal, then takes off the
+  // centroid terms of the closed form.
+  const RowDiagonalSums s = diagonalProductSums(f, frames, window);
+  const FrameWindowSums w = frameWindowSums(f, window);
   const double invW = 1.0 / (window * f.weightSum);
   for (int r = 0; r < m; ++r) {
-    if (!rowValid[r]) continue;
+    if (!s.rowValid[r]) continue;
     const int i = frames[r];
-    const double xi = wx[i], zi = wz[i];
+    const double xi = w.wx[i], zi = w.wz[i];
     for (int j = 0; j < n; ++j) {
-      if (!valid[j]) continue;
-      const double xj = wx[j], zj = wz[j];
-      const double A = sA(r, j) - (xi * zj - xj * zi) * invW;
-      const double B = sB(r, j) - (xi * xj + zi * zj) * invW;
-      const double D = wp[i] + wp[j] - 2.0 * sY(r, j) - (xi * xi + zi * zi + xj * xj + zj * zj) * invW -
+      if (!w.valid[j]) continue;
+      const double xj = w.wx[j], zj = w.wz[j];
+      const double A = s.sA(r, j) - (xi * zj - xj * zi) * invW;
+      const double B = s.sB(r, j) - (xi * xj + zi * zj) * invW;
+      const double D = w.wp[i] + w.wp[j] - 2.0 * s.sY(r, j) - (xi * xi + zi * zi + xj * xj + zj * zj) * invW -
                        2.0 * std::sqrt(A * A + B * B);
       out(r, j) = std::max(D, 0.0);
     }

@@ -180,52 +180,54 @@ void bridgeGroups(Project& p, const PoseFeatures& f, std::optional<double> limit
   }
 }
 
-}  // namespace
+// An automatic count stops long before this; it only bounds a pathological input.
+constexpr int kAutoHubLimit = 64;
 
-BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
+// The request's own errors, before anything is computed.
+void checkBuildRequest(const Project& project, const BuildOptions& options) {
   if (project.clips.empty()) throw Error("build: no clips to build a graph from");
   if (std::string e = project.validate(); !e.empty()) throw Error("build: " + e);
   if (options.hubCount && *options.hubCount < 1) throw Error("build: --hubs must be at least 1");
   for (const std::optional<double>& t : {options.hubThresholdRms, options.edgeThresholdRms}) {
     if (t && !(*t > 0.0 && std::isfinite(*t))) throw Error("build: thresholds must be positive metres");
   }
-  BuildReport report;
-  GraphStateGuard guard(project);  // the project changes only when every step succeeded
-  Project& work = project;
-  const PoseFeatures features = projectFeatures(work);
-  report.frames = features.frameCount();
-  const int window = work.settings.window;
+}
+
+// At least three frames whose window lies inside their clip.
+void checkClipsHoldWindows(const PoseFeatures& features, int window) {
   int usable = 0;
   for (int i = 0; i < features.frameCount(); ++i) usable += windowInsideClip(features, i, window);
   if (usable < 3) {
     throw Error("build: the clips are too short for a window of " + std::to_string(window) +
                 " frames (" + std::to_string(features.frameCount()) + " frames in all)");
   }
+}
 
-  const StageMeter distance;
-  const DistanceScan& scan = ensureDistanceScan(work, features, options, report.distancesFromCache,
-                                                stage(options.progress, 0.0, 0.6));
-  report.distanceSeconds = report.distancesFromCache ? 0.0 : distance.seconds();
-  report.distancePeakBytes = distance.peakBytes();
-
-  const StageMeter hubs;
-  MotionGraph& g = work.graph;
-  g = MotionGraph{};
+// The user's hub threshold, else the one the scan suggests; returns the suggestion (its
+// figures explain a threshold that finds no hub).
+HubThreshold chooseHubThreshold(MotionGraph& g, const DistanceScan& scan, const PoseFeatures& features,
+                                const BuildOptions& options) {
   const HubThreshold derived = suggestHubThreshold(scan, &features);
   if (options.hubThresholdRms) {
     g.hubThreshold = {*options.hubThresholdRms, false, "set by the user"};
   } else {
     g.hubThreshold = {derived.rms, true, derived.method};
   }
-  // An automatic count stops long before this; it only bounds a pathological input.
-  constexpr int kAutoHubLimit = 64;
+  return derived;
+}
+
+// The hubs to accept: the requested count, or while each raises coverage enough; notes why
+// the automatic count stopped or why fewer were found. Throws when no hub matches anything.
+HubPlan planBuildHubs(const Project& work, const PoseFeatures& features, const DistanceScan& scan,
+                      const HubThreshold& derived, const BuildOptions& options, BuildReport& report) {
+  const MotionGraph& g = work.graph;
   HubPlanRequest request;
   request.maxHubs = options.hubCount.value_or(kAutoHubLimit);
   request.minimumCoverageGain = options.hubCount ? 0.0 : options.minimumCoverageGain;
   request.rejectedFrames = rejectedHubFrames(work);  // the user's verdicts outlast a rebuild
   request.threads = options.threads;
   request.spread = options.spread;
-  const HubPlan plan = planHubs(features, scan, g.hubThreshold.rms, request);
+  HubPlan plan = planHubs(features, scan, g.hubThreshold.rms, request);
   if (plan.hubs.empty()) {
     throw Error("build: hub threshold " + metres(g.hubThreshold.rms) +
                 " yields no match; row minima range from " + metres(derived.smallestMinimumRms) +
@@ -240,12 +242,18 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
                            std::to_string(*options.hubCount) +
                            " hubs found: every other frame is within the threshold of a hub or matches nothing");
   }
+  return plan;
+}
+
+// The planned hubs into the graph, named hub0, hub1, ..., each with its exact match set.
+void acceptPlannedHubs(Project& work, const PoseFeatures& features, const HubPlan& plan, BuildReport& report) {
+  MotionGraph& g = work.graph;
   for (size_t h = 0; h < plan.hubs.size(); ++h) {
     // The match set as graph edits recompute it (one exact row), so a later edit of the
     // threshold or of the hub starts from the same frames.
     const int frame = plan.hubs[h].frame;
     g.hubs.push_back(makeHub(features, "hub" + std::to_string(h), frame,
-                             matchSetOf(features, frame, window, g.hubThreshold.rms)));
+                             matchSetOf(features, frame, work.settings.window, g.hubThreshold.rms)));
     if (plan.hubs[h].firstCutOfTake) {
       report.notes.push_back("hub" + std::to_string(h) + " (" + frameLabel(work, features, frame) +
                              ") taken below the coverage gain rule (" +
@@ -253,14 +261,43 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
                              " pp): it cuts a take no segment held before");
     }
   }
-  bridgeGroups(work, features, options.hubBridgeRms, report);
-  report.hubSeconds = hubs.seconds();
-  report.hubPeakBytes = hubs.peakBytes();
+}
+
+void chooseEdgeThreshold(MotionGraph& g, const BuildOptions& options) {
   if (options.edgeThresholdRms) {
     g.edgeThreshold = {*options.edgeThresholdRms, false, "set by the user"};
   } else {
     g.edgeThreshold = {defaultEdgeThreshold(g.hubThreshold.rms), true, "1.5 x the hub threshold"};
   }
+}
+
+}  // namespace
+
+BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
+  checkBuildRequest(project, options);
+  BuildReport report;
+  GraphStateGuard guard(project);  // the project changes only when every step succeeded
+  Project& work = project;
+  const PoseFeatures features = projectFeatures(work);
+  report.frames = features.frameCount();
+  checkClipsHoldWindows(features, work.settings.window);
+
+  const StageMeter distance;
+  const DistanceScan& scan = ensureDistanceScan(work, features, options, report.distancesFromCache,
+                                                stage(options.progress, 0.0, 0.6));
+  report.distanceSeconds = report.distancesFromCache ? 0.0 : distance.seconds();
+  report.distancePeakBytes = distance.peakBytes();
+
+  const StageMeter hubs;
+  MotionGraph& g = work.graph;
+  g = MotionGraph{};
+  const HubThreshold derived = chooseHubThreshold(g, scan, features, options);
+  const HubPlan plan = planBuildHubs(work, features, scan, derived, options, report);
+  acceptPlannedHubs(work, features, plan, report);
+  bridgeGroups(work, features, options.hubBridgeRms, report);
+  report.hubSeconds = hubs.seconds();
+  report.hubPeakBytes = hubs.peakBytes();
+  chooseEdgeThreshold(g, options);
   rebuildFromHubs(work, features, report, stage(options.progress, 0.6, 1.0), options.threads, options.spread);
   if (g.segments.empty()) {
     throw Error("build: the hubs cut no hub-to-hub segment (every clip has at most one cut); "

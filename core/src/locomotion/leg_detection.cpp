@@ -50,6 +50,75 @@ std::vector<std::string> legNames(const std::vector<FoundLeg>& found) {
   return names;
 }
 
+// The answer when no legs are found: the notes so far and the reason last.
+LegSetup noLegsFound(std::vector<std::string> notes, std::string reason) {
+  LegSetup out;
+  out.automatic = true;
+  out.method = "none";
+  out.notes = std::move(notes);
+  out.notes.push_back(std::move(reason));
+  return out;
+}
+
+// Legs from the rest pose's geometry, else (a rest pose that does not stand: all offsets in
+// one plane, legs folded) from the first frame of the sample clip, which may still show them.
+// Sets the pose the legs were found in and the method; `why` says why none were found.
+std::vector<FoundLeg> legsFromGeometry(const Skeleton& skeleton, const Clip* sample, legs::ReferencePose& pose,
+                                       std::string& method, std::string& why) {
+  std::vector<FoundLeg> found = legs::legsByGeometry(skeleton, pose, why);
+  method = "geometry (rest pose): chains from the body down to the joints nearest the floor";
+  if (found.empty() && sample && sample->jointCount == skeleton.jointCount() && sample->frameCount() > 0) {
+    pose = legs::ReferencePose::frame(skeleton, *sample, 0);
+    std::string whyFrame;
+    found = legs::legsByGeometry(skeleton, pose, whyFrame);
+    method = "geometry (first frame of '" + sample->name +
+             "'): chains from the body down to the joints nearest the floor";
+    if (found.empty()) why += "; in the first frame of '" + sample->name + "', " + whyFrame;
+  }
+  return found;
+}
+
+// Feet are measured in a standing pose: names do not need one to find the legs, heels do. One
+// pose per leg: `pose` when the rest pose stands on these legs, else the clips' own.
+std::vector<legs::ReferencePose> legMeasurementPoses(const Skeleton& skeleton, const std::vector<FoundLeg>& found,
+                                                     const legs::ReferencePose& pose, const Clip* sample,
+                                                     std::vector<std::string>& notes) {
+  std::vector<std::vector<int>> chains;
+  for (const FoundLeg& l : found) chains.push_back(l.chain);
+  std::vector<legs::ReferencePose> poses(found.size(), pose);
+  if (!legs::standsIn(skeleton, legs::ReferencePose::rest(skeleton), chains)) {
+    std::string poseNote;
+    poses = legs::measurementPoses(skeleton, chains, sample, &poseNote);
+    if (!poseNote.empty()) notes.push_back(poseNote);
+  }
+  return poses;
+}
+
+// The found legs named, measured (heel, toe tip, lengths) and noted where a toe is missing or
+// the sides do not pair up.
+std::vector<Leg> measureFoundLegs(const Skeleton& skeleton, const std::vector<FoundLeg>& found,
+                                  const std::vector<legs::ReferencePose>& poses, std::vector<std::string>& notes) {
+  const std::vector<std::string> names = legNames(found);
+  std::vector<Leg> out;
+  int left = 0, right = 0;
+  for (size_t i = 0; i < found.size(); ++i) {
+    Leg leg;
+    leg.name = names[i];
+    leg.chain = found[i].chain;
+    leg.toe = found[i].toe;
+    if (leg.toe < 0) notes.push_back(leg.name + ": no toe joint found below the ankle");
+    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes, found[i].touching);
+    left += found[i].side == Side::Left;
+    right += found[i].side == Side::Right;
+    out.push_back(std::move(leg));
+  }
+  if (left != right) {
+    notes.push_back(std::to_string(left) + " left and " + std::to_string(right) +
+                    " right legs: the legs do not come in symmetric pairs");
+  }
+  return out;
+}
+
 }  // namespace
 
 LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample) {
@@ -57,13 +126,8 @@ LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample) {
 }
 
 LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
-  LegSetup out;
-  out.automatic = true;
-  if (skeleton.jointCount() == 0 || !skeleton.validate().empty()) {
-    out.method = "none";
-    out.notes.push_back("no legs: the skeleton is empty or inconsistent");
-    return out;
-  }
+  if (skeleton.jointCount() == 0 || !skeleton.validate().empty())
+    return noLegsFound({}, "no legs: the skeleton is empty or inconsistent");
   const Clip* sample = clips.empty() ? nullptr : &clips.front();
   std::vector<std::string> notes;
   std::string method;
@@ -75,12 +139,7 @@ LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
   // limbs that carry the body, named or not (leg_weight_bearing.cpp).
   legs::ReferencePose standing;
   const bool weighed = legs::weighLegs(skeleton, clips, found, notes, standing);
-  if (weighed && named && found.empty()) {
-    out.method = "none";
-    out.notes = notes;
-    out.notes.push_back("no legs: no limb bears weight in the clips");
-    return out;
-  }
+  if (weighed && named && found.empty()) return noLegsFound(notes, "no legs: no limb bears weight in the clips");
   if (weighed && !found.empty()) {
     if (!named) {
       method = "geometry (weight bearing in the clips): chains from the body down to the limb ends that bear weight";
@@ -90,54 +149,16 @@ LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
     }
   } else if (found.empty()) {
     std::string why;
-    found = legs::legsByGeometry(skeleton, pose, why);
-    method = "geometry (rest pose): chains from the body down to the joints nearest the floor";
-    // A rest pose that does not stand (all offsets in one plane, legs folded) may still show
-    // the legs in the first frame of a clip.
-    if (found.empty() && sample && sample->jointCount == skeleton.jointCount() &&
-        sample->frameCount() > 0) {
-      pose = legs::ReferencePose::frame(skeleton, *sample, 0);
-      std::string whyFrame;
-      found = legs::legsByGeometry(skeleton, pose, whyFrame);
-      method = "geometry (first frame of '" + sample->name +
-               "'): chains from the body down to the joints nearest the floor";
-      if (found.empty()) why += "; in the first frame of '" + sample->name + "', " + whyFrame;
-    }
-    if (found.empty()) {
-      out.method = "none";
-      out.notes = notes;
-      out.notes.push_back("no legs: the joint names follow no known leg convention and " + why);
-      return out;
-    }
+    found = legsFromGeometry(skeleton, sample, pose, method, why);
+    if (found.empty())
+      return noLegsFound(notes, "no legs: the joint names follow no known leg convention and " + why);
     notes.push_back("legs found by geometry (the joint names follow no known convention): check them");
   }
   std::stable_sort(found.begin(), found.end(), before);
-  // Feet are measured in a standing pose: names do not need one to find the legs, heels do.
-  std::vector<std::vector<int>> chains;
-  for (const FoundLeg& l : found) chains.push_back(l.chain);
-  std::vector<legs::ReferencePose> poses(found.size(), pose);
-  if (!legs::standsIn(skeleton, legs::ReferencePose::rest(skeleton), chains)) {
-    std::string poseNote;
-    poses = legs::measurementPoses(skeleton, chains, sample, &poseNote);
-    if (!poseNote.empty()) notes.push_back(poseNote);
-  }
-  const std::vector<std::string> names = legNames(found);
-  int left = 0, right = 0;
-  for (size_t i = 0; i < found.size(); ++i) {
-    Leg leg;
-    leg.name = names[i];
-    leg.chain = found[i].chain;
-    leg.toe = found[i].toe;
-    if (leg.toe < 0) notes.push_back(leg.name + ": no toe joint found below the ankle");
-    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes, found[i].touching);
-    left += found[i].side == Side::Left;
-    right += found[i].side == Side::Right;
-    out.legs.push_back(std::move(leg));
-  }
-  if (left != right) {
-    notes.push_back(std::to_string(left) + " left and " + std::to_string(right) +
-                    " right legs: the legs do not come in symmetric pairs");
-  }
+  const std::vector<legs::ReferencePose> poses = legMeasurementPoses(skeleton, found, pose, sample, notes);
+  LegSetup out;
+  out.automatic = true;
+  out.legs = measureFoundLegs(skeleton, found, poses, notes);
   out.method = method;
   out.notes = std::move(notes);
   return out;

@@ -67,68 +67,92 @@ class SegmentPoser {
   std::vector<Vec3> positions_;
 };
 
-}  // namespace
-
-ParameterJointChoice chooseParameterJoint(const Project& project, int fatEdge, int joint, double time) {
-  const MotionGraph& g = project.graph;
-  if (fatEdge < 0 || fatEdge >= static_cast<int>(g.fatEdges.size())) {
-    throw Error("fat edge " + std::to_string(fatEdge) + " does not exist");
-  }
-  const FatEdge& e = g.fatEdges[static_cast<size_t>(fatEdge)];
-  const int joints = project.skeleton.jointCount();
-  if (joint >= joints) throw Error("joint " + std::to_string(joint) + " does not exist");
-  const Segment& ref = g.segments.at(static_cast<size_t>(e.reference));
-  const int refFrames = ref.frameCount();
-  const double duration = (refFrames - 1) / project.settings.fps;
-  if (time > duration + 1e-9) {
-    throw Error("time " + seconds(time) + " is past the end of edge '" + e.name + "' (" + seconds(duration) + ")");
-  }
-
-  // Positions of every joint, every segment, every reference frame (warped times).
-  const size_t n = e.segments.size();
-  std::vector<std::vector<std::vector<Vec3>>> pos(n);  // [segment][reference frame][joint]
-  const int m = project.skeleton.motionRoot;  // "the root" of the paper: the one that travels
+// Positions of every joint, every segment, every reference frame (warped times):
+// [segment][reference frame][joint], and how far the segments' motion root travels on average.
+struct EdgeJointPositions {
+  std::vector<std::vector<std::vector<Vec3>>> pos;
   double travel = 0;
+};
+
+EdgeJointPositions edgeJointPositions(const Project& project, const FatEdge& e, int refFrames) {
+  const MotionGraph& g = project.graph;
+  const size_t n = e.segments.size();
+  EdgeJointPositions out;
+  out.pos.resize(n);
+  const int m = project.skeleton.motionRoot;  // "the root" of the paper: the one that travels
   for (size_t i = 0; i < n; ++i) {
     const Segment& s = g.segments.at(static_cast<size_t>(e.segments[i]));
     SegmentPoser poser(project, s);
     const WarpMap* warp = i < e.warps.size() && !e.warps[i].empty() ? &e.warps[i] : nullptr;
     for (int t = 0; t < refFrames; ++t) {
       const double proportional = refFrames > 1 ? t * double(s.frameCount() - 1) / (refFrames - 1) : 0.0;
-      pos[i].push_back(poser.at(warp ? warp->map(t) : proportional));
+      out.pos[i].push_back(poser.at(warp ? warp->map(t) : proportional));
     }
     const Vec3& end = poser.at(s.frameCount() - 1)[static_cast<size_t>(m)];
-    travel += std::hypot(end.x(), end.z());
+    out.travel += std::hypot(end.x(), end.z());
   }
-  travel /= static_cast<double>(n);
+  out.travel /= static_cast<double>(n);
+  return out;
+}
 
-  // Variation of joint j at reference frame t: mean squared distance to the segments' mean.
-  auto variation = [&](int j, int t) {
-    Vec3 mean = Vec3::Zero();
-    for (size_t i = 0; i < n; ++i) mean += pos[i][static_cast<size_t>(t)][static_cast<size_t>(j)];
-    mean /= static_cast<double>(n);
-    double v = 0;
-    for (size_t i = 0; i < n; ++i) v += (pos[i][static_cast<size_t>(t)][static_cast<size_t>(j)] - mean).squaredNorm();
-    return v / static_cast<double>(n);
-  };
-  const int fixedFrame = time >= 0 ? static_cast<int>(std::lround(time * project.settings.fps)) : -1;
-  auto best = [&](int onlyJoint) {
-    int bj = onlyJoint >= 0 ? onlyJoint : m, bt = fixedFrame >= 0 ? fixedFrame : refFrames - 1;
-    double bv = -1;
-    for (int j = 0; j < joints; ++j) {
-      if (onlyJoint >= 0 && j != onlyJoint) continue;
-      for (int t = 0; t < refFrames; ++t) {
-        if (fixedFrame >= 0 && t != std::min(fixedFrame, refFrames - 1)) continue;
-        const double v = variation(j, t);
-        if (v > bv) {
-          bv = v;
-          bj = j;
-          bt = t;
-        }
+// Variation of joint j at reference frame t: mean squared distance to the segments' mean.
+double jointVariation(const std::vector<std::vector<std::vector<Vec3>>>& pos, int j, int t) {
+  const size_t n = pos.size();
+  Vec3 mean = Vec3::Zero();
+  for (size_t i = 0; i < n; ++i) mean += pos[i][static_cast<size_t>(t)][static_cast<size_t>(j)];
+  mean /= static_cast<double>(n);
+  double v = 0;
+  for (size_t i = 0; i < n; ++i) v += (pos[i][static_cast<size_t>(t)][static_cast<size_t>(j)] - mean).squaredNorm();
+  return v / static_cast<double>(n);
+}
+
+// The joint (only `onlyJoint` when it is >= 0) and reference frame (only `fixedFrame` when it is
+// >= 0) varying most, and its spread (RMS); `fallbackJoint` at the last frame when nothing does.
+std::tuple<int, int, double> mostVaryingJoint(const std::vector<std::vector<std::vector<Vec3>>>& pos, int joints,
+                                             int refFrames, int onlyJoint, int fixedFrame, int fallbackJoint) {
+  int bj = onlyJoint >= 0 ? onlyJoint : fallbackJoint, bt = fixedFrame >= 0 ? fixedFrame : refFrames - 1;
+  double bv = -1;
+  for (int j = 0; j < joints; ++j) {
+    if (onlyJoint >= 0 && j != onlyJoint) continue;
+    for (int t = 0; t < refFrames; ++t) {
+      if (fixedFrame >= 0 && t != std::min(fixedFrame, refFrames - 1)) continue;
+      const double v = jointVariation(pos, j, t);
+      if (v > bv) {
+        bv = v;
+        bj = j;
+        bt = t;
       }
     }
-    return std::tuple<int, int, double>(bj, bt, std::sqrt(std::max(0.0, bv)));
-  };
+  }
+  return std::tuple<int, int, double>(bj, bt, std::sqrt(std::max(0.0, bv)));
+}
+
+// The fat edge, after checking the edge, the joint and the time against the project.
+const FatEdge& checkedJointChoiceEdge(const Project& project, int fatEdge, int joint, double time) {
+  const MotionGraph& g = project.graph;
+  if (fatEdge < 0 || fatEdge >= static_cast<int>(g.fatEdges.size())) {
+    throw Error("fat edge " + std::to_string(fatEdge) + " does not exist");
+  }
+  const FatEdge& e = g.fatEdges[static_cast<size_t>(fatEdge)];
+  if (joint >= project.skeleton.jointCount()) throw Error("joint " + std::to_string(joint) + " does not exist");
+  const Segment& ref = g.segments.at(static_cast<size_t>(e.reference));
+  const double duration = (ref.frameCount() - 1) / project.settings.fps;
+  if (time > duration + 1e-9) {
+    throw Error("time " + seconds(time) + " is past the end of edge '" + e.name + "' (" + seconds(duration) + ")");
+  }
+  return e;
+}
+
+}  // namespace
+
+ParameterJointChoice chooseParameterJoint(const Project& project, int fatEdge, int joint, double time) {
+  const FatEdge& e = checkedJointChoiceEdge(project, fatEdge, joint, time);
+  const int refFrames = project.graph.segments.at(static_cast<size_t>(e.reference)).frameCount();
+  const double duration = (refFrames - 1) / project.settings.fps;
+  const size_t n = e.segments.size();
+  const int m = project.skeleton.motionRoot;
+  const EdgeJointPositions positions = edgeJointPositions(project, e, refFrames);
+  const double travel = positions.travel;
 
   ParameterJointChoice c;
   const std::string& name0 = project.skeleton.names[static_cast<size_t>(m)];
@@ -139,7 +163,9 @@ ParameterJointChoice chooseParameterJoint(const Project& project, int fatEdge, i
                ": the segments travel " + metres(travel) + " on average";
     return c;
   }
-  const auto [bj, bt, spread] = best(joint);
+  const int fixedFrame = time >= 0 ? static_cast<int>(std::lround(time * project.settings.fps)) : -1;
+  const auto [bj, bt, spread] =
+      mostVaryingJoint(positions.pos, project.skeleton.jointCount(), refFrames, joint, fixedFrame, m);
   c.joint = bj;
   c.time = time >= 0 ? time : bt / project.settings.fps;
   if (n < 2) {

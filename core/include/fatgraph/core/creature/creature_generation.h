@@ -1,30 +1,17 @@
 #pragma once
-// Creatures without mocap (seed 001, procedural creature generation): a seeded body, its rig
-// and skin, and limbs placed by the paper's rules, in well under a second.
-//
-//   1. Trunk: nine base bodies made from one capsule (same vertex count and order, loosely by
-//      animal kind); three picked at random are interpolated with random normalised weights,
-//      then deformed by a 3 x 3 x 11 free-form deformation lattice (Sederberg and Parry 1986,
-//      Bernstein polynomials) whose slices are scaled at random in x and y and whose positions
-//      along the body grow by random positive steps, so the body never folds.
-//   2. Rig: spine bones by body length; head and tail at the trunk's two poles (the head is the
-//      one further forward); root at the centre (walkers, flyers) or the head (swimmers). The
-//      spine is bent per bone (neck and tail within 100 degrees in all, not for swimmers), a
-//      head sized from the neck's width goes on the neck's end, and the body is scaled
-//      uniformly in [0.5, 2], which sets the base speed. Skin: each trunk vertex to its four
-//      nearest spine bones, weights by distance, normalised.
-//   3. Limbs: walkers get 1-8 leg pairs at the widest non-overlapping spine points (the 75 %
-//      rule, a single central biped pair, balance, many small legs for a long low body) and
-//      arms at random between the head and the first legs; flyers buzzing or flapping wings
-//      and hanging legs; swimmers a tail fin, pectoral and dorsal fins. Legs are two-bone
-//      chains (hip, knee, ankle, a foot to its toe) sized from their attachment height. A
-//      walker whose centre of mass falls outside its feet's support polygon is not generated:
-//      generateCreature throws an Error that names the seed.
+// Creatures without mocap (seed 001, procedural creature generation): from a type (walk,
+// fly, swim), a seed and optionally a number of leg pairs, a body (a trunk interpolated from
+// base bodies and deformed by a free-form deformation lattice, a head, limbs), its rig and
+// skin, in well under a second. Walkers get legs by the paper's placement rules, flyers wings
+// and hanging legs, swimmers fins. The steps, their ranges and the placement rules:
+// docs/ALGORITHMS.md N.
 //
 // Conventions (docs/DESIGN.md): right-handed, Y up, metres; the creature faces +Z, its left
 // is +X; the ground is y = 0 and a walker's feet stand on it. The rest pose (identity local
 // rotations) is the bind pose. Same options, same creature, on every platform: the random
 // numbers come from a fixed generator (splitmix64), not from <random>'s distributions.
+// Errors: out-of-range options, and a walker whose centre of mass falls outside its feet's
+// support polygon (it is not generated), throw fatgraph::Error naming the seed.
 #include <array>
 #include <cstdint>
 #include <string>

@@ -1,26 +1,12 @@
 #pragma once
-// Dynamic time warping between two segments (Fat Graph §3.2, eq. 1; docs/ALGORITHMS.md C).
-//
-// Given the l x l' matrix of per-frame distances d(M(t), M'(u)) (metres, see frameDistance),
-// the warp F pairs every frame t of M with a time F(t) of M' under slope limits, and the
-// segment distance is
-//     dist(M, M') = sum_t d(M(t), M'(F(t)))^2 / l      (m^2; its square root is RMS metres).
-//
-// Step pattern. The path joins (0, 0) to (l-1, l'-1) with steps (1,1), (1,2) and (2,1) in
-// (t, u), so its slope lies in [1/2, 2] and both coordinates strictly increase at every step.
-// Each t of M is charged exactly once, which makes the sum above the mean over M's frames:
-//   - (1,1) and (1,2) into (t, u): charge c(t, u);
-//   - (2,1) from (t, u) to (t+2, u+1): charge c(t+2, u+1) for the end, and for the skipped
-//     frame t+1, which the piecewise-linear map sends to u + 1/2, the average
-//     (c(t+1, u) + c(t+1, u+1)) / 2 — the linear interpolation of the cost at F(t+1);
-// with c = d^2 and c(0, 0) charged at the start. Ties prefer (1,1), then (1,2), then (2,1).
-//
-// The steps reach (l-1, l'-1) exactly when (l'-1) <= 2(l-1) and (l-1) <= 2(l'-1), i.e.
-// l' <= 2l - 1 and l <= 2l' - 1; otherwise the result is infeasible (distance +inf).
-//
-// The path's step endpoints are the knots of a strictly increasing piecewise-linear WarpMap
-// (runs of equal steps are joined into one piece), which eq. 2 can differentiate. O(l l')
-// time and memory.
+// Dynamic time warping between two segments (Fat Graph §3.2, eq. 1): from the l x l' matrix
+// of per-frame distances d(M(t), M'(u)) (metres, frameDistance) to the segment distance
+//     dist(M, M') = sum_t d(M(t), M'(F(t)))^2 / l      (m^2; its square root is RMS metres)
+// and the warp F from M's frame times to those of M', a strictly increasing piecewise-linear
+// WarpMap.
+// Steps (1,1), (1,2), (2,1), so the slope lies in [1/2, 2]: lengths with l' > 2l - 1 or
+// l > 2l' - 1 have no warp (infeasible, distance +inf), which is not an error. O(l l') time and
+// memory. The step charges and the tie rule: docs/ALGORITHMS.md C, "The warp".
 #include <Eigen/Core>
 #include <limits>
 #include <string>

@@ -1,12 +1,10 @@
 #pragma once
-// One authoring edit of a project's graph as a value (docs/DESIGN.md "Edits are data"): a
-// plain struct per operation, and GraphEdit, the variant of them all. graph_edits.h applies
-// it; the editor keeps one in each undo step; `fatgraph edit` reads a JSON list of them; the
-// project's history (Project::edits) stores each applied edit as its JSON object, converted
-// by graphEditFromJson and graphEditToJson only, from what each struct declares
-// (graph_edit_field.h): kOp, fields() with their JSON keys, kSlow and undoText(). An op is its
-// struct here, listed in GraphEdit, and its apply in graph_edits.cpp; only an op the history
-// applies again after a re-derivation (match sets, fat edges) is named in authored_edits.h too.
+// One authoring edit of a project's graph as a value: a plain struct per operation, and
+// GraphEdit, the variant of them all. graph_edits.h applies it; graphEditFromJson and
+// graphEditToJson (the only conversion) read and write it from what each struct declares
+// (graph_edit_field.h: kOp, fields() with their JSON keys, kSlow, undoText()). How the editor,
+// `fatgraph edit` and the project's history use it, and the places an op is added:
+// docs/DESIGN.md, "Edits are data".
 //
 // Each struct's kOp is its "op" in JSON; its comment gives the JSON object. Frames are given
 // as in every report: the clip's name and the frame in its source file at the file's own

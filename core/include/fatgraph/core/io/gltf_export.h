@@ -2,22 +2,13 @@
 // glTF 2.0 export: a skeleton, a skinned mesh bound to it and clips as animations, in the form
 // engines load (.glb, or .gltf with its one buffer embedded as a base64 data URI, so either is
 // a single file). glTF is metres, Y up and front +Z, the project's own frame
-// (docs/DESIGN.md, Conventions), so nothing is turned or scaled.
-//
-// What the file holds:
-// - one node per joint, parents first as in the skeleton, named after the joint; its rest
-//   transform (the rest offset as translation, no rotation: Pose::rest) is the bind pose;
-// - one skin over those joints, its inverse bind matrices taken from the mesh (MAT4, model
-//   space -> joint frame) and, when the skeleton has one root, that root as `skeleton`;
-// - one node at the scene root with the skinned mesh (POSITION with min/max, NORMAL,
-//   JOINTS_0 as UNSIGNED_SHORT, WEIGHTS_0 as float re-normalized in float, 32-bit indices and a
-//   plain grey material); no mesh when the given mesh is empty;
-// - one animation per clip, named after Clip::name: keys at frame / fps seconds, LINEAR; every
-//   joint gets a rotation channel (unit quaternions, signs kept continuous from key to key)
-//   and a translation channel where the clip moves the joint off its rest offset (the whole
-//   local translation, as glTF keys it: rig_conventions' absolute convention). A root's world
-//   placement is its own local transform, so the motion travels on the root joint.
-// importGltf reads the file back to the same joints and world positions (float precision).
+// (docs/DESIGN.md, Conventions), so nothing is turned or scaled. One node per joint (its rest
+// offset, no rotation, is the bind pose), one skin, the mesh at the scene root, one LINEAR
+// animation per clip named after it (a rotation channel per joint; a translation channel
+// where the clip moves a joint off its rest offset). The file's layout, accessor by accessor:
+// docs/PLAY.md, "The glTF written". importGltf reads the file back to the same joints and
+// world positions (float precision). Failures throw fatgraph::Error; a file is replaced only by
+// a complete new one.
 #include <span>
 #include <string>
 

@@ -1,26 +1,24 @@
 #pragma once
-// Locomotion cycle analysis (Johansen, ch. 4, eq. 4.1-4.21; docs/ALGORITHMS.md G): for one gait
-// cycle of a clip, per leg where and when the foot stands, lifts and lands, how far it strides,
-// and per cycle the distance, direction and speed. The semi-procedural leg layer plants feet
-// from these figures; `--locomotion auto` uses isLocomotionCycle() to decide which fat edges
-// are walks.
+// Locomotion cycle analysis (Johansen, ch. 4, eq. 4.1-4.21): for one gait cycle of a clip,
+// per leg where and when the foot stands, lifts and lands, how far it strides, and per cycle
+// the distance, direction and speed. The leg layer plants feet from these figures;
+// `--locomotion auto` asks isLocomotionCycle() which fat edges are walks. How each figure is
+// found, and where we depart from the thesis (the corrected 4.6, the caps on the key times):
+// docs/ALGORITHMS.md G.
 //
-// Spaces. The thesis analyses a cycle that walks in place while the ground slides under it
-// ("character space"). Our clips travel, so the analysis builds that space itself: a character
-// frame on the floor that moves from the root's ground position and heading at the first frame
-// to those at the last frame with constant speed and constant turning rate (a straight line or
-// a circular arc; the thesis assumes a constant velocity over a cycle). Positions below marked
-// "character space" are in that frame at the sample's own time: x = the character's left, y =
-// up from the floor (the lowest heel/toe point of any leg over the cycle), z = the character's
-// forward (at the first frame, the root's heading). Y up, metres, seconds.
+// Spaces. "Character space" is a frame on the floor gliding, at constant speed and turning
+// rate (a line or a circular arc), from the root's ground position and heading at the first
+// frame to those at the last; a position is in that frame at its sample's own time: x = the
+// character's left, y = up from the floor (the lowest heel/toe point of any leg over the
+// cycle), z = the character's forward. Y up, metres, seconds.
 //
 // Times. "Cycle time" runs 0 -> 1 over frames [firstFrame, lastFrame] (lastFrame is the first
 // frame of the next cycle). Each leg also has its own "leg cycle time", 0 at its stance time
 // (4.19: legTime = cyclic(cycleTime - stanceTime)); all key times are leg cycle times.
 //
-// Robustness: never throws and never writes NaN. A cycle it cannot analyse comes back with
-// `valid` false and `problems` saying why (no legs, too short, non-finite input, a foot that
-// never touches down or never lifts); the numeric fields then hold finite placeholders (0).
+// Never throws and never writes NaN. A cycle it cannot analyse comes back with `valid` false
+// and `problems` saying why (no legs, too short, non-finite input, a foot that never touches
+// down or never lifts); the numeric fields then hold finite placeholders (0).
 #include <string>
 #include <vector>
 

@@ -1,27 +1,12 @@
 #pragma once
 // Foot contacts and foot skate measured from a motion alone, the way someone outside the
-// project would measure a played take: from the feet's world positions over the frames, the
-// frame rate and the ground, and nothing the leg layer says about which feet it planted. A
-// measure of the layer's own stances is near zero by construction (the layer locks exactly
-// those feet); this one judges the output as a viewer sees it, with or without the layer.
-//
-// The rules (docs/PLAY.md, "Motion contacts"):
-//   - each leg's foot point is its toe joint, else its ankle (footPointJoints);
-//   - a foot's height is its y above the terrain under it (flat ground: y itself); its floor
-//     is the 5th percentile of its heights over the take (linear interpolation between the
-//     sorted heights, as numpy's default), so a take whose ground is not at 0 still works;
-//   - a frame is a contact where the height is at most 5 cm above the floor (a point below
-//     the floor is on it) and the horizontal (x, z) speed is below 0.25 m/s; the speed is the
-//     central difference over the frames either side (one-sided at the take's ends);
-//   - runs of contact frames separated by gaps of at most 0.12 s are joined (a gap of g
-//     frames lasts g / fps), then joined runs of at least 0.08 s (n frames last n / fps) are
-//     the stances; runs that touch the take's first or last frame count like any other;
-//   - a stance's skate is the horizontal distance between its first and last frames; its mid
-//     skate the horizontal path length over the middle half of its time span (the path through
-//     the frames, linearly interpolated at the ends of that half), which leaves out the foot
-//     landing and rolling off;
-//   - a figure is the median over a foot's stances, then the mean over the feet that have a
-//     stance; penetration is the deepest any foot point goes below the terrain (0 if none).
+// project would measure a played take: from the feet's world positions over the frames (metres,
+// Y up), the frame rate and the ground, and nothing the leg layer says about which feet it
+// planted (a measure of the layer's own stances is near zero by construction). Outputs are
+// per foot: its floor, its stances (frame ranges) with their skate and mid skate in metres;
+// over the feet, the medians and the deepest penetration below the terrain. The rules (foot
+// point, floor percentile, contact band and speed, joined runs, skate over the middle half),
+// with their defaults in ContactRules: docs/PLAY.md, "Motion contacts", their one home.
 #include <optional>
 #include <span>
 #include <vector>
@@ -33,7 +18,7 @@
 
 namespace fatgraph {
 
-/// The thresholds of the rules above; the defaults are the rules.
+/// The thresholds of the rules (docs/PLAY.md, "Motion contacts"); the defaults are the rules.
 struct ContactRules {
   double floorPercentile = 5.0;     // percent of a foot's heights at or below its floor
   double floorBand = 0.05;          // metres above the floor that still touch it

@@ -1,33 +1,17 @@
 #pragma once
 // Retargeting: clips recorded on one skeleton (the source: CMU mocap, another studio's rig)
-// played on another (the target: the user's character). Two steps:
-//
-//  1. A joint map: for every target joint, the source joint it follows, or none. Joints are
-//     matched by what their names say (joint_roles.h: the same role and side; chains such as
-//     the spine matched end to end by their place along the chain), then by hierarchy and
-//     geometry (an unmatched joint below a matched one takes the unmatched source joint below
-//     its counterpart whose rest direction is nearest, so fingers and tails named in no known
-//     way still map). The user's choices (map_joint edits) override both.
-//
-//  2. Motion transfer, per frame, in the project's world frame (metres, Y up, front +Z):
-//     - rest-pose alignment, once: each mapped target joint's rest rotation R_t is turned by
-//       Q_t so its bones point where its source joint's bones point at rest (an A-pose
-//       character under T-pose mocap): Q_t is the least rotation (Wahba's problem; a swing for
-//       one bone) taking the directions to its mapped children, after its parent's Q, onto the
-//       source's;
-//     - a mapped joint follows its source joint's rotation away from rest in world space:
-//       G_t(f) = G_s(f) · R_s⁻¹ · Q_t · R_t (G world rotations, R rest world rotations);
-//       unmapped joints keep their rest rotation relative to their parent;
-//     - source positions come over scaled by the ratio of leg lengths s (thigh to knee to ankle,
-//       the legs the target's map onto) about the ankles' rest height: T(p) = (s x, s (y - a_s)
-//       + a_t, s z), so the root motion is scaled by leg length and a planted source ankle is a
-//       planted target ankle; the pelvis goes where its thighs' midpoint lands at T of the
-//       source's (without legs: T of the source pelvis, hip heights' ratio);
-//     - a mapped joint whose parent differs from its source's (an IK foot hung under the root)
-//       is carried where its source's parent puts it;
-//     - each target leg (legs.h) reaches by two-bone IK for where its source ankle is, scaled
-//       and raised by the difference of the rest ankle heights, so feet that touch the ground
-//       in the mocap touch it on the character, with the stride-to-leg-length ratio kept.
+// played on another (the target: the user's character), in two steps:
+//  1. mapJoints: for every target joint, the source joint it follows, or none; by names
+//     (joint_roles.h), then by hierarchy and rest geometry, with the user's choices
+//     (map_joint edits) last.
+//  2. makeRetargeter once per pair, then retargetMotion per clip: rotations follow the source
+//     away from its rest pose, root motion scales by the ratio of leg lengths, and each target
+//     leg reaches for its source ankle by two-bone IK, so planted feet stay planted.
+// Space and units: the project's world frame, metres, Y up, front +Z; G world rotations, R
+// rest world rotations, Q the rest alignment, s the leg-length ratio, a_s and a_t the rest
+// ankle heights. Errors are fatgraph::Error, where a function below says so.
+// The rules and formulas (role tokens, Wahba's alignment, G_t = G_s R_s^-1 Q_t R_t, the
+// position map T): docs/ALGORITHMS.md K.
 #include <optional>
 #include <string>
 #include <vector>
@@ -89,7 +73,8 @@ struct Retargeter {
   std::vector<Quat> targetRestWorld;   // R_t
   std::vector<Vec3> sourceRestPositions, targetRestPositions;  // above each one's floor
   /// Per target joint: the target joint it is carried by when its own parent is not its
-  /// source's (see above), and its offset in that joint's rest frame; -1 otherwise.
+  /// source's (an IK foot hung under the root), and its offset in that joint's rest frame;
+  /// -1 otherwise.
   std::vector<int> carrier;
   std::vector<Vec3> carriedOffset;
   std::vector<std::string> notes;  // what a user should know (unmapped joints, no pelvis)

@@ -60,6 +60,12 @@ std::vector<Filter> pipeline(hid_t dcpl, std::uint64_t chunkBytes, std::string& 
 // Inflates `bytes` (zlib format, as HDF5's deflate filter writes) and checks it yields
 // exactly `expected` bytes.
 std::string inflateExactly(std::vector<unsigned char>& bytes, std::uint64_t expected) {
+  // Deflate yields at most about 1032 bytes per byte it reads: refuse a claim beyond that
+  // before allocating for it.
+  if (expected > static_cast<std::uint64_t>(bytes.size()) * 1032 + 64) {
+    return "claims to inflate " + std::to_string(bytes.size()) + " bytes to " + std::to_string(expected) +
+           ", more than deflate yields";
+  }
   std::vector<unsigned char> out(static_cast<size_t>(expected) + 1);
   uLongf length = static_cast<uLongf>(out.size());
   const int status = uncompress(out.data(), &length, bytes.data(), static_cast<uLong>(bytes.size()));
@@ -92,12 +98,30 @@ std::string checkChunks(hid_t dataset, std::uint64_t fileBytes) {
     if (d == 0 || chunkBytes > (std::uint64_t(1) << 40) / d) return "has a chunk too large to read";
     chunkBytes *= d;
   }
+  // fatgraph writes chunks of about 256 KiB and h5repack's are smaller still; a damaged chunk
+  // shape could otherwise make the check (and HDF5) allocate gigabytes for one chunk
+  // (tests/fuzz: fuzz_project_load ran out of memory).
+  if (chunkBytes > kMaxChunkBytes) {
+    return "has chunks of " + std::to_string(chunkBytes) + " bytes, more than the " +
+           std::to_string(kMaxChunkBytes) + " a chunk may hold";
+  }
   std::string problem;
   const std::vector<Filter> filters = pipeline(dcpl.get(), chunkBytes, problem);
   if (!problem.empty()) return problem;
 
   hsize_t count = 0;
   if (H5Dget_num_chunks(dataset, space.get(), &count) < 0) return "cannot list its chunks";
+  // Every chunk the shape covers is stored (fatgraph writes whole datasets): a missing one
+  // would be read as fill values, so a damaged shape could ask for memory no stored byte backs.
+  std::vector<hsize_t> dims(static_cast<size_t>(rank));
+  if (H5Sget_simple_extent_ndims(space.get()) != rank) return "has a chunk rank unlike its shape";
+  H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  long double needed = 1;
+  for (int k = 0; k < rank; ++k) needed *= static_cast<long double>((dims[k] + chunk[k] - 1) / chunk[k]);
+  if (static_cast<long double>(count) < needed) {
+    return "stores " + std::to_string(count) + " of the " + std::to_string(static_cast<std::uint64_t>(needed)) +
+           " chunks its shape needs";
+  }
   std::vector<hsize_t> offset(static_cast<size_t>(rank));
   for (hsize_t i = 0; i < count; ++i) {
     unsigned mask = 0;

@@ -202,6 +202,14 @@ void declareGraphOptions(CLI::App& command, BuildRequest& r) {
       ->type_name("auto|off|M")
       ->check(wordsOr({"auto", "off"}, numberIn(0.0, std::numeric_limits<double>::infinity())))
       ->default_str("auto");
+  command
+      .add_option_function<std::string>(
+          "--transitions", [&r](const std::string& v) { r.build.transitions = v == "auto"; },
+          "join groups of hubs still apart after bridging (a character's idle, walk and run loops) with "
+          "generated transition clips; off: never")
+      ->type_name("auto|off")
+      ->check(CLI::IsMember({"auto", "off"}))
+      ->default_str("auto");
   command.add_option("--threads", r.build.threads, "worker threads of every stage, per rank (0: every core the process may use)")
       ->type_name("T")
       ->transform(integerIn(0, 1024))

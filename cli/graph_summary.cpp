@@ -1,10 +1,12 @@
 #include "graph_summary.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 
 #include "fatgraph/core/locomotion/edge_locomotion.h"
 #include "fatgraph/core/graph/graph_coverage.h"
+#include "fatgraph/core/graph/generated_transitions.h"
 #include "fatgraph/core/graph/hub_groups.h"
 
 namespace fatgraph::cli {
@@ -28,6 +30,13 @@ int totalFrames(const Project& p) {
 // The frame in the source file, at its own rate (what a user finds in their BVH).
 int sourceFrame(const Project& p, const FrameRef& f) {
   return static_cast<int>(std::lround(p.clips[f.clip].sourceFrame(f.frame)));
+}
+
+// True when every segment of the edge lies in a generated clip (a transition the build made).
+bool generatedEdge(const Project& p, const FatEdge& e) {
+  return !e.segments.empty() && std::all_of(e.segments.begin(), e.segments.end(), [&](int s) {
+    return p.clips[static_cast<size_t>(p.graph.segments[static_cast<size_t>(s)].clip)].generated.has_value();
+  });
 }
 
 bool parameterized(const MotionGraph& g) {
@@ -56,11 +65,7 @@ void addParameterization(nlohmann::json& edge, const Project& p, const EdgeParam
   edge["param_notes"] = e.notes;
 }
 
-GraphCoverage coverageOf(const Project& p) {
-  std::vector<int> frames;
-  for (const Clip& c : p.clips) frames.push_back(c.frameCount());
-  return graphCoverage(p.graph, frames);
-}
+GraphCoverage coverageOf(const Project& p) { return projectCoverage(p); }
 
 }  // namespace
 
@@ -68,6 +73,7 @@ nlohmann::json coverageJson(const Project& p) {
   const GraphCoverage cov = coverageOf(p);
   nlohmann::json clips = nlohmann::json::array();
   for (const ClipCoverage& c : cov.clips) {
+    if (p.clips[c.clip].generated) continue;  // made by the build: no captured frames
     clips.push_back({{"clip", p.clips[c.clip].name}, {"fraction", c.fraction}});
   }
   return {{"overall", cov.overall}, {"clips", clips}};
@@ -147,6 +153,27 @@ void printCharacter(std::ostream& out, const Project& p) {
       << " chosen)\n";
 }
 
+nlohmann::json transitionOriginJson(const TransitionOrigin& o) {
+  return {{"from_clip", o.fromClip}, {"from_frame", o.fromFrame},       {"to_clip", o.toClip},
+          {"to_frame", o.toFrame},   {"blend_frames", o.blendFrames},   {"lead_frames", o.leadFrames},
+          {"from_hub", o.fromHub},   {"to_hub", o.toHub},               {"pose_gap_m", o.poseGapRms}};
+}
+
+// Hub groups (hub_groups.h) that hold at least one locomotion edge (`edges` as summarized).
+static size_t locomotionHubGroups(const Project& p, const nlohmann::json& edges) {
+  size_t count = 0;
+  for (const std::vector<int>& group : hubGroups(p.graph)) {
+    bool locomotion = false;
+    for (size_t e = 0; e < p.graph.fatEdges.size() && !locomotion; ++e) {
+      const FatEdge& edge = p.graph.fatEdges[e];
+      locomotion = edges[e].value("locomotion", false) &&
+                   std::find(group.begin(), group.end(), edge.fromHub) != group.end();
+    }
+    count += locomotion ? 1 : 0;
+  }
+  return count;
+}
+
 nlohmann::json graphSummaryJson(const Project& p) {
   const MotionGraph& g = p.graph;
   const nlohmann::json hubs = hubsJson(p);
@@ -154,6 +181,7 @@ nlohmann::json graphSummaryJson(const Project& p) {
   for (size_t i = 0; i < g.fatEdges.size(); ++i) {
     const FatEdge& e = g.fatEdges[i];
     nlohmann::json edge = fatEdgeJson(g, e);
+    edge["generated"] = generatedEdge(p, e);
     edge["locomotion"] = false;
     edge["blend"] = "grid";
     addLocomotion(edge, p, i);
@@ -162,7 +190,9 @@ nlohmann::json graphSummaryJson(const Project& p) {
   }
   nlohmann::json clips = nlohmann::json::array();
   for (const Clip& c : p.clips) {
-    clips.push_back({{"name", c.name}, {"frames", c.frameCount()}, {"source", c.source}});
+    nlohmann::json clip = {{"name", c.name}, {"frames", c.frameCount()}, {"source", c.source}};
+    if (c.generated) clip["generated"] = transitionOriginJson(*c.generated);
+    clips.push_back(std::move(clip));
   }
   // The editor's action mapping (bind_action): what each key or pad button asks for.
   nlohmann::json actions = nlohmann::json::array();
@@ -174,6 +204,10 @@ nlohmann::json graphSummaryJson(const Project& p) {
           {"hubs", hubs},
           // Groups the player can move between: 1 when every hub is reachable from every other.
           {"hub_groups", hubGroups(g).size()},
+          // The same counted over the groups that hold a locomotion edge: 1 when the character
+          // can walk from any gait to any other.
+          {"locomotion_hub_groups", locomotionHubGroups(p, edges)},
+          {"generated_transitions", generatedClips(p).size()},
           {"segments", g.segments.size()},
           {"entries", g.entries.size()},
           {"exits", g.exits.size()},
@@ -206,7 +240,7 @@ void printGraphSummary(std::ostream& out, const Project& p) {
   for (size_t i = 0; i < g.fatEdges.size(); ++i) {
     const FatEdge& e = g.fatEdges[i];
     out << "  " << e.name << ": " << hubName(g, e.fromHub) << " -> " << hubName(g, e.toHub) << ", "
-        << e.segments.size() << " segment(s)\n";
+        << e.segments.size() << " segment(s)" << (generatedEdge(p, e) ? ", generated transition" : "") << "\n";
     const EdgeLocomotionPlan plan = planEdgeLocomotion(p, i, false);
     out << "    " << (plan.locomotion ? "locomotion" : "not locomotion") << " (" << plan.reason << "), blend "
         << blendModeName(plan.blend) << "\n";
@@ -225,6 +259,7 @@ void printGraphSummary(std::ostream& out, const Project& p) {
   const GraphCoverage cov = coverageOf(p);
   out << std::setprecision(1) << "coverage " << 100.0 * cov.overall << " % of all frames inside fat edges\n";
   for (const ClipCoverage& c : cov.clips) {
+    if (p.clips[c.clip].generated) continue;  // made by the build: no captured frames
     out << "  " << p.clips[c.clip].name << ": " << 100.0 * c.fraction << " % (" << c.coveredFrames
         << " of " << c.frames << " frames)\n";
   }

@@ -18,6 +18,10 @@ namespace fatgraph::cli {
 ///  param_notes}], coverage, thresholds {hub, edge, ...}}.
 nlohmann::json graphSummaryJson(const Project& project);
 
+/// A generated clip's origin (Clip::generated) as the project file stores it: {from_clip,
+/// from_frame, to_clip, to_frame, blend_frames, lead_frames, from_hub, to_hub, pose_gap_m}.
+nlohmann::json transitionOriginJson(const TransitionOrigin& origin);
+
 /// Hub `hub`'s name; "(none)" for no hub (-1).
 std::string hubName(const MotionGraph& g, int hub);
 

@@ -161,6 +161,7 @@ int inspectProject(const std::string& path, bool json) {
   for (const Clip& clip : project.clips) {
     summaries.push_back(summarizeClip(project.skeleton, clip));
     clips.push_back(clipJson(summaries.back(), project.skeleton.jointCount()));
+    if (clip.generated) clips.back()["generated"] = transitionOriginJson(*clip.generated);
     frames += summaries.back().frames;
     duration += summaries.back().durationS;
     pathLength += summaries.back().pathLengthM;
@@ -177,8 +178,8 @@ int inspectProject(const std::string& path, bool json) {
                         {"clips", clips}};
     if (!project.graph.empty()) {
       const nlohmann::json g = graphSummaryJson(project);
-      for (const char* key : {"window", "hubs", "segments", "entries", "exits", "fat_edges", "coverage",
-                              "thresholds", "actions"}) {
+      for (const char* key : {"window", "hubs", "hub_groups", "locomotion_hub_groups", "generated_transitions",
+                              "segments", "entries", "exits", "fat_edges", "coverage", "thresholds", "actions"}) {
         j[key] = g[key];
       }
     }

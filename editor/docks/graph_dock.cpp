@@ -163,12 +163,11 @@ void GraphDock::refresh() {
   edgeMethodLabel_->setText(methodText(graph.edgeThreshold));
   // Frames outside every fat edge are motion the graph cannot play: say how much is reachable.
   const Project& project = document_->project();
-  std::vector<int> frames;
-  for (const Clip& c : project.clips) frames.push_back(c.frameCount());
-  const GraphCoverage coverage = graphCoverage(graph, frames);
+  const GraphCoverage coverage = projectCoverage(project);
   coverageLabel_->setText(tr("%1 % of all frames in fat edges").arg(100.0 * coverage.overall, 0, 'f', 1));
   QStringList perClip;
   for (const ClipCoverage& c : coverage.clips) {
+    if (project.clips[c.clip].generated) continue;  // made by the build: no captured frames
     perClip << tr("%1: %2 %").arg(QString::fromStdString(project.clips[c.clip].name)).arg(100.0 * c.fraction, 0, 'f', 1);
   }
   coverageLabel_->setToolTip(perClip.join(QLatin1Char('\n')));

@@ -22,6 +22,17 @@ QString data(const char* relative) { return QStringLiteral(FATGRAPH_DATA_DIR "/"
 QString s(const char* text) { return QString::fromUtf8(text); }
 }  // namespace
 
+namespace {
+
+// The clips a build summary lists that came from files (not generated transitions).
+int capturedClips(const QJsonObject& summary) {
+  int n = 0;
+  for (const QJsonValue& c : summary.value(QStringLiteral("clips")).toArray()) n += !c.toObject().contains(QStringLiteral("generated"));
+  return n;
+}
+
+}  // namespace
+
 class TestCliBuild : public QObject {
   Q_OBJECT
  private slots:
@@ -32,10 +43,26 @@ class TestCliBuild : public QObject {
     const QString out = dir.filePath(s("knight.fgproj"));
     const Run r = runCli({s("build"), data("characters/knight.glb"), s("-o"), out, s("--json")});
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.json().value(s("clips")).toArray().size(), 12);
+    QCOMPARE(capturedClips(r.json()), 12);
+    // Its loops share no take: generated transitions join them into one graph, and the project
+    // keeps them.
+    const int generated = r.json().value(s("generated_transitions")).toInt();
+    QVERIFY(generated >= 2);
+    QCOMPARE(r.json().value(s("hub_groups")).toInt(), 1);
+    const QJsonArray notes = r.json().value(s("notes")).toArray();
+    QVERIFY(std::any_of(notes.begin(), notes.end(),
+                        [](const QJsonValue& n) { return n.toString().startsWith(s("generated transition 'knight:")); }));
     const Run again = runCli({s("inspect"), out, s("--json")});
     QCOMPARE(again.exitCode, 0);
-    QCOMPARE(again.json().value(s("clips")).toArray().size(), 12);
+    QCOMPARE(capturedClips(again.json()), 12);
+    QCOMPARE(again.json().value(s("generated_transitions")).toInt(), generated);
+    // Without them every loop is an island.
+    const Run off = runCli({s("build"), data("characters/knight.glb"), s("-o"), dir.filePath(s("off.fgproj")),
+                            s("--transitions"), s("off"), s("--json")});
+    QCOMPARE(off.exitCode, 0);
+    QCOMPARE(off.json().value(s("generated_transitions")).toInt(), 0);
+    QVERIFY(off.json().value(s("hub_groups")).toInt() > 1);
+    QCOMPARE(capturedClips(off.json()), 12);
   }
 
   // --character: the knight's own mesh (2058 vertices over its three primitives) becomes the
@@ -117,11 +144,11 @@ class TestCliBuild : public QObject {
     const QString out = dir.filePath(s("knight.fgproj"));
     const Run r = runCli({s("build"), data("characters/knight.fbx"), s("-o"), out, s("--json")});
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.json().value(s("clips")).toArray().size(), 2);
+    QCOMPARE(capturedClips(r.json()), 2);
     const Run both = runCli({s("build"), data("characters/knight.glb"), data("characters/knight.fbx"),
                              s("-o"), dir.filePath(s("both.fgproj")), s("--json")});
     QCOMPARE(both.exitCode, 0);
-    QCOMPARE(both.json().value(s("clips")).toArray().size(), 14);
+    QCOMPARE(capturedClips(both.json()), 14);
   }
 
   void figure8Json() {

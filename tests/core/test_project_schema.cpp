@@ -16,6 +16,7 @@
 
 #include "fatgraph/core/io/clip_set_import.h"
 #include "fatgraph/core/graph/fat_graph_builder.h"
+#include "fatgraph/core/graph/generated_transitions.h"
 #include "fatgraph/core/internal/project_schema.h"
 #include "fatgraph/core/param/parameterization.h"
 #include "fatgraph/core/io/project_character.h"
@@ -65,13 +66,16 @@ const std::map<std::string, std::string> kRequiredHere = {
     {"character", "the joint map (/retarget) belongs to the character"},
     {"graph", "the parameterization and the leg cycles are of the graph's fat edges"},
     {"uvs", "the texture on the first material is read through them"},
+    {"generated", "the clips retargeted (/retarget/clips) are the captured ones: without it one more is captured"},
 };
 
 // Where an optional name may be missing: the top-level groups, the character's texture
 // coordinates and textures, and any skeleton's motion root. Elsewhere the same name is
 // required (/legs is optional, /legs/legs is not).
 bool optionalAt(const std::string& object, const std::string& attribute, const std::string& name) {
-  if (!attribute.empty()) return name == project_schema::kMotionRoot || object == "/";
+  if (!attribute.empty()) {
+    return name == project_schema::kMotionRoot || name == project_schema::kGenerated || object == "/";
+  }
   return object == "/" + name || object == "/character/" + name;
 }
 
@@ -154,6 +158,17 @@ class TestProjectSchema : public QObject {
     project_.settings.locomotion = LocomotionSelection::All;
     parameterizeGraph(project_);
     QVERIFY(!project_.graph.fatEdges.empty());
+    // A generated transition (Clip::generated), as a build of loops makes them: the walk
+    // into a later frame of itself.
+    TransitionOrigin origin;
+    origin.fromClip = origin.toClip = project_.clips.front().name;
+    origin.fromFrame = 20;
+    origin.toFrame = 60;
+    origin.blendFrames = 12;
+    origin.leadFrames = project_.settings.window;
+    origin.fromHub = origin.toHub = project_.graph.hubs.front().name;
+    project_.clips.push_back(makeTransitionClip(project_.skeleton, project_.clips.front(), project_.clips.front(),
+                                                origin, "walk > walk"));
     const std::string edge = project_.graph.fatEdges.front().name;
     project_.settings.hubRejections.push_back({project_.clips.front().name, 5});
     EdgeJoystickChoice joystick;

@@ -501,7 +501,7 @@ class TestProjectStoreGraph : public QObject {
           setIntAttribute(f, "/distances", "frames", 69);
           replaceInts(f, "/distances/minima_bins", {69, 128}, std::vector<int>(69 * 128, 0));
         },
-        "/distances: attribute 'frames' is 69, but the clips hold 70 frames");
+        "/distances: attribute 'frames' is 69, but the captured clips hold 70 frames");
     row("minima count beyond uint16",
         [](hid_t f) {
           std::vector<int> v(70 * 128, 0);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "fatgraph/core/graph/generated_transitions.h"
 #include "fatgraph/core/graph/hub_groups.h"
 #include "fatgraph/core/graph/hub_ranking.h"
 #include "fatgraph/core/graph/hub_suggestions.h"
@@ -263,6 +264,33 @@ void acceptPlannedHubs(Project& work, const PoseFeatures& features, const HubPla
   }
 }
 
+// Joins the groups of hubs still apart with generated transitions, then cuts and clusters
+// again with them (a take now passes from one group to the other). `features` becomes the
+// features of every clip, generated ones included.
+void joinHubGroups(Project& work, PoseFeatures& features, const BuildOptions& options, BuildReport& report) {
+  TransitionPlan plan = planTransitions(work, features);
+  report.notes.insert(report.notes.end(), plan.notes.begin(), plan.notes.end());
+  if (plan.transitions.empty()) return;
+  for (std::string& note : addTransitions(work, plan.transitions)) report.notes.push_back(std::move(note));
+  features = projectFeatures(work);
+  BuildReport again;
+  rebuildFromHubs(work, features, again, {}, options.threads, options.spread);
+  report.dtwSeconds += again.dtwSeconds;
+  report.clusteringSeconds += again.clusteringSeconds;
+  report.dtwPeakBytes = std::max(report.dtwPeakBytes, again.dtwPeakBytes);
+  report.clusteringPeakBytes = std::max(report.clusteringPeakBytes, again.clusteringPeakBytes);
+  // A generated clip's lead frames belong to no segment by design: not worth a note.
+  std::vector<std::string>& cutNotes = work.graph.cutNotes;
+  cutNotes.erase(std::remove_if(cutNotes.begin(), cutNotes.end(),
+                                [&](const std::string& note) {
+                                  for (const Clip* c : generatedClips(work)) {
+                                    if (note.find("clip '" + c->name + "'") != std::string::npos) return true;
+                                  }
+                                  return false;
+                                }),
+                 cutNotes.end());
+}
+
 void chooseEdgeThreshold(MotionGraph& g, const BuildOptions& options) {
   if (options.edgeThresholdRms) {
     g.edgeThreshold = {*options.edgeThresholdRms, false, "set by the user"};
@@ -271,14 +299,10 @@ void chooseEdgeThreshold(MotionGraph& g, const BuildOptions& options) {
   }
 }
 
-}  // namespace
-
-BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
-  checkBuildRequest(project, options);
+BuildReport buildFromCapturedClips(Project& project, const BuildOptions& options) {
   BuildReport report;
-  GraphStateGuard guard(project);  // the project changes only when every step succeeded
   Project& work = project;
-  const PoseFeatures features = projectFeatures(work);
+  PoseFeatures features = projectFeatures(work);
   report.frames = features.frameCount();
   checkClipsHoldWindows(features, work.settings.window);
 
@@ -303,13 +327,29 @@ BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
     throw Error("build: the hubs cut no hub-to-hub segment (every clip has at most one cut); "
                 "add hubs or raise the hub threshold (now " + metres(g.hubThreshold.rms) + ")");
   }
-  std::vector<int> frameCounts;
-  for (const Clip& c : work.clips) frameCounts.push_back(c.frameCount());
-  report.coverage = graphCoverage(g, frameCounts);
+  if (options.transitions) joinHubGroups(work, features, options, report);
+  report.coverage = projectCoverage(work);
   for (const std::string& note : hubGroupNotes(work, features)) report.notes.push_back(note);
   work.edits.clear();
-  guard.commit();
   return report;
+}
+
+}  // namespace
+
+BuildReport buildMotionGraph(Project& project, const BuildOptions& options) {
+  checkBuildRequest(project, options);
+  GraphStateGuard guard(project);  // the project changes only when every step succeeded
+  // Generated transitions are derived like the rest of the graph: made again below.
+  std::vector<TakenClip> generated = takeGeneratedClips(project);
+  try {
+    BuildReport report = buildFromCapturedClips(project, options);
+    guard.commit();
+    return report;
+  } catch (...) {
+    takeGeneratedClips(project);
+    restoreGeneratedClips(project, std::move(generated));
+    throw;
+  }
 }
 
 }  // namespace fatgraph

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "fatgraph/core/model/project.h"
+
 namespace fatgraph {
 
 GraphCoverage segmentCoverage(const std::vector<Segment>& segments,
@@ -40,6 +42,12 @@ GraphCoverage graphCoverage(const MotionGraph& graph, const std::vector<int>& cl
     }
   }
   return segmentCoverage(members, clipFrameCounts);
+}
+
+GraphCoverage projectCoverage(const Project& project) {
+  std::vector<int> frames;
+  for (const Clip& c : project.clips) frames.push_back(c.generated ? 0 : c.frameCount());
+  return graphCoverage(project.graph, frames);
 }
 
 }  // namespace fatgraph

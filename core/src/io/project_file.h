@@ -2,6 +2,7 @@
 // Internal: reading and writing the contents of a project file (schema:
 // docs/PROJECT_FORMAT.md). project_store.cpp owns opening, atomic replacement and the checks
 // that a file is an HDF5 project file at all; these functions fill or read an open file.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,8 +38,9 @@ inline std::string jointLabel(const std::vector<std::string>& names, size_t j) {
   return "joint " + std::to_string(j) + " ('" + names[j] + "')";
 }
 
-/// Total frames of all clips (the frame count of a current distance cache).
-long long totalFrames(const Project& project);
+/// Total frames of the captured clips, generated transitions left out (the frame count of a
+/// current distance cache: the build scans before it generates).
+long long capturedFrames(const Project& project);
 
 /// Whether /distances is written: the cache is valid and made for the clips' total frame
 /// count. A cache with another frame count is stale (made for other clips) and is not saved.
@@ -103,6 +105,9 @@ void writeSkeleton(const h5::Context& ctx, hid_t loc, const Skeleton& skeleton, 
 Skeleton readSkeleton(const h5::Context& ctx, hid_t loc, const std::string& at);
 void writeClip(const h5::Context& ctx, hid_t clips, const std::string& name, const Clip& clip, const std::string& at);
 Clip readClip(const h5::Context& ctx, hid_t clips, const std::string& name, const Skeleton& skeleton, const std::string& at);
+/// A generated clip's origin as the attribute `generated` of its group (absent: captured).
+void writeTransitionOrigin(const h5::Context& ctx, hid_t clip, const std::string& object, const TransitionOrigin& origin);
+std::optional<TransitionOrigin> readTransitionOrigin(const h5::Context& ctx, hid_t clip, const std::string& object);
 
 /// Writes /locomotion (project_file_locomotion.cpp) unless everything is at its default.
 void writeLocomotion(const h5::Context& ctx, hid_t file, const Project& project);

@@ -69,10 +69,10 @@ Problem checkSettings(const Project& p) {
 
 Problem checkDistances(const Project& p) {
   const DistanceScan& s = p.distances.scan;
-  const long long frames = totalFrames(p);
+  const long long frames = capturedFrames(p);
   if (s.frames != frames) {
     return {"/distances", "attribute 'frames' is " + std::to_string(s.frames) +
-                              ", but the clips hold " + std::to_string(frames) + " frames"};
+                              ", but the captured clips hold " + std::to_string(frames) + " frames"};
   }
   if (s.window < 1) {
     return {"/distances",
@@ -306,14 +306,14 @@ Problem checkParameterization(const Project& p) {
 
 }  // namespace
 
-long long totalFrames(const Project& project) {
+long long capturedFrames(const Project& project) {
   long long n = 0;
-  for (const Clip& c : project.clips) n += c.frameCount();
+  for (const Clip& c : project.clips) n += c.generated ? 0 : c.frameCount();
   return n;
 }
 
 bool writesDistanceCache(const Project& project) {
-  return project.distances.valid() && project.distances.scan.frames == totalFrames(project);
+  return project.distances.valid() && project.distances.scan.frames == capturedFrames(project);
 }
 
 bool writesGraph(const MotionGraph& g) {

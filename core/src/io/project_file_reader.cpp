@@ -123,6 +123,7 @@ Clip readClip(const Context& ctx, hid_t clips, const std::string& name, const Sk
                          ", expected a frame index >= 0");
   }
   clip.sourceFirstFrame = static_cast<int>(first);
+  clip.generated = readTransitionOrigin(ctx, g.get(), object);
 
   const long long j = skeleton.jointCount();
   clip.jointCount = skeleton.jointCount();

@@ -2,6 +2,8 @@
 // skeleton, the joint map shown to the user and what retargeting started from (the clips'
 // skeleton, the clips on it, the character's rest pose, the user's choices), so the map can
 // change later. Absent otherwise.
+#include <algorithm>
+
 #include "project_file.h"
 
 namespace fatgraph::project_file {
@@ -102,9 +104,11 @@ void readRetarget(const Context& ctx, hid_t file, Project& project) {
   for (const std::string& name : numberedGroupNames(ctx, clips.get(), o + "/clips", "clip")) {
     c.sourceClips.push_back(readClip(ctx, clips.get(), name, clipsSkeleton, o));
   }
-  if (c.sourceClips.size() != project.clips.size()) {
-    ctx.fail(o + "/clips", std::to_string(c.sourceClips.size()) + " clips, expected one per project clip (" +
-                               std::to_string(project.clips.size()) + ")");
+  const auto captured = static_cast<size_t>(std::count_if(
+      project.clips.begin(), project.clips.end(), [](const Clip& clip) { return !clip.generated; }));
+  if (c.sourceClips.size() != captured) {
+    ctx.fail(o + "/clips", std::to_string(c.sourceClips.size()) + " clips, expected one per captured project clip (" +
+                               std::to_string(captured) + ": the clips without the attribute 'generated')");
   }
   for (const std::string& name : c.follows) {
     if (!name.empty() && clipsSkeleton.find(name) < 0) ctx.fail(o + "/follows", "names '" + name + "', not a joint of " + o + "/skeleton");

@@ -61,6 +61,7 @@ void writeClip(const Context& ctx, hid_t clips, const std::string& name, const C
   ctx.writeDoubleAttribute(g.get(), object, schema::kFps, clip.fps);
   ctx.writeDoubleAttribute(g.get(), object, schema::kSourceFps, clip.sourceFps);
   ctx.writeIntAttribute(g.get(), object, schema::kSourceFirstFrame, clip.sourceFirstFrame);
+  if (clip.generated) writeTransitionOrigin(ctx, g.get(), object, *clip.generated);
 
   const hsize_t f = static_cast<hsize_t>(clip.frameCount());
   const hsize_t j = static_cast<hsize_t>(clip.jointCount);

@@ -96,6 +96,7 @@ Clip withoutPoses(const Clip& clip) {
   out.sourceFps = clip.sourceFps;
   out.sourceFirstFrame = clip.sourceFirstFrame;
   out.jointCount = clip.jointCount;
+  out.generated = clip.generated;
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "fatgraph/core/model/project.h"
 
+#include <algorithm>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -62,8 +64,10 @@ std::string Project::distanceFingerprint() const {
   f.value(settings.window);
   f.value(settings.jointWeights.size());
   if (!settings.jointWeights.empty()) f.bytes(settings.jointWeights.data(), settings.jointWeights.size() * sizeof(double));
-  f.value(clips.size());
+  // The build scans the captured clips alone: generated transitions are made after it.
+  f.value(std::count_if(clips.begin(), clips.end(), [](const Clip& c) { return !c.generated; }));
   for (const Clip& c : clips) {
+    if (c.generated) continue;
     f.value(c.fps);
     f.value(c.frameCount());
     for (const Quat& q : c.rotations) f.bytes(q.coeffs().data(), 4 * sizeof(double));

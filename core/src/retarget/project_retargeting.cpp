@@ -1,5 +1,6 @@
 #include "fatgraph/core/retarget/project_retargeting.h"
 
+#include "fatgraph/core/graph/generated_transitions.h"
 #include "fatgraph/core/model/error.h"
 #include "fatgraph/core/retarget/retargeting.h"
 
@@ -15,8 +16,12 @@ std::vector<std::string> retargetProjectClips(Project& project, LegSetup charact
   } catch (const Error& e) {
     throw FileError(c.source, 0, std::string(e.what()) + " (its skeleton differs from the clips')");
   }
+  // Generated transitions are made again from the retargeted clips, where they were.
+  std::vector<TakenClip> generated = takeGeneratedClips(project);
   project.clips.clear();
   for (const Clip& clip : c.sourceClips) project.clips.push_back(retargetMotion(r, clip));
+  for (TakenClip& t : generated) t.clip = remakeTransitionClip(project, t.clip);
+  restoreGeneratedClips(project, std::move(generated));
   project.skeleton.motionRoot = r.targetPelvis;
   for (int j = 0; j < ts.jointCount(); ++j) {
     project.skeleton.animatedTranslation[j] = j == r.targetPelvis || r.carrier[j] >= 0;

@@ -32,6 +32,10 @@ struct BuildOptions {
   /// poses are within this RMS distance (hub_groups.h, bridgeHubGroups); when absent, twice the
   /// hub threshold (two matches of one hub may already differ that much); 0: never.
   std::optional<double> hubBridgeRms;
+  /// Groups of hubs still apart after bridging (a game character's idle, walk and run loops)
+  /// are joined by generated transition clips (generated_transitions.h); false
+  /// (`--transitions off`): never.
+  bool transitions = true;
   size_t memoryBudgetBytes = size_t(512) << 20;
   int threads = 0;  // threads of every stage (scan, exact rows, DTW); 0 = all hardware threads
   /// The processes of a distributed build (`mpirun -np K fatgraph build`, work_spread.h):

@@ -32,4 +32,9 @@ GraphCoverage segmentCoverage(const std::vector<Segment>& segments,
 /// Coverage of a graph: the segments that are members of its fat edges.
 GraphCoverage graphCoverage(const MotionGraph& graph, const std::vector<int>& clipFrameCounts);
 
+/// Coverage of a project's graph over its captured clips: a generated clip (Clip::generated,
+/// a transition the build made) counts no frames, so its entry has none and the overall
+/// figure is the captured motion's.
+GraphCoverage projectCoverage(const struct Project& project);
+
 }  // namespace fatgraph

@@ -1,6 +1,7 @@
 #pragma once
 // A clip: poses of one skeleton sampled at a fixed rate, stored frame-major in flat arrays so
 // a frame's joints are contiguous (frame f, joint j at index f * jointCount + j).
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -8,6 +9,22 @@
 #include "fatgraph/core/model/pose.h"
 
 namespace fatgraph {
+
+/// How the build made a clip no take contains (generated_transitions.h): the frames of one
+/// clip from a hub occurrence on, blended into the frames of another that arrive at a hub
+/// occurrence, with `leadFrames` of each clip's own motion before and after so the hubs' pose
+/// windows lie inside it. Frames are at the working rate.
+struct TransitionOrigin {
+  std::string fromClip;  // the clip it leaves, by name
+  int fromFrame = 0;     // the frame of `fromClip` it leaves at (an occurrence of fromHub)
+  std::string toClip;    // the clip it arrives in
+  int toFrame = 0;       // the frame of `toClip` it arrives at (an occurrence of toHub)
+  int blendFrames = 0;   // frames from leaving to arriving
+  int leadFrames = 0;    // frames of each clip's own motion before and after the blend
+  std::string fromHub, toHub;  // the hubs it joins, by name (for reports)
+  double poseGapRms = 0;       // mean pose distance of the blended frames (metres, RMS)
+  bool operator==(const TransitionOrigin&) const = default;
+};
 
 struct Clip {
   std::string name;      // display name, usually the file's base name
@@ -18,6 +35,9 @@ struct Clip {
   int jointCount = 0;
   std::vector<Quat> rotations;     // frameCount * jointCount local rotations
   std::vector<Vec3> translations;  // frameCount * jointCount local translations (metres)
+  /// Set when the build generated the clip (a transition between hubs); such clips are
+  /// re-derived by every build and never scanned for hubs.
+  std::optional<TransitionOrigin> generated;
 
   int frameCount() const {
     return jointCount > 0 ? static_cast<int>(rotations.size()) / jointCount : 0;

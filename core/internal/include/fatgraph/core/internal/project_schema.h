@@ -56,6 +56,7 @@ inline constexpr char kFootLength[] = "foot_length";
 inline constexpr char kFormatVersion[] = "format_version";
 inline constexpr char kFps[] = "fps";
 inline constexpr char kFrame[] = "frame";
+inline constexpr char kGenerated[] = "generated";
 inline constexpr char kFrames[] = "frames";
 inline constexpr char kFromHub[] = "from_hub";
 inline constexpr char kGenerator[] = "generator";
@@ -161,7 +162,7 @@ inline constexpr char kWeights[] = "weights";
 inline constexpr char kWindow[] = "window";
 
 /// Every name above (groups, datasets and attributes alike).
-inline constexpr std::array<std::string_view, 145> kEveryName = {
+inline constexpr std::array<std::string_view, 146> kEveryName = {
     kAccuracyAchieved,
     kAccuracyPlain,
     kActions,
@@ -204,6 +205,7 @@ inline constexpr std::array<std::string_view, 145> kEveryName = {
     kFormatVersion,
     kFps,
     kFrame,
+    kGenerated,
     kFrames,
     kFromHub,
     kGenerator,
@@ -315,7 +317,7 @@ inline constexpr std::array<std::string_view, 145> kEveryName = {
 /// root on any skeleton); the same name elsewhere (/legs/legs) and every other name are
 /// required wherever their parent is present. A later group may still need an optional one
 /// (/retarget needs /character; /parameterization and /locomotion the fat edges of /graph).
-inline constexpr std::array<std::string_view, 14> kOptionalNames = {
+inline constexpr std::array<std::string_view, 15> kOptionalNames = {
     kGenerator,         // provenance for people, never read
     kMotionRoot,        // @motion_root of /skeleton and /retarget/skeleton: else the root joint
     kDistances,         // the distance cache: only when current; none means scan again
@@ -330,6 +332,7 @@ inline constexpr std::array<std::string_view, 14> kOptionalNames = {
     kActions,           // only with bound actions
     kUvs,               // /character/uvs: a mesh without texture coordinates
     kTextures,          // /character/textures: a character without images
+    kGenerated,         // @generated of a clip: only on a transition the build generated
 };
 
 }  // namespace fatgraph::project_schema

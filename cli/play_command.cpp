@@ -99,6 +99,7 @@ struct PlayRequest {
   std::optional<double> fps;          // default: the graph's rate
   std::optional<std::string> terrainSpec;
   std::optional<std::string> eventsPath;  // --events EVENTS.csv
+  StickMeaning stick = StickMeaning::Plane;  // --stick plane|velocity
   bool legs = true, json = false;
 };
 
@@ -165,6 +166,7 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
 
   PlayerOptions options;
   options.legs.enabled = request.legs;
+  options.stick = request.stick;
   run.legLayer = options.legs.enabled && !graph.legs.empty() && !graph.procedural();
   Player player(graph, options);
   // No --terrain: flat ground at y = 0, the player's own default (no rays to cast).
@@ -475,6 +477,17 @@ void addPlayCommand(CommandLine& commandLine) {
                      "transitions started), one row each: time,kind,leg,edge,from_edge,hub,x,y,z,nx,ny,nz")
       ->type_name("EVENTS.csv")
       ->check(notEmpty("a file name"));
+  command
+      .add_option_function<std::string>(
+          "--stick",
+          [request = &r](const std::string& v) {
+            request->stick = v == "velocity" ? StickMeaning::Velocity : StickMeaning::Plane;
+          },
+          "what the stick means: a point on the edge's parameter plane (plane), or a game's speed and heading "
+          "in the world (velocity: up faces +Z, right faces -X, length the speed up to the graph's fastest)")
+      ->type_name("plane|velocity")
+      ->check(CLI::IsMember({"plane", "velocity"}))
+      ->default_str("plane");
   command.add_flag_callback("--no-legs", [request = &r] { request->legs = false; },
                             "turn the leg layer off (the blended pose as is, for comparison)");
   addJsonFlag(command, r.json);

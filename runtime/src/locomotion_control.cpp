@@ -9,6 +9,7 @@
 #include "fatgraph/runtime/joystick_mapping.h"
 #include "fatgraph/runtime/locomotion_control.h"
 #include "fatgraph/runtime/velocity_space.h"
+#include "fatgraph/runtime/root_motion.h"
 
 namespace fatgraph {
 
@@ -61,6 +62,8 @@ LocomotionControl::LocomotionControl(const RuntimeGraph& graph, const VelocityCo
   if (!(settings_.slowestRate > 0.0f)) settings_.slowestRate = graph.cycleRates.slowest;
   if (!(settings_.fastestRate > 0.0f)) settings_.fastestRate = graph.cycleRates.fastest;
   routeToIdleEdges();
+  reach_.assign(graph.edges.size(), 0.0f);
+  reachStamp_.assign(graph.edges.size(), 0u);
 }
 
 void LocomotionControl::reset() {
@@ -73,6 +76,31 @@ void LocomotionControl::reset() {
 void LocomotionControl::setStick(float x, float y) {
   stick_[0] = x;
   stick_[1] = y;
+}
+
+float LocomotionControl::topSpeed() {
+  if (topSpeed_ >= 0.0f) return topSpeed_;
+  prepareVelocityControl();
+  topSpeed_ = 0.0f;
+  for (size_t e = 0; e < graph_->edges.size(); ++e) {
+    topSpeed_ = std::max(topSpeed_, velocitySpace_->speedRange(static_cast<int>(e)).y);
+  }
+  return topSpeed_;
+}
+
+void LocomotionControl::setStickVelocity(float x, float y, float yaw) {
+  x = finiteOr0(x);
+  y = finiteOr0(y);
+  const float length = std::min(1.0f, std::hypot(x, y));
+  if (length < kStickDeadZone) {
+    setDesiredVelocity({0.0f, 0.0f}, 0.0f);
+    return;
+  }
+  // Stick up faces +Z (yaw 0), stick right faces -X (yaw -pi/2: turning right).
+  const float error = wrapAngle(std::atan2(-x, y) - yaw);
+  const float forward = length * topSpeed() * std::max(0.0f, std::cos(error));
+  const float turn = std::clamp(kStickTurnGain * error, -kStickFastestTurn, kStickFastestTurn);
+  setDesiredVelocity({0.0f, forward}, turn);
 }
 
 void LocomotionControl::requestAction(int edge) {
@@ -346,27 +374,52 @@ int LocomotionControl::nextEdge(int hub) {
   return fallback >= 0 ? fallback : graph_->startEdge;
 }
 
-// The outgoing edge whose velocity space, at its best plane point and cycle rate, comes
-// closest to the desired velocity; the default edge keeps its place unless another is closer
-// by the switch margin. -1 when the hub has no outgoing edge.
-int LocomotionControl::closestEdge(int hub) const {
+// How far the edge's velocity space, at its best plane point and cycle rate, stays from the
+// desired velocity (m/s, the turn weighed by turnRadius); computed once per hub decision.
+float LocomotionControl::edgeReach(int edge) {
+  const size_t e = static_cast<size_t>(edge);
+  if (reachStamp_[e] == decision_) return reach_[e];
+  const VelocityControlSettings& s = settings_;
+  const VelocityMatch m = velocitySpace_->match(edge, desiredVelocity_, s.turnRadius);
+  const PlanarVelocity done = scaled(m.achieved, cycleRate(m.achieved, desiredVelocity_, s));
+  const float dx = done.velocity.x - desiredVelocity_.velocity.x, dz = done.velocity.y - desiredVelocity_.velocity.y;
+  const float dw = s.turnRadius * (done.turnRate - desiredVelocity_.turnRate);
+  reachStamp_[e] = decision_;
+  reach_[e] = std::sqrt(dx * dx + dz * dz + dw * dw);
+  return reach_[e];
+}
+
+// The edge's reach or, within `depth` edges, the best reach of the edges it leads to, plus
+// lookaheadPenalty for each edge before that one.
+float LocomotionControl::pathReach(int edge, int depth) {
+  float best = edgeReach(edge);
+  if (depth <= 1) return best;
+  const int next = graph_->edges[static_cast<size_t>(edge)].toHub;
+  for (const int after : graph_->hubs[static_cast<size_t>(next)].outgoing) {
+    best = std::min(best, settings_.lookaheadPenalty + pathReach(after, depth - 1));
+  }
+  return best;
+}
+
+// The outgoing edge that comes (or leads, within lookaheadEdges) closest to the desired
+// velocity; the default edge keeps its place unless another is closer by the switch margin.
+// -1 when the hub has no outgoing edge.
+int LocomotionControl::closestEdge(int hub) {
   const RuntimeHub& h = graph_->hubs[hub];
   const VelocityControlSettings& s = settings_;
-  auto reach = [&](int edge) {
-    const VelocityMatch m = velocitySpace_->match(edge, desiredVelocity_, s.turnRadius);
-    const PlanarVelocity done = scaled(m.achieved, cycleRate(m.achieved, desiredVelocity_, s));
-    const float dx = done.velocity.x - desiredVelocity_.velocity.x, dz = done.velocity.y - desiredVelocity_.velocity.y;
-    const float dw = s.turnRadius * (done.turnRate - desiredVelocity_.turnRate);
-    return std::sqrt(dx * dx + dz * dz + dw * dw);
-  };
+  if (++decision_ == 0) {  // the stamps wrapped: forget them all
+    std::fill(reachStamp_.begin(), reachStamp_.end(), 0u);
+    decision_ = 1;
+  }
+  const int depth = std::max(1, s.lookaheadEdges);
   int best = -1;
   float bestError = std::numeric_limits<float>::infinity();
   for (const int edge : h.outgoing) {
-    const float error = reach(edge);
+    const float error = pathReach(edge, depth);
     if (error < bestError) bestError = error, best = edge;
   }
   if (best >= 0 && h.defaultEdge >= 0 && best != h.defaultEdge &&
-      !(reach(h.defaultEdge) - bestError > std::max(s.switchMargin, 0.0f)))
+      !(pathReach(h.defaultEdge, depth) - bestError > std::max(s.switchMargin, 0.0f)))
     return h.defaultEdge;
   return best;
 }

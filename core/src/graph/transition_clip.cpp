@@ -10,38 +10,45 @@
 namespace fatgraph {
 namespace {
 
-// The motion root on the ground: where it stands and which way it faces (a yaw about +Y), its
-// height, and its model rotation with that yaw taken out.
-struct GroundState {
-  Vec3 position = Vec3::Zero();  // model space; y is the height
+// Where the motion root stands on the ground and which way it faces (a yaw about +Y).
+struct Ground {
+  Vec3 position = Vec3::Zero();  // y = 0
   double yaw = 0.0;
-  Quat relative = Quat::Identity();
+  RigidTransform transform() const { return {yawRotation(yaw), position}; }
 };
 
-GroundState groundState(const Skeleton& skeleton, const Clip& clip, int frame) {
+// One frame's travel carriers (travelCarriers: the motion root, IK feet beside the body) in
+// the frame of the motion root's ground, and that ground.
+struct CarriedFrame {
+  Ground ground;
+  std::vector<RigidTransform> carriers;  // parallel to the carrier list
+};
+
+CarriedFrame carriedFrame(const Skeleton& skeleton, const std::vector<int>& carriers, const Clip& clip, int frame) {
   const size_t n = static_cast<size_t>(skeleton.jointCount());
   std::vector<Quat> rotations(n);
   std::vector<Vec3> positions(n);
   clipFrameToModel(skeleton, clip, frame, rotations, positions);
   const size_t m = static_cast<size_t>(skeleton.motionRoot);
-  GroundState s;
-  s.position = positions[m];
-  s.yaw = headingYaw(rotations[m]);
-  s.relative = (yawRotation(-s.yaw) * rotations[m]).normalized();
-  return s;
+  CarriedFrame out;
+  out.ground.position = {positions[m].x(), 0.0, positions[m].z()};
+  out.ground.yaw = headingYaw(rotations[m]);
+  const RigidTransform toGround = out.ground.transform().inverse();
+  for (int c : carriers) {
+    out.carriers.push_back(toGround * RigidTransform{rotations[static_cast<size_t>(c)], positions[static_cast<size_t>(c)]});
+  }
+  return out;
 }
 
-// The step from `frame` to `frame + 1` in the frame of the first one's heading: the ground
-// displacement (x, z) and the turn.
+// The step from one frame's ground to the next, in the frame of the first: the ground
+// displacement and the turn.
 struct GroundStep {
   Vec3 displacement = Vec3::Zero();
   double turn = 0.0;
 };
 
-GroundStep groundStep(const GroundState& a, const GroundState& b) {
-  Vec3 d = b.position - a.position;
-  d.y() = 0.0;
-  return {yawRotation(-a.yaw) * d, wrapAngle(b.yaw - a.yaw)};
+GroundStep groundStep(const Ground& a, const Ground& b) {
+  return {yawRotation(-a.yaw) * (b.position - a.position), wrapAngle(b.yaw - a.yaw)};
 }
 
 // The blend weight at t in [0, 1]: smoothstep, so the blend starts and ends with zero rate.
@@ -50,26 +57,25 @@ double blendWeight(double t) {
   return t * t * (3.0 - 2.0 * t);
 }
 
-// Sets the motion root's local transform in `pose` so its model transform is `model`, given
-// the model transform of its parent under the pose's other joints.
-void placeMotionRoot(const Skeleton& skeleton, Pose& pose, const RigidTransform& model) {
-  const int m = skeleton.motionRoot;
-  const int parent = skeleton.parents[static_cast<size_t>(m)];
-  RigidTransform parentModel;
-  if (parent >= 0) {
-    const size_t n = static_cast<size_t>(skeleton.jointCount());
-    std::vector<Quat> rotations(n);
-    std::vector<Vec3> positions(n);
-    localToModel(skeleton, pose.rotations, pose.translations, rotations, positions);
-    parentModel = {rotations[static_cast<size_t>(parent)], positions[static_cast<size_t>(parent)]};
+// Sets the carriers' local transforms in `pose` so their model transforms are `ground` applied
+// to `relative` (their parents, the motion root's ancestors, are not carriers).
+void placeCarriers(const Skeleton& skeleton, const std::vector<int>& carriers, Pose& pose, const Ground& ground,
+                   const std::vector<RigidTransform>& relative) {
+  const size_t n = static_cast<size_t>(skeleton.jointCount());
+  std::vector<Quat> rotations(n);
+  std::vector<Vec3> positions(n);
+  localToModel(skeleton, pose.rotations, pose.translations, rotations, positions);
+  const RigidTransform placed = ground.transform();
+  for (size_t k = 0; k < carriers.size(); ++k) {
+    const size_t c = static_cast<size_t>(carriers[k]);
+    const int parent = skeleton.parents[c];
+    const RigidTransform parentModel =
+        parent >= 0 ? RigidTransform{rotations[static_cast<size_t>(parent)], positions[static_cast<size_t>(parent)]}
+                    : RigidTransform{};
+    const RigidTransform local = parentModel.inverse() * placed * relative[k];
+    pose.rotations[c] = local.rotation.normalized();
+    pose.translations[c] = local.translation;
   }
-  const RigidTransform local = parentModel.inverse() * model;
-  pose.rotations[static_cast<size_t>(m)] = local.rotation.normalized();
-  pose.translations[static_cast<size_t>(m)] = local.translation;
-}
-
-RigidTransform modelOf(const GroundState& s) {
-  return {(yawRotation(s.yaw) * s.relative).normalized(), s.position};
 }
 
 void checkRange(const Clip& clip, int first, int last, const std::string& what) {
@@ -100,24 +106,28 @@ Clip makeTransitionClip(const Skeleton& skeleton, const Clip& from, const Clip& 
   out.generated = origin;
   for (int f = i - lead; f <= i; ++f) out.appendPose(from.pose(f));
 
-  // The blend: joints by slerp and lerp; the motion root by its blended ground steps from
-  // where `from` stands at the hub (so the first blended frame is from's own frame).
-  GroundState root = groundState(skeleton, from, i);
-  GroundState fromPrev = root;
-  GroundState toPrev = groundState(skeleton, to, j - blend);
+  // The blend: joints by slerp and lerp; the travel carriers in their ground frames, the
+  // ground moved by the blended steps from where `from` stands at the hub (so the first
+  // blended frame is from's own frame).
+  const std::vector<int> carriers = travelCarriers(skeleton);
+  CarriedFrame fromPrev = carriedFrame(skeleton, carriers, from, i);
+  CarriedFrame toPrev = carriedFrame(skeleton, carriers, to, j - blend);
+  Ground ground = fromPrev.ground;
+  std::vector<RigidTransform> relative(carriers.size());
   for (int t = 1; t <= blend; ++t) {
-    const GroundState fromNext = groundState(skeleton, from, i + t);
-    const GroundState toNext = groundState(skeleton, to, j - blend + t);
+    const CarriedFrame fromNext = carriedFrame(skeleton, carriers, from, i + t);
+    const CarriedFrame toNext = carriedFrame(skeleton, carriers, to, j - blend + t);
     const double wStep = blendWeight((t - 0.5) / blend);
-    const GroundStep a = groundStep(fromPrev, fromNext);
-    const GroundStep b = groundStep(toPrev, toNext);
-    const Vec3 d = (1.0 - wStep) * a.displacement + wStep * b.displacement;
-    root.position += yawRotation(root.yaw) * d;
-    root.yaw = wrapAngle(root.yaw + (1.0 - wStep) * a.turn + wStep * b.turn);
+    const GroundStep a = groundStep(fromPrev.ground, fromNext.ground);
+    const GroundStep b = groundStep(toPrev.ground, toNext.ground);
+    ground.position += yawRotation(ground.yaw) * ((1.0 - wStep) * a.displacement + wStep * b.displacement);
+    ground.yaw = wrapAngle(ground.yaw + (1.0 - wStep) * a.turn + wStep * b.turn);
     const double w = blendWeight(static_cast<double>(t) / blend);
-    root.position.y() = (1.0 - w) * fromNext.position.y() + w * toNext.position.y();
-    root.relative = slerp(fromNext.relative, toNext.relative, w);
-
+    for (size_t k = 0; k < carriers.size(); ++k) {
+      const RigidTransform& ra = fromNext.carriers[k];
+      const RigidTransform& rb = toNext.carriers[k];
+      relative[k] = {slerp(ra.rotation, rb.rotation, w), (1.0 - w) * ra.translation + w * rb.translation};
+    }
     const Pose pa = from.pose(i + t);
     const Pose pb = to.pose(j - blend + t);
     Pose p = pa;
@@ -125,7 +135,7 @@ Clip makeTransitionClip(const Skeleton& skeleton, const Clip& from, const Clip& 
       p.rotations[k] = slerp(pa.rotations[k], pb.rotations[k], w);
       p.translations[k] = (1.0 - w) * pa.translations[k] + w * pb.translations[k];
     }
-    placeMotionRoot(skeleton, p, modelOf(root));
+    placeCarriers(skeleton, carriers, p, ground, relative);
     out.appendPose(p);
     fromPrev = fromNext;
     toPrev = toNext;
@@ -133,18 +143,14 @@ Clip makeTransitionClip(const Skeleton& skeleton, const Clip& from, const Clip& 
 
   // After the blend, `to` moved rigidly on the ground so its arrival frame stands where the
   // blend arrived.
-  const GroundState arrival = groundState(skeleton, to, j);
-  const Quat turn = yawRotation(wrapAngle(root.yaw - arrival.yaw));
+  const Ground arrival = carriedFrame(skeleton, carriers, to, j).ground;
   for (int f = j + 1; f <= j + lead; ++f) {
-    GroundState s = groundState(skeleton, to, f);
-    const double height = s.position.y();
-    Vec3 offset = s.position - arrival.position;
-    offset.y() = 0.0;
-    s.position = root.position + turn * offset;
-    s.position.y() = height;
-    s.yaw = wrapAngle(s.yaw + root.yaw - arrival.yaw);
+    const CarriedFrame next = carriedFrame(skeleton, carriers, to, f);
+    Ground moved;
+    moved.yaw = wrapAngle(ground.yaw + next.ground.yaw - arrival.yaw);
+    moved.position = ground.position + yawRotation(ground.yaw - arrival.yaw) * (next.ground.position - arrival.position);
     Pose p = to.pose(f);
-    placeMotionRoot(skeleton, p, modelOf(s));
+    placeCarriers(skeleton, carriers, p, moved, next.carriers);
     out.appendPose(p);
   }
   return out;

@@ -28,24 +28,6 @@ ModelPaths modelPaths(const Skeleton& s, const Clip& clip) {
   return m;
 }
 
-// The joints that carry the travel: the motion root and every joint outside its subtree
-// hanging from one of its ancestors or from nothing (a glTF rig's IK feet and pole targets
-// beside the body under the reference bone, or roots of their own), which the body's travel
-// must carry along. The motion root's ancestors stay.
-std::vector<int> travelCarriers(const Skeleton& s) {
-  const int n = s.jointCount();
-  std::vector<bool> ancestor(n, false), inSubtree(n, false);
-  for (int j = s.parents[s.motionRoot]; j >= 0; j = s.parents[j]) ancestor[j] = true;
-  std::vector<int> out;
-  for (int j = 0; j < n; ++j) {
-    const int p = s.parents[j];
-    inSubtree[j] = j == s.motionRoot || (p >= 0 && inSubtree[p]);
-    if (ancestor[j]) continue;
-    if (j == s.motionRoot || (!inSubtree[j] && (p < 0 || ancestor[p]))) out.push_back(j);
-  }
-  return out;
-}
-
 std::vector<LimbEnd> limbEnds(const Skeleton& s) {
   std::vector<LimbEnd> ends;
   std::vector<bool> hasBelow(s.jointCount(), false);

@@ -31,10 +31,8 @@ inline int pointIndex(const ModelPaths& m, const LimbEnd& e) {
 /// Every limb end: end sites, and leaf joints without one.
 std::vector<LimbEnd> limbEnds(const Skeleton& skeleton);
 
-/// The joints that carry the travel: the motion root and every joint outside its subtree
-/// hanging from one of its ancestors or from nothing (IK feet and pole targets beside the
-/// body). The motion root's ancestors stay.
-std::vector<int> travelCarriers(const Skeleton& skeleton);
+/// The joints that carry the travel (skeleton.h).
+using ::fatgraph::travelCarriers;
 
 /// The body's height: the median over the frames of the vertical extent of all points (metres).
 double bodyHeight(const ModelPaths& m);

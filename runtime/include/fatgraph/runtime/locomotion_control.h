@@ -28,6 +28,25 @@ struct PlayerSteering {
   float turnRate = 0.0f;             // rad/s, positive turns left
 };
 
+/// What the stick of Player::update means (PlayerOptions::stick).
+enum class StickMeaning {
+  /// Fat Graph §4: a point on the current edge's parameter plane; the edges follow the hubs'
+  /// defaults. The paper's control, for graphs of mocap takes.
+  Plane,
+  /// What a game means: the stick's length the speed (the dead zone stands, full stick the
+  /// graph's fastest), its direction the heading in the world (up faces +Z, right faces -X:
+  /// the right of a character facing +Z); the character turns towards it, on the spot when it
+  /// points sideways or back. The edges and weights follow that velocity
+  /// (LocomotionControl::setDesiredVelocity), through transitions where they lead to it.
+  Velocity,
+};
+
+/// The stick under StickMeaning::Velocity: below this length it stands.
+inline constexpr float kStickDeadZone = 0.1f;
+/// Rad/s per radian of heading error, and the fastest turn the stick asks for (rad/s).
+inline constexpr float kStickTurnGain = 3.0f;
+inline constexpr float kStickFastestTurn = 2.5f;
+
 /// What aiming (Player::aim) did on the current edge.
 struct AimReport {
   bool active = false;     // a target is set
@@ -55,6 +74,13 @@ struct VelocityControlSettings {
   /// m/s: at a hub another outgoing edge replaces the default edge only when it comes closer
   /// to the request by this much (no flicker between two edges that do it equally well).
   float switchMargin = 0.05f;
+  /// At a hub an edge counts as the best it leads to within this many edges (itself, then the
+  /// best edges from the hubs after it): a transition that plays slowly itself but leads into
+  /// a walk is how a standing character gets to walking. Each edge before the one that meets
+  /// the request costs lookaheadPenalty (m/s), so an edge that meets it at once wins. 1: the
+  /// edge alone.
+  int lookaheadEdges = 3;
+  float lookaheadPenalty = 0.1f;
   /// Seconds: the velocity the player acts on follows the game's request with this time
   /// constant (first order), so a request that jumps (walk to stop, walk to run) accelerates
   /// the body instead of jerking it. 0 follows at once.
@@ -102,6 +128,11 @@ class LocomotionControl {
   void reset();
   /// The stick of this update (x right, y forward, [-1, 1]); re-mapped on each new edge.
   void setStick(float x, float y);
+  /// The stick as StickMeaning::Velocity reads it, for a character facing `yaw`: a desired
+  /// velocity (heading frame) and turning rate, set with setDesiredVelocity.
+  void setStickVelocity(float x, float y, float yaw);
+  /// The fastest forward speed of any edge (m/s): full stick under StickMeaning::Velocity.
+  float topSpeed();
   /// Latches an edge to take at the first hub it leaves (Player::update's action); anything
   /// out of range is ignored.
   void requestAction(int edge);
@@ -150,7 +181,9 @@ class LocomotionControl {
  private:
   PlanarVelocity request() const;
   bool aimAtTarget(const RuntimeEdge& edge);
-  int closestEdge(int hub) const;
+  int closestEdge(int hub);
+  float edgeReach(int edge);
+  float pathReach(int edge, int depth);
   void routeToIdleEdges();
   bool idleWithinReach(const EdgeClock& clock) const;
 
@@ -170,6 +203,10 @@ class LocomotionControl {
   std::vector<int> idleNext_;          // per hub: the edge to take towards the nearest idle
                                        // edge (that edge itself at its hub); -1: none reachable
   std::vector<float> idleSeconds_;     // per hub: seconds played before that idle edge begins
+  std::vector<float> reach_;           // per edge: edgeReach in the current hub decision
+  std::vector<unsigned> reachStamp_;   // per edge: the decision reach_ was computed in
+  unsigned decision_ = 0;              // the current hub decision
+  float topSpeed_ = -1.0f;             // topSpeed(), once known
   bool controlStale_ = true;           // the request changed since apply()
   bool aiming_ = false;
   Float3 aimTarget_;

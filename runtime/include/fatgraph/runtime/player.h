@@ -94,6 +94,8 @@ struct PlayerOptions {
   /// The leg layer (leg_layer.h) runs after forward kinematics when the graph has legs.
   LegLayerSettings legs;
   VelocityControlSettings velocity;
+  /// What update's stick means (see StickMeaning).
+  StickMeaning stick = StickMeaning::Plane;
 };
 
 class Player {

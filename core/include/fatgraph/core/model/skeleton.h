@@ -46,4 +46,10 @@ struct Skeleton {
   bool sameTopology(const Skeleton& other) const;
 };
 
+/// The joints that carry the travel: the motion root and every joint outside its subtree
+/// hanging from one of its ancestors or from nothing (a glTF rig's IK feet and pole targets
+/// beside the body under a reference bone). Root motion moves them all; the motion root's
+/// ancestors stay.
+std::vector<int> travelCarriers(const Skeleton& skeleton);
+
 }  // namespace fatgraph

@@ -1,0 +1,105 @@
+// A game character's own clips (the knight: idle, walk and run loops in place, feet as IK bones
+// beside the legs) built with no options and played as a game plays it: generated transitions
+// join the loops, and under `--stick velocity` forward stick walks it from standing, full stick
+// runs, and a released stick brings it back to an idle loop. The paper's stick on the plane
+// (the default) keeps it on its first edge: the difference is what the option is for.
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+
+#include "cli_run.h"
+
+namespace {
+
+QString s(const char* text) { return QString::fromUtf8(text); }
+QString data(const char* relative) { return QStringLiteral(FATGRAPH_DATA_DIR "/") + QString::fromUtf8(relative); }
+
+// Stand 1 s, half stick forward 8 s, full stick 5 s, released 6 s.
+constexpr char kScript[] =
+    "t,x,y,action\n0,0,0,\n1,0,0,\n1.01,0,0.5,\n9,0,0.5,\n9.01,0,1,\n14,0,1,\n14.01,0,0,\n20,0,0,\n";
+
+// The captured loops of a clip in a build summary: fat edges from one of the clip's hubs back to
+// it that are not generated transitions.
+QStringList edgesOfHubClip(const QJsonObject& summary, const QString& clip) {
+  QStringList hubs;
+  for (const QJsonValue& h : summary.value(s("hubs")).toArray()) {
+    if (h.toObject().value(s("clip")).toString() == clip) hubs << h.toObject().value(s("name")).toString();
+  }
+  QStringList edges;
+  for (const QJsonValue& e : summary.value(s("fat_edges")).toArray()) {
+    const QJsonObject o = e.toObject();
+    if (hubs.contains(o.value(s("from")).toString()) && o.value(s("from")) == o.value(s("to")) &&
+        !o.value(s("generated")).toBool()) {
+      edges << o.value(s("name")).toString();
+    }
+  }
+  return edges;
+}
+
+}  // namespace
+
+class TestCliGameCharacter : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  QString graph_, input_;
+  QJsonObject summary_;
+
+ private slots:
+  void initTestCase() {
+    const QString project = dir_.filePath(s("knight.fgproj"));
+    const CliRun built = runCli({s("build"), data("characters/knight.glb"), s("-o"), project, s("--json")});
+    QVERIFY2(built.exitCode == 0, qPrintable(built.err));
+    summary_ = built.json();
+    QCOMPARE(summary_.value(s("hub_groups")).toInt(), 1);
+    graph_ = dir_.filePath(s("knight.fgraph"));
+    const CliRun exported = runCli({s("export"), project, s("-o"), graph_});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    input_ = dir_.filePath(s("stick.csv"));
+    QFile f(input_);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kScript);
+  }
+
+  void velocityStickWalksRunsAndStops() {
+    const CliRun r = runCli({s("play"), graph_, s("--input"), input_, s("-o"), dir_.filePath(s("v.bvh")), s("--stick"),
+                             s("velocity"), s("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject j = r.json();
+    QCOMPARE(j.value(s("nan_frames")).toInt(), 0);
+    QStringList played;
+    for (const QJsonValue& e : j.value(s("edges_played")).toArray()) played << e.toString();
+    // Standing, then a generated transition into the walk loop, a run loop, and an idle loop at
+    // the end.
+    const QStringList walk = edgesOfHubClip(summary_, s("knight:Walking"));
+    QVERIFY2(!walk.isEmpty(), "no walk loop");
+    QVERIFY2(std::any_of(walk.begin(), walk.end(), [&](const QString& e) { return played.count(e) >= 3; }),
+             qPrintable(played.join(u' ')));
+    const QStringList idle = edgesOfHubClip(summary_, s("knight:Idle_swordRight")) + edgesOfHubClip(summary_, s("knight:Idle")) +
+                             edgesOfHubClip(summary_, s("knight:Idle_swordLeft"));
+    QVERIFY2(idle.contains(played.first()) && idle.contains(played.last()), qPrintable(played.join(u' ')));
+    bool ran = false;
+    for (const char* clip : {"knight:Run", "knight:Run_swordRight", "knight:Run_swordAttack"}) {
+      for (const QString& e : edgesOfHubClip(summary_, s(clip))) ran = ran || played.contains(e);
+    }
+    QVERIFY2(ran, qPrintable(played.join(u' ')));
+    // 8 s of half stick and 5 s of full stick: well beyond the 0.1 m the plane stick gives.
+    QVERIFY2(j.value(s("root_travel_m")).toDouble() > 20.0, qPrintable(QString::number(j.value(s("root_travel_m")).toDouble())));
+  }
+
+  void planeStickKeepsItsFirstEdge() {
+    const CliRun r = runCli({s("play"), graph_, s("--input"), input_, s("-o"), dir_.filePath(s("p.bvh")), s("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(r.json().value(s("root_travel_m")).toDouble() < 1.0);
+  }
+
+  void badStickIsAUsageError() {
+    const CliRun r = runCli({s("play"), graph_, s("--input"), input_, s("-o"), dir_.filePath(s("x.bvh")), s("--stick"),
+                             s("joystick")});
+    QVERIFY(cliFailedWith(r, kCliUsageError, s("--stick: joystick not in {plane,velocity}"), __FILE__, __LINE__));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliGameCharacter)
+#include "test_cli_game_character.moc"

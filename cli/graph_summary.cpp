@@ -208,6 +208,8 @@ nlohmann::json graphSummaryJson(const Project& p) {
           // can walk from any gait to any other.
           {"locomotion_hub_groups", locomotionHubGroups(p, edges)},
           {"generated_transitions", generatedClips(p).size()},
+          // What the stick of the exported graph means (RuntimeGraph::stick).
+          {"stick", projectStickMeaning(p) == StickMeaning::Velocity ? "velocity" : "plane"},
           {"segments", g.segments.size()},
           {"entries", g.entries.size()},
           {"exits", g.exits.size()},

@@ -99,7 +99,7 @@ struct PlayRequest {
   std::optional<double> fps;          // default: the graph's rate
   std::optional<std::string> terrainSpec;
   std::optional<std::string> eventsPath;  // --events EVENTS.csv
-  StickMeaning stick = StickMeaning::Plane;  // --stick plane|velocity
+  std::optional<StickMeaning> stick;  // --stick plane|velocity; unset: the graph's
   bool legs = true, json = false;
 };
 
@@ -109,6 +109,7 @@ struct PlayRun {
   PlayMetrics metrics;
   LegLayerWarnings warnings;
   bool legLayer = false;
+  StickMeaning stick = StickMeaning::Plane;  // what the stick meant (--stick, else the graph's)
   std::vector<PlayerEvent> events;  // every update's, in order
   int droppedEvents = 0;
   PlayVelocityReport velocity;
@@ -156,7 +157,7 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
                  double fps, int frames, const Heightfield* ground) {
   const Skeleton skeleton = toAuthoringSkeleton(graph.skeleton);
   const int joints = skeleton.jointCount();
-  PlayRun run{Clip{}, PlayMetrics(graph, ground), {}, false, {}, 0, {}};
+  PlayRun run{Clip{}, PlayMetrics(graph, ground), {}, false, StickMeaning::Plane, {}, 0, {}};
   Clip& clip = run.clip;
   clip.name = std::filesystem::path(request.output).stem().string();
   clip.fps = fps;
@@ -169,6 +170,7 @@ PlayRun simulate(const RuntimeGraph& graph, const PlayRequest& request, const st
   options.stick = request.stick;
   run.legLayer = options.legs.enabled && !graph.legs.empty() && !graph.procedural();
   Player player(graph, options);
+  run.stick = player.stickMeaning();
   // No --terrain: flat ground at y = 0, the player's own default (no rays to cast).
   player.setTerrain(ground);
   run.metrics.begin(player.currentEdge(), player.character());
@@ -338,6 +340,7 @@ void printPlayJson(const PlaySummary& s) {
                       {"final_yaw_rad", r.finalYaw},
                       {"terrain", s.terrainName()},
                       {"leg_layer", s.run.legLayer},
+                      {"stick", s.run.stick == StickMeaning::Velocity ? "velocity" : "plane"},
                       {"legs", s.graph.legs.size()},
                       {"foot_skate_mm", {{"median", millimetres(r.footSkateMedian())},
                                          {"max", millimetres(r.footSkateMax())},
@@ -484,10 +487,10 @@ void addPlayCommand(CommandLine& commandLine) {
             request->stick = v == "velocity" ? StickMeaning::Velocity : StickMeaning::Plane;
           },
           "what the stick means: a point on the edge's parameter plane (plane), or a game's speed and heading "
-          "in the world (velocity: up faces +Z, right faces -X, length the speed up to the graph's fastest)")
+          "in the world (velocity: up faces +Z, right faces -X, length the speed up to the graph's fastest); "
+          "default: the graph's (velocity for a graph joined by generated transitions)")
       ->type_name("plane|velocity")
-      ->check(CLI::IsMember({"plane", "velocity"}))
-      ->default_str("plane");
+      ->check(CLI::IsMember({"plane", "velocity"}));
   command.add_flag_callback("--no-legs", [request = &r] { request->legs = false; },
                             "turn the leg layer off (the blended pose as is, for comparison)");
   addJsonFlag(command, r.json);

@@ -61,7 +61,7 @@ Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
       legs_(graph, options.legs) {
   if (graph.procedural()) creature_.emplace(graph.creature);
   // The velocity space the stick's speeds come from, built here rather than in an update.
-  if (options.stick == StickMeaning::Velocity && !creature_ && !graph.edges.empty()) control_.topSpeed();
+  if (stickMeaning() == StickMeaning::Velocity && !creature_ && !graph.edges.empty()) control_.topSpeed();
   const int joints = graph.jointCount();
   const std::size_t translated = graph.translatedJoints.size();
   localRotations_.assign(joints, Quaternion{});
@@ -138,7 +138,7 @@ void Player::prepareVelocityControl() { control_.prepareVelocityControl(); }
 
 void Player::update(float dt, float stickX, float stickY, int action) {
   control_.requestAction(action);
-  if (options_.stick == StickMeaning::Velocity && !creature_) {
+  if (stickMeaning() == StickMeaning::Velocity && !creature_) {
     control_.setStickVelocity(stickX, stickY, character_.yaw);
   } else {
     control_.setStick(stickX, stickY);

@@ -61,6 +61,7 @@ class TestCliBuild : public QObject {
                             s("--transitions"), s("off"), s("--json")});
     QCOMPARE(off.exitCode, 0);
     QCOMPARE(off.json().value(s("generated_transitions")).toInt(), 0);
+    QCOMPARE(off.json().value(s("stick")).toString(), s("plane"));
     QVERIFY(off.json().value(s("hub_groups")).toInt() > 1);
     QCOMPARE(capturedClips(off.json()), 12);
   }

@@ -1,8 +1,9 @@
 // A game character's own clips (the knight: idle, walk and run loops in place, feet as IK bones
-// beside the legs) built with no options and played as a game plays it: generated transitions
-// join the loops, and under `--stick velocity` forward stick walks it from standing, full stick
-// runs, and a released stick brings it back to an idle loop. The paper's stick on the plane
-// (the default) keeps it on its first edge: the difference is what the option is for.
+// beside the legs) built, exported and played with no options, as a game plays it: generated
+// transitions join the loops, the graph records that its stick means velocity, and forward
+// stick walks it from standing, full stick runs, and a released stick brings it back to an idle
+// loop. The paper's stick on the plane (`--stick plane`) keeps it on its first edge: the
+// difference is what the graph's choice is for.
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -53,6 +54,7 @@ class TestCliGameCharacter : public QObject {
     QVERIFY2(built.exitCode == 0, qPrintable(built.err));
     summary_ = built.json();
     QCOMPARE(summary_.value(s("hub_groups")).toInt(), 1);
+    QCOMPARE(summary_.value(s("stick")).toString(), s("velocity"));
     graph_ = dir_.filePath(s("knight.fgraph"));
     const CliRun exported = runCli({s("export"), project, s("-o"), graph_});
     QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
@@ -62,11 +64,11 @@ class TestCliGameCharacter : public QObject {
     f.write(kScript);
   }
 
-  void velocityStickWalksRunsAndStops() {
-    const CliRun r = runCli({s("play"), graph_, s("--input"), input_, s("-o"), dir_.filePath(s("v.bvh")), s("--stick"),
-                             s("velocity"), s("--json")});
+  void theGraphsStickWalksRunsAndStops() {
+    const CliRun r = runCli({s("play"), graph_, s("--input"), input_, s("-o"), dir_.filePath(s("v.bvh")), s("--json")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const QJsonObject j = r.json();
+    QCOMPARE(j.value(s("stick")).toString(), s("velocity"));
     QCOMPARE(j.value(s("nan_frames")).toInt(), 0);
     QStringList played;
     for (const QJsonValue& e : j.value(s("edges_played")).toArray()) played << e.toString();
@@ -89,8 +91,10 @@ class TestCliGameCharacter : public QObject {
   }
 
   void planeStickKeepsItsFirstEdge() {
-    const CliRun r = runCli({s("play"), graph_, s("--input"), input_, s("-o"), dir_.filePath(s("p.bvh")), s("--json")});
+    const CliRun r = runCli({s("play"), graph_, s("--input"), input_, s("-o"), dir_.filePath(s("p.bvh")), s("--stick"),
+                             s("plane"), s("--json")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(r.json().value(s("stick")).toString(), s("plane"));
     QVERIFY(r.json().value(s("root_travel_m")).toDouble() < 1.0);
   }
 

@@ -25,6 +25,7 @@ namespace {
 const std::map<std::string, std::string> kOptional = {
     {"generator", "provenance for people: the tool and version that wrote the file"},
     {"body", "a graph exported with --no-body has none: the game dresses its own character"},
+    {"stick", "files before it play the paper's stick on the plane"},
 };
 
 struct Item {

@@ -278,4 +278,8 @@ std::vector<const Clip*> generatedClips(const Project& project) {
   return out;
 }
 
+StickMeaning projectStickMeaning(const Project& project) {
+  return generatedClips(project).empty() ? StickMeaning::Plane : StickMeaning::Velocity;
+}
+
 }  // namespace fatgraph

@@ -11,6 +11,8 @@
 #include "fatgraph/core/locomotion/edge_locomotion.h"
 #include "fatgraph/core/model/error.h"
 #include "fatgraph/core/param/runtime_graph_builder.h"
+
+#include "fatgraph/core/graph/generated_transitions.h"
 #include "fatgraph/core/locomotion/runtime_locomotion.h"
 #include "fatgraph/runtime/velocity_space.h"
 
@@ -207,6 +209,9 @@ RuntimeGraph buildRuntimeGraph(const Project& project) {
   out.translatedJoints = runtimeTranslatedJoints(project.skeleton);
   out.fps = static_cast<float>(project.settings.fps);
   out.legs = runtimeLegs(project.legs);
+  // A graph of loops joined by generated transitions (a game character's clip set) is driven
+  // as a game drives it; one of takes by the paper's stick on the plane.
+  out.stick = projectStickMeaning(project);
   out.hubs.resize(graph.hubs.size());
   for (std::size_t h = 0; h < graph.hubs.size(); ++h) out.hubs[h].name = graph.hubs[h].name;
 

@@ -351,6 +351,12 @@ RuntimeGraph loadRuntimeGraph(const std::string& path) {
     g.cycleRates.slowest = floatAttribute(r, file.get(), "/", schema::kCycleRateMin);
     g.cycleRates.fastest = floatAttribute(r, file.get(), "/", schema::kCycleRateMax);
   }
+  // Optional in any version: files before it play the paper's stick on the plane.
+  if (r.hasAttribute(file.get(), schema::kStick)) {
+    const std::string stick = r.readStringAttribute(file.get(), "/", schema::kStick);
+    if (stick != "plane" && stick != "velocity") r.fail("", "attribute 'stick' is '" + stick + "', expected plane or velocity");
+    g.stick = stick == "velocity" ? StickMeaning::Velocity : StickMeaning::Plane;
+  }
   g.skeleton = readSkeleton(r, file.get());
   g.translatedJoints = r.ints(file.get(), "/", schema::kTranslatedJoints, {{-1, "A"}});
   g.hubs = readHubs(r, file.get());

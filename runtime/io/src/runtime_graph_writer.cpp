@@ -297,6 +297,7 @@ void writeGraph(const Context& ctx, hid_t file, const RuntimeGraph& graph) {
   writeFloat(ctx, file, "/", schema::kTransitionBlendS, graph.transitions.blendSeconds);
   writeFloat(ctx, file, "/", schema::kCycleRateMin, graph.cycleRates.slowest);
   writeFloat(ctx, file, "/", schema::kCycleRateMax, graph.cycleRates.fastest);
+  writeString(ctx, file, "/", schema::kStick, graph.stick == StickMeaning::Velocity ? "velocity" : "plane");
   writeSkeleton(ctx, file, graph.skeleton);
   writeInts(ctx, file, "", schema::kTranslatedJoints, graph.translatedJoints);
   writeHubs(ctx, file, graph.hubs);

@@ -28,19 +28,6 @@ struct PlayerSteering {
   float turnRate = 0.0f;             // rad/s, positive turns left
 };
 
-/// What the stick of Player::update means (PlayerOptions::stick).
-enum class StickMeaning {
-  /// Fat Graph §4: a point on the current edge's parameter plane; the edges follow the hubs'
-  /// defaults. The paper's control, for graphs of mocap takes.
-  Plane,
-  /// What a game means: the stick's length the speed (the dead zone stands, full stick the
-  /// graph's fastest), its direction the heading in the world (up faces +Z, right faces -X:
-  /// the right of a character facing +Z); the character turns towards it, on the spot when it
-  /// points sideways or back. The edges and weights follow that velocity
-  /// (LocomotionControl::setDesiredVelocity), through transitions where they lead to it.
-  Velocity,
-};
-
 /// The stick under StickMeaning::Velocity: below this length it stands.
 inline constexpr float kStickDeadZone = 0.1f;
 /// Rad/s per radian of heading error, and the fastest turn the stick asks for (rad/s).

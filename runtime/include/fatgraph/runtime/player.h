@@ -94,8 +94,8 @@ struct PlayerOptions {
   /// The leg layer (leg_layer.h) runs after forward kinematics when the graph has legs.
   LegLayerSettings legs;
   VelocityControlSettings velocity;
-  /// What update's stick means (see StickMeaning).
-  StickMeaning stick = StickMeaning::Plane;
+  /// What update's stick means (see StickMeaning); unset: the graph's (RuntimeGraph::stick).
+  std::optional<StickMeaning> stick;
 };
 
 class Player {
@@ -169,6 +169,8 @@ class Player {
   const CreatureController* creature() const { return creature_ ? &*creature_ : nullptr; }
   /// The locomotion control (the requests, the stop and start, the reports).
   const LocomotionControl& control() const { return control_; }
+  /// What update's stick means: PlayerOptions::stick, else the graph's.
+  StickMeaning stickMeaning() const { return options_.stick.value_or(graph_->stick); }
   /// The edge clock (a value: a copy is the playback state a game may keep or restore).
   const EdgeClock& edgeClock() const { return edgeClock_; }
   /// The transition under way at the last hub (its age, its offset or quintics).

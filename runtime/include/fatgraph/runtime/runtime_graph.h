@@ -54,6 +54,19 @@ struct RuntimeSkeleton {
   std::string validate() const;
 };
 
+/// What the stick of Player::update means (RuntimeGraph::stick, PlayerOptions::stick).
+enum class StickMeaning {
+  /// Fat Graph §4: a point on the current edge's parameter plane; the edges follow the hubs'
+  /// defaults. The paper's control, for graphs of mocap takes.
+  Plane,
+  /// What a game means: the stick's length the speed (the dead zone stands, full stick the
+  /// graph's fastest), its direction the heading in the world (up faces +Z, right faces -X:
+  /// the right of a character facing +Z); the character turns towards it, on the spot when it
+  /// points sideways or back. The edges and weights follow that velocity
+  /// (LocomotionControl::setDesiredVelocity), through transitions where they lead to it.
+  Velocity,
+};
+
 /// What a runtime graph holds (RuntimeGraph::kind).
 enum class RuntimeGraphKind {
   FatGraph,  ///< clips as hubs and fat edges, played by the player's clock and control
@@ -245,6 +258,10 @@ struct RuntimeGraph {
   /// filled, no hubs or edges). The loader sets it from what the file holds (a /creature
   /// group); validate() checks that the contents agree with it.
   RuntimeGraphKind kind = RuntimeGraphKind::FatGraph;
+  /// What the player's stick means for this graph unless PlayerOptions::stick says otherwise:
+  /// the exporter chooses Velocity for a graph joined by generated transitions (a game
+  /// character's loops), Plane for one of mocap takes.
+  StickMeaning stick = StickMeaning::Plane;
 
   int jointCount() const { return skeleton.jointCount(); }
   bool procedural() const { return kind == RuntimeGraphKind::Creature; }

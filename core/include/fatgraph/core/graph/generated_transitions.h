@@ -16,6 +16,7 @@
 
 #include "fatgraph/core/graph/pose_features.h"
 #include "fatgraph/core/model/project.h"
+#include "fatgraph/runtime/runtime_graph.h"
 
 namespace fatgraph {
 
@@ -75,5 +76,10 @@ void restoreGeneratedClips(Project& project, std::vector<TakenClip> taken);
 
 /// The generated clips of a project, in order.
 std::vector<const Clip*> generatedClips(const Project& project);
+
+/// What the stick of the project's exported graph means (RuntimeGraph::stick): a game's speed
+/// and heading once generated transitions join a character's loops, else the paper's point on
+/// the plane (a graph of mocap takes).
+StickMeaning projectStickMeaning(const Project& project);
 
 }  // namespace fatgraph

@@ -95,6 +95,7 @@ inline constexpr char kStancePosition[] = "stance_position";
 inline constexpr char kStanceTime[] = "stance_time";
 inline constexpr char kStanceYaw[] = "stance_yaw";
 inline constexpr char kStartEdge[] = "start_edge";
+inline constexpr char kStick[] = "stick";
 inline constexpr char kStrideLength[] = "stride_length";
 inline constexpr char kTail[] = "tail";
 inline constexpr char kToHub[] = "to_hub";
@@ -110,7 +111,7 @@ inline constexpr char kWarpKnots[] = "warp_knots";
 inline constexpr char kWeights[] = "weights";
 
 /// Every name above (groups, datasets and attributes alike).
-inline constexpr std::array<std::string_view, 100> kEveryName = {
+inline constexpr std::array<std::string_view, 101> kEveryName = {
     kAnimatedTranslation,
     kAxes,
     kBandSamples,
@@ -198,6 +199,7 @@ inline constexpr std::array<std::string_view, 100> kEveryName = {
     kStanceTime,
     kStanceYaw,
     kStartEdge,
+    kStick,
     kStrideLength,
     kTail,
     kToHub,

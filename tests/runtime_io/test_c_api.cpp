@@ -440,6 +440,8 @@ class TestCApi : public QObject {
     QTest::newRow("edge too large") << 1000 << 0.0f << QStringLiteral("start_edge 1000 is neither -1 nor an edge");
     QTest::newRow("edge -2") << -2 << 0.0f << QStringLiteral("start_edge -2 is neither -1 nor an edge");
     QTest::newRow("NaN yaw") << -1 << kNaN << QStringLiteral("start_position and start_yaw must be finite");
+    QTest::newRow("stick 2") << -1 << 0.0f
+                             << QStringLiteral("stick 2 is none of FG_STICK_GRAPH (-1), FG_STICK_PLANE (0), FG_STICK_VELOCITY (1)");
   }
 
   void badOptionsAreRefused() {
@@ -450,6 +452,7 @@ class TestCApi : public QObject {
     fg_player_options_init(&options);
     options.start_edge = startEdge;
     options.start_yaw = yaw;
+    if (QString(QTest::currentDataTag()) == QStringLiteral("stick 2")) options.stick = 2;
     Handles h;
     QCOMPARE(fg_graph_load(exported_.c_str(), &h.graph), FG_OK);
     QCOMPARE(fg_player_create(h.graph, &options, &h.player), FG_ERROR_INVALID_ARGUMENT);

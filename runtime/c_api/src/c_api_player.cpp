@@ -31,6 +31,11 @@ std::optional<PlayerOptions> playerOptions(const fg_player_options& c, const Run
   options.legs.enabled = c.legs_enabled != 0;
   options.start.position = {c.start_position[0], c.start_position[1], c.start_position[2]};
   options.start.yaw = c.start_yaw;
+  if (c.stick < FG_STICK_GRAPH || c.stick > FG_STICK_VELOCITY) {
+    problem = "stick " + std::to_string(c.stick) + " is none of FG_STICK_GRAPH (-1), FG_STICK_PLANE (0), FG_STICK_VELOCITY (1)";
+    return std::nullopt;
+  }
+  if (c.stick != FG_STICK_GRAPH) options.stick = c.stick == FG_STICK_VELOCITY ? StickMeaning::Velocity : StickMeaning::Plane;
   if (!isFinite(options.start.position) || !std::isfinite(options.start.yaw)) {
     problem = "start_position and start_yaw must be finite";
     return std::nullopt;
@@ -47,6 +52,7 @@ void fg_player_options_init(fg_player_options* options) {
   *options = fg_player_options{};
   options->start_edge = -1;
   options->legs_enabled = 1;
+  options->stick = FG_STICK_GRAPH;
 }
 
 fg_result fg_player_create(const fg_graph* graph, const fg_player_options* options, fg_player** out_player) {

@@ -138,9 +138,16 @@ typedef struct fg_player_options {
   int32_t legs_enabled;       /* 1: the leg layer plants the feet (graphs with legs); 0: off */
   float start_position[3];    /* where the character starts in the world, metres */
   float start_yaw;            /* its heading, radians */
+  int32_t stick;              /* what the update's stick means: FG_STICK_GRAPH (-1) the graph's,
+                                 FG_STICK_PLANE (0) a point on the edge's parameter plane,
+                                 FG_STICK_VELOCITY (1) a game's speed and world heading */
 } fg_player_options;
 
-/* The defaults: start edge -1, legs on, at the origin facing +Z. */
+#define FG_STICK_GRAPH (-1)
+#define FG_STICK_PLANE 0
+#define FG_STICK_VELOCITY 1
+
+/* The defaults: start edge -1, legs on, at the origin facing +Z, the graph's stick. */
 FG_API void fg_player_options_init(fg_player_options* options);
 
 /* A player at the start of `graph`; options may be null for the defaults. */
@@ -150,8 +157,10 @@ FG_API void fg_player_free(fg_player* player);
 /* Back to the start edge, time and frame (the terrain and steering stay). */
 FG_API fg_result fg_player_reset(fg_player* player);
 
-/* Plays dt seconds. The stick is the game's (x right, y forward, each in [-1, 1]) and maps
- * onto the current edge's parameter plane; `action` is an edge index to take at the first hub
+/* Plays dt seconds. The stick is the game's (x right, y forward, each in [-1, 1]); it maps
+ * onto the current edge's parameter plane, or under FG_STICK_VELOCITY (the graph's choice for
+ * a game character's loops joined by generated transitions) gives the speed and the heading in
+ * the world (docs/PLAY.md); `action` is an edge index to take at the first hub
  * it leaves (replacing an earlier request), -1 for none, unknown indices ignored. NaN, <= 0 or
  * infinite dt plays nothing; above 0.25 s it is played in 0.25 s steps, at most 1 s per call;
  * NaN stick counts as centred. The pose stays finite whatever the input. */

@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 #include <sstream>
+#include <tuple>
 
 #include "fatgraph/core/graph/generated_transitions.h"
 #include "fatgraph/core/graph/hub_groups.h"
@@ -119,6 +120,46 @@ std::vector<std::vector<int>> playableGroups(const MotionGraph& g) {
   return out;
 }
 
+// True when `name` is `base` followed by a separator and more: "Run_swordAttack" of "Run",
+// "knight:Walk Carry" of "knight:Walk".
+bool variantOf(const std::string& name, const std::string& base) {
+  if (base.empty() || base.size() + 1 >= name.size() || name.compare(0, base.size(), base) != 0) return false;
+  const char next = name[base.size()];
+  return next == '_' || next == ' ' || next == '-' || next == '.' || next == '|';
+}
+
+const std::string& hubClipName(const Project& p, int hub) {
+  return p.clips[static_cast<size_t>(p.graph.hubs[static_cast<size_t>(hub)].frame.clip)].name;
+}
+
+// A group whose hubs all lie in variants of other clips.
+bool variantGroup(const Project& p, const std::vector<int>& group) {
+  return std::all_of(group.begin(), group.end(), [&](int h) {
+    return std::any_of(p.clips.begin(), p.clips.end(),
+                       [&](const Clip& c) { return !c.generated && variantOf(hubClipName(p, h), c.name); });
+  });
+}
+
+// True when a hub of `group` lies in the clip a hub of `variant` is a variant of.
+bool holdsBaseOf(const Project& p, const std::vector<int>& group, const std::vector<int>& variant) {
+  for (int v : variant) {
+    for (int h : group) {
+      if (variantOf(hubClipName(p, v), hubClipName(p, h))) return true;
+    }
+  }
+  return false;
+}
+
+// The order in which pairs of groups are joined, before their cost: plain with plain, a
+// variant with its own clip's group, a variant with another plain group, two variants.
+int joinRank(const Project& p, const std::vector<std::vector<int>>& groups, const std::vector<int>& variant,
+             size_t a, size_t b) {
+  if (variant[a] + variant[b] == 0) return 0;
+  if (variant[a] + variant[b] == 2) return 3;
+  const size_t v = variant[a] ? a : b, other = variant[a] ? b : a;
+  return holdsBaseOf(p, groups[other], groups[v]) ? 1 : 2;
+}
+
 std::string groupName(const MotionGraph& g, const std::vector<int>& group) {
   std::string out;
   for (int h : group) out += (out.empty() ? "" : ", ") + g.hubs[static_cast<size_t>(h)].name;
@@ -146,8 +187,14 @@ TransitionPlan planTransitions(const Project& project, const PoseFeatures& featu
       if (a != b) best[a][b] = cheapest(project, features, occurrences[a], occurrences[b]);
     }
   }
-  // Kruskal over pairs joinable both ways, by the dearer direction.
+  // Kruskal over pairs joinable both ways, by the dearer direction; the plain clips' groups
+  // join among themselves first (idle, walk, run), and each variant's group (a run with a
+  // sword) hangs off its own clip's group where it can, so the plain set is what the stick
+  // plays through.
+  std::vector<int> variant(n, 0);
+  for (size_t a = 0; a < n; ++a) variant[a] = variantGroup(project, groups[a]) ? 1 : 0;
   struct Pair {
+    int rank;  // joinRank
     double cost;
     size_t a, b;
   };
@@ -155,11 +202,11 @@ TransitionPlan planTransitions(const Project& project, const PoseFeatures& featu
   for (size_t a = 0; a < n; ++a) {
     for (size_t b = a + 1; b < n; ++b) {
       const double cost = std::max(best[a][b].cost, best[b][a].cost);
-      if (std::isfinite(cost)) pairs.push_back({cost, a, b});
+      if (std::isfinite(cost)) pairs.push_back({joinRank(project, groups, variant, a, b), cost, a, b});
     }
   }
   std::sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) {
-    return x.cost < y.cost || (x.cost == y.cost && std::tie(x.a, x.b) < std::tie(y.a, y.b));
+    return std::tie(x.rank, x.cost, x.a, x.b) < std::tie(y.rank, y.cost, y.a, y.b);
   });
   std::vector<int> parent(n);
   std::iota(parent.begin(), parent.end(), 0);

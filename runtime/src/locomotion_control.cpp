@@ -98,7 +98,9 @@ void LocomotionControl::setStickVelocity(float x, float y, float yaw) {
   }
   // Stick up faces +Z (yaw 0), stick right faces -X (yaw -pi/2: turning right).
   const float error = wrapAngle(std::atan2(-x, y) - yaw);
-  const float forward = length * topSpeed() * std::max(0.0f, std::cos(error));
+  // Full speed facing the stick, a third of it at a right angle (it walks off on an arc), none
+  // from 120 degrees on (it turns on the spot first).
+  const float forward = length * topSpeed() * std::clamp((std::cos(error) + 0.5f) / 1.5f, 0.0f, 1.0f);
   const float turn = std::clamp(kStickTurnGain * error, -kStickFastestTurn, kStickFastestTurn);
   setDesiredVelocity({0.0f, forward}, turn);
 }
@@ -380,6 +382,14 @@ float LocomotionControl::edgeReach(int edge) {
   const size_t e = static_cast<size_t>(edge);
   if (reachStamp_[e] == decision_) return reach_[e];
   const VelocityControlSettings& s = settings_;
+  // On an idle edge nothing is steered (apply: the clips move the body), so one cannot meet a
+  // request to turn: a character asked to turn from standing leaves it for an edge whose legs
+  // step while the turn is steered (turning on the spot).
+  if (graph_->edges[e].idle && std::abs(desiredVelocity_.turnRate) >= s.startTurn) {
+    reachStamp_[e] = decision_;
+    reach_[e] = std::numeric_limits<float>::infinity();
+    return reach_[e];
+  }
   const VelocityMatch m = velocitySpace_->match(edge, desiredVelocity_, s.turnRadius);
   const PlanarVelocity done = scaled(m.achieved, cycleRate(m.achieved, desiredVelocity_, s));
   const float dx = done.velocity.x - desiredVelocity_.velocity.x, dz = done.velocity.y - desiredVelocity_.velocity.y;

@@ -130,8 +130,17 @@ void Player::copyStateFrom(const Player& other) {
 }
 
 void Player::setSteering(const PlayerSteering& steering) { control_.setSteering(steering); }
-void Player::setDesiredVelocity(const Float2& velocity, float turnRate) { control_.setDesiredVelocity(velocity, turnRate); }
-void Player::clearDesiredVelocity() { control_.clearDesiredVelocity(); }
+void Player::setDesiredVelocity(const Float2& velocity, float turnRate) {
+  gameVelocity_ = true;
+  control_.setDesiredVelocity(velocity, turnRate);
+}
+
+void Player::clearDesiredVelocity() {
+  gameVelocity_ = false;
+  // A velocity stick sets the request again at the next update: clearing it here would start
+  // its following over every update (a game or script that clears between updates).
+  if (stickMeaning() != StickMeaning::Velocity || creature_) control_.clearDesiredVelocity();
+}
 void Player::aim(const Float3& target) { control_.aim(target); }
 void Player::clearAim() { control_.clearAim(); }
 void Player::prepareVelocityControl() { control_.prepareVelocityControl(); }
@@ -139,7 +148,7 @@ void Player::prepareVelocityControl() { control_.prepareVelocityControl(); }
 void Player::update(float dt, float stickX, float stickY, int action) {
   control_.requestAction(action);
   if (stickMeaning() == StickMeaning::Velocity && !creature_) {
-    control_.setStickVelocity(stickX, stickY, character_.yaw);
+    if (!gameVelocity_) control_.setStickVelocity(stickX, stickY, character_.yaw);
   } else {
     control_.setStick(stickX, stickY);
   }

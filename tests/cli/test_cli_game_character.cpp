@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 
 #include "cli_run.h"
 
@@ -96,6 +97,30 @@ class TestCliGameCharacter : public QObject {
              qPrintable(played.join(u' ')));
     // 8 s of half stick and 5 s of full stick: well beyond the 0.1 m the plane stick gives.
     QVERIFY2(j.value(s("root_travel_m")).toDouble() > 20.0, qPrintable(QString::number(j.value(s("root_travel_m")).toDouble())));
+  }
+
+  // From standing, a stick to the side turns the character to face that way in the world
+  // (right faces -X, left +X) and it walks off there: the idle loops cannot turn, so it leaves
+  // them for an edge whose steps carry the steered turn.
+  void sideStickTurnsItThatWay_data() {
+    QTest::addColumn<double>("x");
+    QTest::addColumn<double>("yaw");
+    QTest::newRow("right") << 0.6 << -M_PI / 2;
+    QTest::newRow("left") << -0.6 << M_PI / 2;
+  }
+  void sideStickTurnsItThatWay() {
+    QFETCH(double, x);
+    QFETCH(double, yaw);
+    const QString input = dir_.filePath(QString::fromUtf8(QTest::currentDataTag()) + s(".csv"));
+    QFile f(input);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QStringLiteral("t,x,y,action\n0,0,0,\n1,0,0,\n1.01,%1,0,\n6,%1,0,\n").arg(x).toUtf8());
+    f.close();
+    const CliRun r = runCli({s("play"), graph_, s("--input"), input, s("-o"), dir_.filePath(s("turn.bvh")), s("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const double turned = r.json().value(s("final_yaw_rad")).toDouble();
+    QVERIFY2(std::abs(turned - yaw) < 0.2, qPrintable(QString::number(turned)));
+    QVERIFY2(r.json().value(s("root_travel_m")).toDouble() > 1.0, "it turned but did not walk off");
   }
 
   void planeStickKeepsItsFirstEdge() {

@@ -125,6 +125,8 @@ class Player {
   /// (m/s, rad/s). The first velocity request
   /// (this or setSteering) measures the graph's velocity spaces (allocates, a few ms);
   /// prepareVelocityControl() does that ahead.
+  /// Under StickMeaning::Velocity the game's request takes precedence over the stick until
+  /// clearDesiredVelocity; then the stick is the request again.
   void setDesiredVelocity(const Float2& velocity, float turnRate);
   void clearDesiredVelocity();
   bool hasDesiredVelocity() const { return control_.hasDesiredVelocity(); }
@@ -244,6 +246,7 @@ class Player {
   CharacterFrame animationFrame_;    // where the clips' own root motion alone would be
   RootDelta lastAnimationDelta_;     // the clips' root motion in the last update
   bool standing_ = false;            // every leg stood and the clock stopped
+  bool gameVelocity_ = false;        // setDesiredVelocity in force (over a velocity stick)
   int advances_ = 0;  // clock steps in this update (one: its delta is lastDelta_ as is)
   int transitions_ = 0;
   double clock_ = 0;                       // seconds played since reset()

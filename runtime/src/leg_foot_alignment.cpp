@@ -24,9 +24,7 @@ OriginalFoot originalFoot(const Vec3f& anklePosition, const Quatf& ankleRotation
                           const Quatf& heading, const Vec3f& position, float yaw) {
   const Vec3f h = anklePosition + ankleRotation * heel;
   const Vec3f t = anklePosition + ankleRotation * toeTip;
-  Vec3f dir(t.x() - h.x(), 0.0f, t.z() - h.z());
-  const float length = dir.norm();
-  dir = length > 1e-4f * footLength ? Vec3f(dir / length) : Vec3f::UnitZ();
+  const Vec3f dir = locomotion::footGroundDirection<Vec3f>(t - h, Vec3f::UnitZ(), footLength);
   const float b = locomotion::footBalance(h.y(), t.y(), footLength);
   const Vec3f base = locomotion::footbase<Vec3f>(h, t, footLength * dir, b);
   const Vec3f down(0.0f, floor, 0.0f);
@@ -93,6 +91,10 @@ float footBalance(float heelHeight, float toeHeight, float footLength, float sha
 
 Float3 footbase(const Float3& heel, const Float3& toe, const Float3& footVector, float balance) {
   return locomotion::footbase(heel, toe, footVector, balance);
+}
+
+Float3 footGroundDirection(const Float3& heelToToe, const Float3& forward, float footLength) {
+  return toFloat3(locomotion::footGroundDirection<Vec3f>(toEigen(heelToToe), toEigen(forward), footLength));
 }
 
 }  // namespace fatgraph

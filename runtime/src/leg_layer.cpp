@@ -46,13 +46,7 @@ bool finite3(const float* v) {
 
 // A leg the layer can drive: a parent-linked chain of >= 3 joints and a usable foot.
 bool usableLeg(const RuntimeLeg& leg, const std::vector<int>& parents) {
-  const int joints = static_cast<int>(parents.size());
-  if (leg.chain.size() < 3) return false;
-  for (std::size_t i = 0; i < leg.chain.size(); ++i) {
-    const int j = leg.chain[i];
-    if (j < 0 || j >= joints) return false;
-    if (i > 0 && parents[j] != leg.chain[i - 1]) return false;
-  }
+  if (!legChainError(parents, leg.chain).empty()) return false;
   return finite3(leg.heel) && finite3(leg.toeTip) && std::isfinite(leg.footLength) &&
          leg.footLength > 1e-4f && std::isfinite(leg.length) && leg.length > 1e-4f;
 }
@@ -101,6 +95,7 @@ LegLayer::LegLayer(const RuntimeGraph& graph, const LegLayerSettings& settings)
     s.savedPositions.assign(n, Float3{});
     s.savedRotations.assign(n, Quaternion{});
     for (const int j : rig.chain) changed[j] = 1;
+    if (parents[ankle] != rig.chain[n - 2]) movedAnkles_.push_back(ankle);
     for (const int root : roots_) changed[root] = 1;  // the body's tilt turns them
     for (const int j : s.descendants) changed[j] = 1;
   }

@@ -168,7 +168,10 @@ void LegLayer::alignInFlight(const Frame& frame, LegState& s, Span<const Quatern
   const Quatf stance = s.alignment * original;
   const Quatf carried = shinTurn * original;
   const Vec3f along = s.toeTip - s.heel;
-  const Vec3f a = stance * along, b = carried * along;
+  // The two feet's headings as the footbase takes them (footGroundDirection): a foot pointing
+  // down in the swing has no ground direction of its own to yaw by.
+  const Vec3f a = locomotion::footGroundDirection<Vec3f>(stance * along, Vec3f::UnitZ(), s.footLength);
+  const Vec3f b = locomotion::footGroundDirection<Vec3f>(carried * along, Vec3f::UnitZ(), s.footLength);
   const float yaw = wrapPi(detail::floatAtan2(a.x(), a.z()) - detail::floatAtan2(b.x(), b.z()));
   const Quatf flight = yawQuat(std::isfinite(yaw) ? yaw : 0.0f) * carried;
   // stance.slerp(blend, flight) * stance^-1 is the blend's power of flight * stance^-1 (on the

@@ -42,6 +42,26 @@ inline V footbase(const V& heel, const V& toe, const V& footVector, float balanc
   return heel * (1.0f - balance) + (toe - footVector) * balance;
 }
 
+/// The foot's heel -> toe direction along the ground for eq. 4.6, kept on the character's
+/// forward side: the ground projection p of heelToToe, reflected across the lateral plane when
+/// it points backwards (p - 2 (p . f) f), then leaned towards forward by 2 max(0, L/2 - |p|) f.
+/// A foot pitched past vertical (a run's kick-back, a game rig's foot bone pointing down through
+/// the swing) would otherwise turn its direction round as its toe passes under its heel, and the
+/// footbase (toe - L direction, with the toe down) jump by twice the foot's length in one
+/// frame. Continuous in heelToToe; equal to the plain projection for a foot pointing forward
+/// and not steeper than 60 degrees. forward: the character's, horizontal, unit length.
+template <class V>
+inline V footGroundDirection(const V& heelToToe, const V& forward, float footLength) {
+  V p = heelToToe;
+  p.y() = 0.0f;
+  const float along = p.dot(forward);
+  if (along < 0.0f) p -= (2.0f * along) * forward;
+  const float shortfall = 0.5f * footLength - p.norm();
+  if (shortfall > 0.0f) p += (2.0f * shortfall) * forward;
+  const float length = p.norm();
+  return length > 1e-6f * footLength && std::isfinite(length) ? V(p / length) : forward;
+}
+
 // ---- The critically damped spring --------------------------------------------------------------
 
 /// Natural log of 2: a half-life of h seconds is a decay rate of ln 2 / h.

@@ -380,6 +380,13 @@ void Player::refreshLocalPose() const {
     }
     for (int j = 0; j < joints; ++j)
       if (parents_[j] < 0) localTranslations_[j] = modelPositions_[j];
+    // A foot bone beside its leg's chain went where the solved shin ends.
+    for (const int j : legs_.movedAnkles()) {
+      const int p = parents_[j];
+      const Vec3f at = toEigen(modelPositions_[j]);
+      localTranslations_[j] =
+          toFloat3(p < 0 ? at : Vec3f(toEigen(modelRotations_[p]).conjugate() * (at - toEigen(modelPositions_[p]))));
+    }
   }
   localPoseStale_ = false;
 }

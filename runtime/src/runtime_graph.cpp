@@ -133,18 +133,33 @@ std::string validateLocomotion(const RuntimeGraph& g, const RuntimeEdge& e) {
   return {};
 }
 
+// Whether `joint` hangs below `ancestor` (parents[] may hold cycles in a corrupt file: the
+// walk stops after as many steps as there are joints).
+bool hangsBelow(const std::vector<int>& parents, int joint, int ancestor) {
+  const std::size_t n = parents.size();
+  int j = parents[joint];
+  for (std::size_t steps = 0; j >= 0 && static_cast<std::size_t>(j) < n && steps < n; ++steps, j = parents[j])
+    if (j == ancestor) return true;
+  return false;
+}
+
+// An ankle that is not the child of the joint before it is a foot bone beside the chain
+// (runtime_graph.h): it must hang below none of the chain's joints and not above the hip.
+std::string ankleBesideChainError(const std::vector<int>& parents, const std::vector<int>& chain) {
+  const int ankle = chain.back();
+  if (parents[ankle] == chain[chain.size() - 2]) return {};
+  for (std::size_t k = 0; k + 1 < chain.size(); ++k)
+    if (chain[k] == ankle || hangsBelow(parents, ankle, chain[k]))
+      return "ankle " + std::to_string(ankle) + " is neither the child of the joint before it nor beside the chain";
+  if (hangsBelow(parents, chain.front(), ankle)) return "ankle " + std::to_string(ankle) + " is above the hip";
+  return {};
+}
+
 std::string validateLegs(const RuntimeGraph& g) {
-  const int joints = g.jointCount();
   for (std::size_t l = 0; l < g.legs.size(); ++l) {
     const RuntimeLeg& leg = g.legs[l];
     const std::string label = "leg '" + (leg.name.empty() ? std::to_string(l) : leg.name) + "': ";
-    if (leg.chain.size() < 3) return label + "chain needs >= 3 joints (hip to ankle)";
-    for (std::size_t k = 0; k < leg.chain.size(); ++k) {
-      const int j = leg.chain[k];
-      if (j < 0 || j >= joints) return label + "joint " + std::to_string(j) + " out of range";
-      if (k > 0 && g.skeleton.parents[j] != leg.chain[k - 1])
-        return label + "chain joint " + std::to_string(j) + " is not the child of the one before";
-    }
+    if (const std::string chain = legChainError(g.skeleton.parents, leg.chain); !chain.empty()) return label + chain;
     if (!allFinite(leg.heel, 3) || !allFinite(leg.toeTip, 3)) return label + "heel or toe not finite";
     if (!(leg.length > 0.0f) || !std::isfinite(leg.length) || !(leg.footLength > 0.0f) ||
         !std::isfinite(leg.footLength))
@@ -211,6 +226,18 @@ std::string validateHubs(const RuntimeGraph& g) {
 }
 
 }  // namespace
+
+std::string legChainError(const std::vector<int>& parents, const std::vector<int>& chain) {
+  const int joints = static_cast<int>(parents.size());
+  if (chain.size() < 3) return "chain needs >= 3 joints (hip to ankle)";
+  for (std::size_t k = 0; k < chain.size(); ++k) {
+    const int j = chain[k];
+    if (j < 0 || j >= joints) return "joint " + std::to_string(j) + " out of range";
+    if (k > 0 && k + 1 < chain.size() && parents[j] != chain[k - 1])
+      return "chain joint " + std::to_string(j) + " is not the child of the one before";
+  }
+  return ankleBesideChainError(parents, chain);
+}
 
 int RuntimeSkeleton::find(const std::string& name) const {
   for (int i = 0; i < jointCount(); ++i)

@@ -3,7 +3,8 @@
 // transitions join the loops, the graph records that its stick means velocity, and forward
 // stick walks it from standing, full stick runs, and a released stick brings it back to an idle
 // loop. The paper's stick on the plane (`--stick plane`) keeps it on its first edge: the
-// difference is what the graph's choice is for.
+// difference is what the graph's choice is for. Its legs (thigh and shin, each foot an IK bone
+// hanging from the root beside them) are found from the clips and planted by the leg layer.
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -97,6 +98,14 @@ class TestCliGameCharacter : public QObject {
              qPrintable(played.join(u' ')));
     // 8 s of half stick and 5 s of full stick: well beyond the 0.1 m the plane stick gives.
     QVERIFY2(j.value(s("root_travel_m")).toDouble() > 20.0, qPrintable(QString::number(j.value(s("root_travel_m")).toDouble())));
+    // Two legs, each ending at its foot bone, stepping: the layer's gait clock puts each foot
+    // down every cycle of the walk and the run, and the outsider sees stances in the motion.
+    QCOMPARE(j.value(s("legs")).toInt(), 2);
+    const QJsonObject perLeg = j.value(s("events")).toObject().value(s("per_leg")).toObject();
+    for (const char* leg : {"Left", "Right"})
+      QVERIFY2(perLeg.value(s(leg)).toObject().value(s("foot_strike")).toInt() >= 8, qPrintable(QJsonDocument(perLeg).toJson()));
+    QVERIFY(j.value(s("motion_contacts")).toObject().value(s("stances")).toInt() >= 4);
+    QVERIFY(j.value(s("leg_overextension_mm")).toDouble() < 1.0);
   }
 
   // From standing, a stick to the side turns the character to face that way in the world

@@ -98,6 +98,12 @@ void TestLegEdits::invalid_data() {
   QTest::newRow("reversed chain")
       << R"({"op": "set_legs", "legs": [{"name": "L", "chain": ["LeftFoot", "LeftLeg", "LeftUpLeg"]}]})"
       << "'LeftLeg' is not a child of 'LeftFoot'";
+  QTest::newRow("ankle below the chain but not its child")
+      << R"({"op": "set_legs", "legs": [{"name": "L", "chain": ["LeftUpLeg", "LeftLeg", "LeftToeBase"]}]})"
+      << "ankle 'LeftToeBase' is neither the child of 'LeftLeg' nor a foot bone beside the chain (it hangs below 'LeftUpLeg')";
+  QTest::newRow("ankle above the hip")
+      << R"({"op": "set_legs", "legs": [{"name": "L", "chain": ["LeftUpLeg", "LeftLeg", "Hips"]}]})"
+      << "ankle 'Hips' is above the hip 'LeftUpLeg'";
   QTest::newRow("joint in two legs")
       << R"({"op": "set_legs", "legs": [{"name": "A", "chain": ["LeftUpLeg", "LeftLeg", "LeftFoot"]},
             {"name": "B", "chain": ["LeftLeg", "LeftFoot", "LeftToeBase"]}]})"

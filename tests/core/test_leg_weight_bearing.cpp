@@ -205,22 +205,33 @@ void TestLegWeightBearing::heldInPlaceSaysNothing() {
 void TestLegWeightBearing::creatures_data() {
   QTest::addColumn<QString>("file");
   QTest::addColumn<Names>("legs");    // names, front to back, left before right
-  QTest::addColumn<Names>("ankles");  // the chains' last joints, in the same order
+  QTest::addColumn<Names>("shins");   // the leg's own last joints, in the same order
+  QTest::addColumn<Names>("ankles");  // the chains' last joints: the IK foot bones beside them
   QTest::newRow("fox") << "fox.glb" << Names{"LeftFront", "RightFront", "LeftHind", "RightHind"}
-                       << Names{"FrontLowerLeg.L", "FrontLowerLeg.R", "BackLowerLeg.L", "BackLowerLeg.R"};
+                       << Names{"FrontLowerLeg.L", "FrontLowerLeg.R", "BackLowerLeg.L", "BackLowerLeg.R"}
+                       << Names{"FF.L", "FF.R", "FFB.L", "FFB.R"};
   QTest::newRow("spider") << "spider.glb"
                           << Names{"LeftFront",    "RightFront",   "LeftMiddle1", "LeftMiddle2",
                                    "RightMiddle1", "RightMiddle2", "LeftHind",    "RightHind"}
                           << Names{"FrontLeg3.L",    "FrontLeg3.R",    "MidFrontLeg3.L", "MidBackLeg3.L",
-                                   "MidFrontLeg3.R", "MidBackLeg3.R",  "BackLeg3.L",     "BackLeg3.R"};
+                                   "MidFrontLeg3.R", "MidBackLeg3.R",  "BackLeg3.L",     "BackLeg3.R"}
+                          << Names{"FrontFoot.L",    "FrontFoot2.R",   "MidFrontFoot.L", "MidBackFoot.L",
+                                   "MidFrontFoot.R", "MidBackFoot.R",  "BackFoot.L",     "BackFoot.R"};
+  // A biped whose feet hang from the root bone beside legs of two joints (UpperLeg, LowerLeg):
+  // without the foot bone a leg has one bone and is no leg at all.
+  QTest::newRow("knight") << "knight.glb" << Names{"Left", "Right"} << Names{"LowerLeg.L", "LowerLeg.R"}
+                          << Names{"Foot.L", "Foot.R"};
 }
 
-// The fox's and the spider's joints follow no leg convention (a fox's "FrontUpperLeg.L" has no
-// ankle; a spider's "FrontLeg2.L" no thigh): without clips they have no legs; their clips show
-// which limbs carry them, and the names still say which side and place each is.
+// The fox's, the spider's and the knight's joints follow no leg convention (a fox's
+// "FrontUpperLeg.L" has no ankle; a spider's "FrontLeg2.L" no thigh): without clips they have no
+// legs; their clips show which limbs carry them, and the names still say which side and place
+// each is. Their feet are IK bones beside the legs (children of the root or the body): each
+// leg's chain ends at its foot bone, which the leg layer moves with the shin's end.
 void TestLegWeightBearing::creatures() {
   QFETCH(QString, file);
   QFETCH(Names, legs);
+  QFETCH(Names, shins);
   QFETCH(Names, ankles);
   GltfImportOptions options;
   options.fps = 30;
@@ -228,7 +239,15 @@ void TestLegWeightBearing::creatures() {
   QVERIFY(detectLegs(g.skeleton).empty());
   const LegSetup setup = detectLegs(g.skeleton, g.clips);
   QVERIFY2(legNames(setup) == legs, (setup.method + "\n" + allNotes(setup)).c_str());
-  for (size_t i = 0; i < legs.size(); ++i) QCOMPARE(g.skeleton.names[setup.legs[i].ankle()], ankles[i]);
+  for (size_t i = 0; i < legs.size(); ++i) {
+    const Leg& leg = setup.legs[i];
+    QCOMPARE(g.skeleton.names[leg.chain[leg.chain.size() - 2]], shins[i]);
+    QCOMPARE(g.skeleton.names[leg.ankle()], ankles[i]);
+    QVERIFY(ankleBesideChain(g.skeleton, leg));
+    QVERIFY2(leg.length > 0 && leg.footLength > 0, leg.name.c_str());
+  }
+  QVERIFY2(allNotes(setup).find("' beside it, which reaches the ground: that is its ankle): a leg") != std::string::npos,
+           allNotes(setup).c_str());
   QVERIFY2(setup.method.starts_with("geometry (weight bearing in the clips)"), setup.method.c_str());
   QVERIFY2(validateLegSetup(g.skeleton, setup).empty(), validateLegSetup(g.skeleton, setup).c_str());
 }

@@ -14,15 +14,24 @@ using namespace fatgraph;
 namespace {
 
 // Hips 0.9 m up; per side UpLeg, Leg, Foot (0.42 m bones, ankle 0.06 m above the floor), Toe.
-RuntimeGraph standingGraph(bool withLegs) {
+// The standing pose's bends about x: thigh, knee, ankle (the foot ends level).
+constexpr float kThighBend = 0.15f, kKneeBend = -0.3f, kAnkleBend = 0.15f;
+
+// With `feetBeside` each foot is a game rig's IK bone hanging from the hips beside its leg
+// (legs.h), placed where the bent shin ends, level.
+RuntimeGraph standingGraph(bool withLegs, bool feetBeside = false) {
   RuntimeGraph g;
   RuntimeSkeleton& s = g.skeleton;
   s.addJoint("Hips", -1, {0, 0.9f, 0}, true);
+  const Eigen::AngleAxisf thighTurn(kThighBend, Vec3f::UnitX());
+  const Vec3f shinEnd = thighTurn * Vec3f(0, -0.42f, 0) +
+                        thighTurn * Eigen::AngleAxisf(kKneeBend, Vec3f::UnitX()) * Vec3f(0, -0.42f, 0);
   for (const float side : {1.0f, -1.0f}) {
     const std::string p = side > 0 ? "Left" : "Right";
     const int up = s.addJoint(p + "UpLeg", 0, {0.1f * side, 0, 0}, false);
     const int leg = s.addJoint(p + "Leg", up, {0, -0.42f, 0}, false);
-    const int foot = s.addJoint(p + "Foot", leg, {0, -0.42f, 0}, false);
+    const int foot = feetBeside ? s.addJoint(p + "Foot", 0, {0.1f * side, shinEnd.y(), shinEnd.z()}, false)
+                                : s.addJoint(p + "Foot", leg, {0, -0.42f, 0}, false);
     s.addJoint(p + "Toe", foot, {0, -0.04f, 0.12f}, false);
     if (withLegs) {
       RuntimeLeg l;
@@ -48,9 +57,10 @@ RuntimeGraph standingGraph(bool withLegs) {
   seg.frameCount = 31;
   seg.duration = 1.0f;
   // Knees slightly bent: the leg's rest is straight, so bend the knee and counter the hip.
-  const Eigen::Quaternionf knee(Eigen::AngleAxisf(-0.3f, Vec3f::UnitX()));
-  const Eigen::Quaternionf thigh(Eigen::AngleAxisf(0.15f, Vec3f::UnitX()));
-  const Eigen::Quaternionf ankle(Eigen::AngleAxisf(0.15f, Vec3f::UnitX()));
+  const Eigen::Quaternionf knee(Eigen::AngleAxisf(kKneeBend, Vec3f::UnitX()));
+  const Eigen::Quaternionf thigh(Eigen::AngleAxisf(kThighBend, Vec3f::UnitX()));
+  const Eigen::Quaternionf ankle = feetBeside ? Eigen::Quaternionf::Identity()  // level under the hips
+                                              : Eigen::Quaternionf(Eigen::AngleAxisf(kAnkleBend, Vec3f::UnitX()));
   std::vector<Eigen::Quaternionf> pose(joints, Eigen::Quaternionf::Identity());
   for (const int side : {1, 5}) {
     pose[side] = thigh;
@@ -154,21 +164,33 @@ class TestLegLayer : public QObject {
 
   // Raised and sloped ground: the character stands at the terrain's height, its feet on it,
   // and the local pose reproduces the adjusted model pose through forward kinematics.
+  // Feet beside the legs (IK foot bones hanging from the hips) are moved with the shins' ends:
+  // their local translations change with them.
   void groundFollowingOnRaisedAndSlopedGround_data() {
     QTest::addColumn<float>("height");
     QTest::addColumn<float>("slope");
-    QTest::newRow("raised") << 0.3f << 0.0f;
-    QTest::newRow("slope") << 0.0f << 0.25f;
+    QTest::addColumn<bool>("feetBeside");
+    QTest::newRow("raised") << 0.3f << 0.0f << false;
+    QTest::newRow("slope") << 0.0f << 0.25f << false;
+    QTest::newRow("raised, feet beside") << 0.3f << 0.0f << true;
+    QTest::newRow("slope, feet beside") << 0.0f << 0.25f << true;
   }
   void groundFollowingOnRaisedAndSlopedGround() {
     QFETCH(float, height);
     QFETCH(float, slope);
-    const RuntimeGraph g = standingGraph(true);
+    QFETCH(bool, feetBeside);
+    const RuntimeGraph g = standingGraph(true, feetBeside);
+    QCOMPARE(g.validate(), std::string());
     const Heightfield ground = plane(height, slope);
     Player p(g);
     p.setTerrain(&ground);
     for (int f = 0; f < 10; ++f) p.update(1.0f / 30.0f, 0, 0);
     QVERIFY(std::abs(p.character().position.y - height) < 0.01f);
+    QCOMPARE(p.legLayer().movedAnkles().size(), feetBeside ? std::size_t(2) : std::size_t(0));
+    for (const RuntimeLeg& leg : g.legs) {  // the shin still reaches its foot
+      const float shin = (toEigen(p.modelPositions()[leg.chain[2]]) - toEigen(p.modelPositions()[leg.chain[1]])).norm();
+      QVERIFY2(std::abs(shin - 0.42f) < 1e-3f, qPrintable(QString::number(shin)));
+    }
     const int joints = g.jointCount();
     const std::vector<Eigen::Vector3d> mx =
         modelPositionsOf(g.skeleton.parents, p.localRotations(), p.localTranslations());

@@ -59,6 +59,11 @@ const Breakage kBreakages[] = {
    "leg 'Left': joint 9 out of range"},
   {"leg chain skips a joint", [](RuntimeGraph& g) { g.legs[0].chain = {0, 2, 3}; },
    "leg 'Left': chain joint 2 is not the child of the one before"},
+  // An ankle may be a foot bone beside the chain, not one hanging below it or above the hip.
+  {"leg ankle below the chain", [](RuntimeGraph& g) { g.legs[0].chain = {0, 1, 3}; },
+   "leg 'Left': ankle 3 is neither the child of the joint before it nor beside the chain"},
+  {"leg ankle above the hip", [](RuntimeGraph& g) { g.legs[0].chain = {1, 2, 0}; },
+   "leg 'Left': ankle 0 is above the hip"},
   {"heel not finite", [](RuntimeGraph& g) { g.legs[0].heel[1] = kNaN; },
    "leg 'Left': heel or toe not finite"},
   {"foot length zero", [](RuntimeGraph& g) { g.legs[0].footLength = 0.0f; },

@@ -154,8 +154,17 @@ int countStances(const FootTrack& track, const LegDerived& d) {
   // toe's heights (each above its own lowest) falls under 25 % of its highest, and it ends only
   // above 50 %. The mean, because real feet keep one end low through much of the swing (a toe
   // pivoting at push-off, a heel landing long before the toe); the wide hysteresis, because
-  // that end then settles slowly.
+  // that end then settles slowly. A contact starts only where the footbase moves over the
+  // ground slower than its mean over the cycle: a run's swing kicks the toe down close to the
+  // floor while the foot flies forward (the knight's, its toe 7 cm up at three times the
+  // running speed), which height alone takes for a second contact.
   const int k = track.intervals();
+  auto groundStep = [&](int i) {
+    const Vec3 step = unwrappedAt(d.footbase, i + 1) - unwrappedAt(d.footbase, i);
+    return std::hypot(step.x(), step.z());
+  };
+  double meanStep = 0;
+  for (int i = 0; i < k; ++i) meanStep += groundStep(i) / k;
   std::vector<double> mean(k);
   for (int i = 0; i < k; ++i) {
     mean[i] = 0.5 * (track.heel[i].y() - d.heelFloor + track.toe[i].y() - d.toeFloor);
@@ -167,8 +176,10 @@ int countStances(const FootTrack& track, const LegDerived& d) {
   bool onGround = false;
   int contacts = 0;
   for (int step = 1; step <= k; ++step) {
-    const double h = mean[(start + step) % k];
-    if (!onGround && h <= 0.25 * top) {
+    const int i = (start + step) % k;
+    const double h = mean[i];
+    const bool slow = std::min(groundStep(i), groundStep((i + k - 1) % k)) <= meanStep;
+    if (!onGround && h <= 0.25 * top && slow) {
       onGround = true;
       ++contacts;
     } else if (onGround && h >= 0.5 * top) {

@@ -79,14 +79,22 @@ std::vector<FoundLeg> legsFromGeometry(const Skeleton& skeleton, const Clip* sam
 }
 
 // Feet are measured in a standing pose: names do not need one to find the legs, heels do. One
-// pose per leg: `pose` when the rest pose stands on these legs, else the clips' own.
+// pose per leg: `pose` when the rest pose stands on these legs or `pose` is the clips' frame in
+// which the most feet bear weight and they stand in it, else the clips' own.
 std::vector<legs::ReferencePose> legMeasurementPoses(const Skeleton& skeleton, const std::vector<FoundLeg>& found,
                                                      const legs::ReferencePose& pose, const Clip* sample,
-                                                     std::vector<std::string>& notes) {
+                                                     const std::string& standingName, std::vector<std::string>& notes) {
   std::vector<std::vector<int>> chains;
   for (const FoundLeg& l : found) chains.push_back(l.chain);
+  const legs::ReferencePose rest = legs::ReferencePose::rest(skeleton);
+  if (legs::standsIn(skeleton, rest, chains))  // `pose` is the standing frame when weighed
+    return std::vector<legs::ReferencePose>(found.size(), standingName.empty() ? pose : rest);
   std::vector<legs::ReferencePose> poses(found.size(), pose);
-  if (!legs::standsIn(skeleton, legs::ReferencePose::rest(skeleton), chains)) {
+  if (!standingName.empty() && legs::standsIn(skeleton, pose, chains)) {
+    // A frame in which the feet carry the body faces its feet the way it walks; the lowest
+    // frame of the first clip may be a fall (the knight's Death), its feet pointing anywhere.
+    notes.push_back("heel and toe tip measured in " + standingName + ", where the most feet bear weight");
+  } else {
     std::string poseNote;
     poses = legs::measurementPoses(skeleton, chains, sample, &poseNote);
     if (!poseNote.empty()) notes.push_back(poseNote);
@@ -107,7 +115,7 @@ std::vector<Leg> measureFoundLegs(const Skeleton& skeleton, const std::vector<Fo
     leg.chain = found[i].chain;
     leg.toe = found[i].toe;
     if (leg.toe < 0) notes.push_back(leg.name + ": no toe joint found below the ankle");
-    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes, found[i].touching);
+    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes);
     left += found[i].side == Side::Left;
     right += found[i].side == Side::Right;
     out.push_back(std::move(leg));
@@ -138,9 +146,11 @@ LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
   // Weight bearing in the clips drops named limbs that never reach the ground and adds the
   // limbs that carry the body, named or not (leg_weight_bearing.cpp).
   legs::ReferencePose standing;
-  const bool weighed = legs::weighLegs(skeleton, clips, found, notes, standing);
+  std::string standingName;
+  const bool weighed = legs::weighLegs(skeleton, clips, found, notes, standing, &standingName);
   if (weighed && named && found.empty()) return noLegsFound(notes, "no legs: no limb bears weight in the clips");
   if (weighed && !found.empty()) {
+    pose = standing;
     if (!named) {
       method = "geometry (weight bearing in the clips): chains from the body down to the limb ends that bear weight";
       notes.push_back("legs found by geometry (the joint names follow no known convention): check them");
@@ -148,6 +158,7 @@ LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
       method += ", then weight bearing in the clips";
     }
   } else if (found.empty()) {
+    standingName.clear();
     std::string why;
     found = legsFromGeometry(skeleton, sample, pose, method, why);
     if (found.empty())
@@ -155,7 +166,7 @@ LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
     notes.push_back("legs found by geometry (the joint names follow no known convention): check them");
   }
   std::stable_sort(found.begin(), found.end(), before);
-  const std::vector<legs::ReferencePose> poses = legMeasurementPoses(skeleton, found, pose, sample, notes);
+  const std::vector<legs::ReferencePose> poses = legMeasurementPoses(skeleton, found, pose, sample, standingName, notes);
   LegSetup out;
   out.automatic = true;
   out.legs = measureFoundLegs(skeleton, found, poses, notes);

@@ -34,11 +34,9 @@ std::vector<ReferencePose> measurementPoses(const Skeleton& skeleton,
                                             const std::vector<std::vector<int>>& chains,
                                             const Clip* sample, std::string* note);
 
-/// measureLeg in `pose`. When nothing of the skeleton lies below the ankle, `touching` (a limb
-/// end beside the leg that it follows to the ground: an IK foot bone) stands for the foot.
+/// measureLeg in `pose`.
 void measureLegIn(const Skeleton& skeleton, const ReferencePose& pose, Leg& leg,
-                  const LegMeasureOptions& options, std::vector<std::string>* notes,
-                  const LimbEnd& touching = {});
+                  const LegMeasureOptions& options, std::vector<std::string>* notes);
 
 /// Where a leg sits on the body: its side (+1 left, -1 right, 0 centre) and its rank from
 /// the front (0 = front, larger = further back; -1 = unknown).
@@ -51,7 +49,6 @@ struct FoundLeg {
   int toe = -1;
   Side side = Side::Centre;
   Place place = Place::None;
-  LimbEnd touching;  // the IK foot bone the leg's end follows to the ground, if any
 };
 
 /// Legs by joint names (leg_names.cpp); empty when the names follow no known convention.
@@ -68,7 +65,7 @@ std::vector<FoundLeg> legsByGeometry(const Skeleton& skeleton, const ReferencePo
 /// ends that bear weight in the clips), in `pose` (a frame in which they stand). Where
 /// `touching` has an entry other than the end itself, that limb end's position stands for the
 /// end's on the ground (the IK foot bone a leg's end follows, when the leg's own bones stop
-/// short of the ground), and the leg keeps it as its `touching`.
+/// short of the ground), and that foot bone becomes the leg's ankle, beside its chain (legs.h).
 /// Sides by position, places front to back.
 std::vector<FoundLeg> legsByLimbEnds(const Skeleton& skeleton, const ReferencePose& pose,
                                      const std::vector<LimbEnd>& ends, const std::vector<LimbEnd>& touching = {});
@@ -85,8 +82,9 @@ void sideAndPlaceFromNames(const Skeleton& skeleton, FoundLeg& leg);
 /// the legs whose feet never reach the ground and adds the limbs that carry the body. Returns
 /// false, leaving everything as it was, when the clips are too short to tell or no limb end
 /// bears weight in them; else `found` is the legs that bear weight, `notes` says what changed
-/// and why, and `standing` is the frame in which the most of them stand.
+/// and why, and `standing` is the frame in which the most of them stand (`standingName`, when
+/// given, says which: "'knight:Idle' frame 12").
 bool weighLegs(const Skeleton& skeleton, std::span<const Clip> clips, std::vector<FoundLeg>& found,
-               std::vector<std::string>& notes, ReferencePose& standing);
+               std::vector<std::string>& notes, ReferencePose& standing, std::string* standingName = nullptr);
 
 }  // namespace fatgraph::legs

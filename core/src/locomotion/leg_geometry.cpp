@@ -53,6 +53,20 @@ void placeFrontToBack(const std::vector<Vec3>& P, Side side, std::vector<FoundLe
   }
 }
 
+// A leg whose own bones stop short of the ground and whose end follows an IK foot bone beside
+// it (a game rig's Foot.L hanging from the root): the foot bone is the ankle, the last bone runs
+// from the leg's end to it, and the foot bone's first child, if any, is the toe. Empty when the
+// chain has fewer than two bones or the last one has no length.
+FoundLeg legToFootBone(const Skeleton& s, const std::vector<Vec3>& P, const std::vector<int>& path, int foot) {
+  FoundLeg leg;
+  if (path.size() < 2 || (P[foot] - P[path.back()]).norm() < 1e-6) return leg;
+  leg.chain = path;
+  leg.chain.push_back(foot);
+  for (int j = foot + 1; j < s.jointCount() && leg.toe < 0; ++j)
+    if (s.parents[j] == foot) leg.toe = j;
+  return leg;
+}
+
 // The limb from each tip up to the body (see the file comment), in the character-frame pose
 // `P` whose lowest point is `lo` and extent `height`.
 std::vector<FoundLeg> legsFromTips(const Skeleton& s, const std::vector<Vec3>& P, const std::vector<Tip>& tips,
@@ -96,6 +110,10 @@ std::vector<FoundLeg> legsFromTips(const Skeleton& s, const std::vector<Vec3>& P
     // A joint on the body (zero offset: CMU's LHipJoint sits on the Hips) is not part of the leg.
     while (path.size() > 1 && s.restOffsets[path[0]].norm() < 1e-3 * height) path.erase(path.begin());
     if (P[path.front()].y() - tip.point.y() < 0.25 * height) continue;  // too short to be a leg
+    if (tip.touching.joint >= 0) {
+      if (FoundLeg leg = legToFootBone(s, P, path, tip.touching.joint); !leg.chain.empty()) out.push_back(std::move(leg));
+      continue;
+    }
     // The ankle ends the last long bone (at least half the longest): the bones below it are
     // short next to the leg's (toe base, toes, or the digit of a digitigrade foot), and the
     // first of them is the toe.
@@ -108,12 +126,13 @@ std::vector<FoundLeg> legsFromTips(const Skeleton& s, const std::vector<Vec3>& P
     }
     if (ankle < 2) continue;  // a leg has two bones at least
     if (ankle + 1 < path.size()) leg.toe = path[ankle + 1];
-    leg.touching = tip.touching;
     path.resize(ankle + 1);
     leg.chain = path;
-    const double x = P[path.front()].x();
-    leg.side = x > 0.01 * height ? Side::Left : (x < -0.01 * height ? Side::Right : Side::Centre);
     out.push_back(std::move(leg));
+  }
+  for (FoundLeg& leg : out) {
+    const double x = P[leg.chain.front()].x();
+    leg.side = x > 0.01 * height ? Side::Left : (x < -0.01 * height ? Side::Right : Side::Centre);
   }
   for (Side side : {Side::Left, Side::Right, Side::Centre}) placeFrontToBack(P, side, out);
   return out;

@@ -17,6 +17,19 @@ int LegSetup::find(const std::string& name) const {
   return -1;
 }
 
+bool ankleBesideChain(const Skeleton& skeleton, const Leg& leg) {
+  const size_t n = leg.chain.size();
+  return n >= 2 && leg.chain.back() >= 0 && leg.chain.back() < skeleton.jointCount() &&
+         skeleton.parents[leg.chain.back()] != leg.chain[n - 2];
+}
+
+double legBoneLength(const Skeleton& skeleton, const std::vector<int>& chain, size_t i,
+                     const std::vector<Vec3>& positions) {
+  const int j = chain[i];
+  if (skeleton.parents[j] == chain[i - 1]) return skeleton.restOffsets[j].norm();
+  return (positions[j] - positions[chain[i - 1]]).norm();
+}
+
 namespace legs {
 namespace {
 
@@ -49,6 +62,24 @@ Vec3 farthest(const std::vector<Vec3>& points, const Vec3& from) {
   return best;
 }
 
+// Empty when the ankle is the child of the joint before it, or a foot bone beside the chain:
+// below none of the chain's joints (the shin would carry it twice) and not above the hip.
+std::string ankleBesideError(const Skeleton& s, const Leg& leg) {
+  if (!ankleBesideChain(s, leg)) return {};
+  const int ankle = leg.ankle();
+  for (size_t i = 0; i + 1 < leg.chain.size(); ++i) {
+    if (leg.chain[i] == ankle || isBelow(s, ankle, leg.chain[i])) {
+      return "ankle '" + s.names[ankle] + "' is neither the child of '" + s.names[leg.chain[leg.chain.size() - 2]] +
+             "' nor a foot bone beside the chain (it hangs below '" + s.names[leg.chain[i]] + "')";
+    }
+  }
+  if (isBelow(s, leg.hip(), ankle)) {
+    return "ankle '" + s.names[ankle] + "' is above the hip '" + s.names[leg.hip()] +
+           "' (a foot bone beside the chain hangs from the root or the body)";
+  }
+  return {};
+}
+
 }  // namespace
 
 ReferencePose ReferencePose::rest(const Skeleton& skeleton) {
@@ -77,7 +108,7 @@ bool standsIn(const Skeleton& s, const ReferencePose& pose,
               const std::vector<std::vector<int>>& chains) {
   for (const std::vector<int>& chain : chains) {
     double length = 0;
-    for (size_t i = 1; i < chain.size(); ++i) length += s.restOffsets[chain[i]].norm();
+    for (size_t i = 1; i < chain.size(); ++i) length += legBoneLength(s, chain, i, pose.positions);
     const double drop = pose.positions[chain.front()].y() - pose.positions[chain.back()].y();
     if (!(drop > 0.5 * length)) return false;
   }
@@ -131,19 +162,16 @@ std::vector<ReferencePose> measurementPoses(const Skeleton& s,
 }
 
 void measureLegIn(const Skeleton& s, const ReferencePose& pose, Leg& leg,
-                  const LegMeasureOptions& options, std::vector<std::string>* notes, const LimbEnd& touching) {
+                  const LegMeasureOptions& options, std::vector<std::string>* notes) {
   auto note = [&](const std::string& what) {
     if (notes) notes->push_back(leg.name + ": " + what);
   };
   leg.length = 0;
-  for (size_t i = 1; i < leg.chain.size(); ++i) leg.length += s.restOffsets[leg.chain[i]].norm();
+  for (size_t i = 1; i < leg.chain.size(); ++i) leg.length += legBoneLength(s, leg.chain, i, pose.positions);
   const int ankle = leg.ankle();
   const Vec3 a = pose.positions[ankle];
   const Quat toAnkle = pose.rotations[ankle].conjugate();
   std::vector<Vec3> foot = subtreePoints(s, pose, ankle);
-  if (foot.empty() && touching.joint >= 0) {
-    foot.push_back(touching.endSite >= 0 ? pose.endSites[touching.endSite] : pose.positions[touching.joint]);
-  }
 
   if (options.toeTip) {
     // The toe tip is where the foot last touches the ground at toe-off (4.1): the toe's end
@@ -197,11 +225,12 @@ std::string validateLeg(const Skeleton& s, const Leg& leg) {
   for (size_t i = 0; i < leg.chain.size(); ++i) {
     const int j = leg.chain[i];
     if (j < 0 || j >= s.jointCount()) return who + ": joint index " + std::to_string(j) + " is out of range";
-    if (i > 0 && s.parents[j] != leg.chain[i - 1]) {
+    if (i > 0 && i + 1 < leg.chain.size() && s.parents[j] != leg.chain[i - 1]) {
       return who + ": joint '" + s.names[j] + "' is not a child of '" + s.names[leg.chain[i - 1]] +
              "' (a chain runs parent to child)";
     }
   }
+  if (std::string beside = legs::ankleBesideError(s, leg); !beside.empty()) return who + ": " + beside;
   if (leg.toe >= 0) {
     if (leg.toe >= s.jointCount()) return who + ": toe index " + std::to_string(leg.toe) + " is out of range";
     if (!legs::isBelow(s, leg.toe, leg.ankle())) {

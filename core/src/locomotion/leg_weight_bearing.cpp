@@ -255,9 +255,11 @@ std::vector<FoundLeg> carryingLimbs(const Weighing& w, const std::vector<FoundLe
         driver = tips.driver[t];
       }
     }
-    notes.push_back("'" + s.names[leg.chain.front()] + "' to '" + s.names[leg.chain.back()] + "' bears weight in " +
+    const size_t own = driver.empty() ? leg.chain.size() - 1 : leg.chain.size() - 2;  // the leg's own last joint
+    notes.push_back("'" + s.names[leg.chain.front()] + "' to '" + s.names[leg.chain[own]] + "' bears weight in " +
                     percent(best) + " of the frames" + w.where +
-                    (driver.empty() ? "" : " (its end follows '" + driver + "', which reaches the ground)") +
+                    (driver.empty() ? "" : " (its end follows the foot bone '" + driver +
+                                               "' beside it, which reaches the ground: that is its ankle)") +
                     ": a leg" + (named ? " though its joints are not named like one" : ""));
     sideAndPlaceFromNames(s, leg);
     out.push_back(std::move(leg));
@@ -268,7 +270,7 @@ std::vector<FoundLeg> carryingLimbs(const Weighing& w, const std::vector<FoundLe
 }  // namespace
 
 bool weighLegs(const Skeleton& s, std::span<const Clip> clips, std::vector<FoundLeg>& found,
-               std::vector<std::string>& notes, ReferencePose& standing) {
+               std::vector<std::string>& notes, ReferencePose& standing, std::string* standingName) {
   const int judgedClips = static_cast<int>(std::count_if(clips.begin(), clips.end(), [&](const Clip& c) {
     return judged(c) && c.jointCount == s.jointCount();
   }));
@@ -291,6 +293,8 @@ bool weighLegs(const Skeleton& s, std::span<const Clip> clips, std::vector<Found
   // which the creature lies on the ground, all of it low).
   const FeetOnGround stand = feetOnGround(s, clips, bearing);
   standing = ReferencePose::frame(s, clips[stand.standingClip], stand.standingFrame);
+  if (standingName)
+    *standingName = "'" + clips[stand.standingClip].name + "' frame " + std::to_string(stand.standingFrame);
   for (FoundLeg& leg : carryingLimbs(w, kept, !found.empty(), standing, notes)) kept.push_back(std::move(leg));
   // Names may place two legs of one side alike (Left and Left, or two "middle" legs): their
   // order on the body decides then.

@@ -65,10 +65,8 @@ struct Footbase {
 // heights (above the same floor, so only their difference counts). The result is the heel end
 // of the foot's base, taken from whichever end is down; computed relative to the heel.
 Footbase footbaseOf(const RuntimeLeg& leg, const FootPoints& p) {
-  Vec3 h(p.toe.x() - p.heel.x(), 0.0, p.toe.z() - p.heel.z());
-  if (h.norm() < 1e-9) h = Vec3::UnitZ();  // a foot pointing straight down: keep facing forward
-  h.normalize();
   const double length = leg.footLength;
+  const Vec3 h = toEigenDouble(footGroundDirection(toFloat3(p.toe - p.heel), Float3{0, 0, 1}, static_cast<float>(length)));
   const float b = footBalance(static_cast<float>(p.heel.y()), static_cast<float>(p.toe.y()), static_cast<float>(length));
   Footbase f;
   f.position = p.heel + toEigenDouble(footbase(Float3{}, toFloat3(p.toe - p.heel), toFloat3(length * h), b));

@@ -59,8 +59,10 @@ const Clip& checkedClip(const Skeleton& skeleton, const std::vector<Clip>& clips
 // transform and only the travelling part of the rig moves into the character frame. Where the
 // motion root is a root, that is R_y(-yaw) q and (0, height, 0). The trajectory keeps where the
 // motion root went, relative to the first frame and in its heading frame, with the yaw unwrapped
-// so deltas never jump by 2 pi. Other roots (rare) take the same change of frame so the model
-// stays rigid.
+// so deltas never jump by 2 pi. The other joints that carry the travel (travelCarriers: a game
+// rig's IK feet and pole targets hanging beside the body from the still reference bone) take
+// the same change of frame, each at its own parent, and so do other roots (rare): the feet
+// stand where the body does, not where the clip's world put them.
 SegmentFrames extractSegment(const Skeleton& skeleton, const Clip& clip, int first, int last,
                              const std::vector<int>& translated, const std::vector<double>& heading) {
   const int joints = skeleton.jointCount();
@@ -68,6 +70,8 @@ SegmentFrames extractSegment(const Skeleton& skeleton, const Clip& clip, int fir
   const int parent = skeleton.parents[m];
   std::vector<bool> ancestor(joints, false);  // joints above the motion root keep their transform
   for (int p = parent; p >= 0; p = skeleton.parents[p]) ancestor[p] = true;
+  std::vector<bool> carries(joints, false);  // beside the motion root, carrying the travel
+  for (const int j : travelCarriers(skeleton)) carries[j] = j != m;
   SegmentFrames out;
   out.frames = last - first + 1;
   out.rotations.resize(static_cast<std::size_t>(out.frames) * joints);
@@ -93,16 +97,16 @@ SegmentFrames extractSegment(const Skeleton& skeleton, const Clip& clip, int fir
     out.trajectory[k] = Vec3(travelled.x(), travelled.z(), unwrapped - startYaw);
     const RigidTransform removeCharacter =
         RigidTransform{yawRotation(-yaw), Vec3::Zero()} * RigidTransform{Quat::Identity(), -ground};
-    const RigidTransform parentModel =
-        parent < 0 ? RigidTransform{} : RigidTransform{modelRotations[parent], modelPositions[parent]};
-    const RigidTransform atMotionRoot = parentModel.inverse() * removeCharacter * parentModel;
+    // C^-1 taken off at joint j: W_p^-1 C^-1 W_p with W_p its parent's model transform.
+    auto removedAt = [&](int j) {
+      const int p = skeleton.parents[j];
+      if (p < 0) return removeCharacter;
+      const RigidTransform parentModel{modelRotations[p], modelPositions[p]};
+      return parentModel.inverse() * removeCharacter * parentModel;
+    };
     for (int j = 0; j < joints; ++j) {
       RigidTransform local{rotations[j], translations[j]};
-      if (j == m) {
-        local = atMotionRoot * local;
-      } else if (skeleton.parents[j] < 0 && !ancestor[j]) {
-        local = removeCharacter * local;
-      }
+      if (j == m || carries[j] || (skeleton.parents[j] < 0 && !ancestor[j])) local = removedAt(j) * local;
       if (j == m && parent < 0) local.translation = Vec3(0.0, local.translation.y(), 0.0);  // exactly
       localRotations[j] = local.rotation.normalized();
       localTranslations[j] = local.translation;

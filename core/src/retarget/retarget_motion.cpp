@@ -90,6 +90,12 @@ void reachWithLeg(const Skeleton& s, const std::vector<int>& chain, const Vec3& 
     f.world[j] = (j == knee || isAncestor(s, knee, j)) ? swing * bend * f.world[j] : swing * f.world[j];
   }
   f.world[ankle] = ankleWorld;
+  // A foot bone beside the chain (legs.h) hangs from another parent: it is placed where the
+  // solved shin ends, in that parent's frame (which the chain does not move).
+  if (const int p = s.parents[ankle]; p != knee) {
+    const Vec3 at = h + swing * (reached - h);
+    f.translation[ankle] = p < 0 ? at : Vec3(f.world[p].conjugate() * (at - f.position[p]));
+  }
   for (size_t i = 0; i < chain.size(); ++i) {
     const int j = chain[i], p = s.parents[j];
     f.local[j] = (p < 0 ? f.world[j] : f.world[p].conjugate() * f.world[j]).normalized();

@@ -34,4 +34,11 @@ float footBalance(float heelHeight, float toeHeight, float footLength,
 /// to the foot's length.
 Float3 footbase(const Float3& heel, const Float3& toe, const Float3& footVector, float balance);
 
+/// The footVector's direction (unit, horizontal) for a foot whose heel -> toe vector is
+/// `heelToToe`, the character facing `forward` (horizontal, unit): the ground projection, kept
+/// on the forward side so that a foot pitched past vertical (toe under or behind the heel, a
+/// run's kick-back) does not turn it round and make the footbase jump by twice the foot's
+/// length; leaned towards forward while the projection is shorter than half the foot.
+Float3 footGroundDirection(const Float3& heelToToe, const Float3& forward, float footLength);
+
 }  // namespace fatgraph

@@ -187,6 +187,9 @@ class LegLayer {
   /// Joints whose model rotation apply() changed in the last update (the roots, and hip,
   /// knee, ankle and below per leg): the player recomputes their local rotations.
   Span<const int> changedJoints() const { return {changedJoints_.data(), changedCount_}; }
+  /// The ankles that are foot bones beside their chains (RuntimeLeg::chain): the layer moves
+  /// them, so their local translations change too (static per graph).
+  Span<const int> movedAnkles() const { return {movedAnkles_.data(), movedAnkles_.size()}; }
   Span<const LegReport> legs() const { return reports_; }
   const LegLayerWarnings& warnings() const { return warnings_; }
   /// Bits of the warnings raised by the last update: 1 unreachable, 2 no ground, 4 invalid
@@ -246,6 +249,7 @@ class LegLayer {
   LegLayerWarnings warnings_;
   std::vector<LegReport> reports_;
   std::vector<int> changedJoints_;   // every joint the legs may rotate (static per graph)
+  std::vector<int> movedAnkles_;     // ankles beside their chains (static per graph)
   std::size_t changedCount_ = 0;     // how many of them the last update changed (0 or all)
   std::vector<LegState> state_;      // per leg
   std::vector<unsigned char> edgeUsable_;  // per edge: locomotion with usable cycles

@@ -134,12 +134,20 @@ enum class EdgeBlendMode : std::uint8_t {
 /// A leg of the skeleton for the leg layer (authoring's LegSetup, in float).
 struct RuntimeLeg {
   std::string name;
-  std::vector<int> chain;         // hip (thigh) joint first, ankle last: >= 3 joints
+  /// Hip (thigh) joint first, ankle last: >= 3 joints, each the child of the one before,
+  /// except that the ankle may be a foot bone beside the chain (a game rig's IK foot hanging
+  /// from the root or the hips): the leg layer then places it where the solved shin ends.
+  std::vector<int> chain;
   float heel[3] = {0, 0, 0};      // heel point in the ankle joint's frame, metres
   float toeTip[3] = {0, 0, 0};    // toe tip in the ankle joint's frame, metres
   float length = 0;               // sum of the chain's rest bone lengths, metres (> 0)
   float footLength = 0;           // |toeTip - heel|, metres (> 0)
 };
+
+/// Empty when `chain` is a leg chain of a skeleton with these `parents` (RuntimeLeg::chain:
+/// >= 3 joints in range, each the child of the one before, the ankle possibly a foot bone
+/// beside the chain), else what is wrong.
+std::string legChainError(const std::vector<int>& parents, const std::vector<int>& chain);
 
 /// One leg in one segment of a locomotion edge: the cycle analysis (Johansen ch. 4; core's
 /// cycle_analysis.h) of that segment as one gait cycle, with its times moved onto the EDGE's

@@ -5,6 +5,11 @@
 //
 // Conventions: joint indices into the project's Skeleton; the heel and toe points are given
 // in the ANKLE joint's local frame (metres), so FK of the ankle carries them with the foot.
+// The chain runs parent to child from the hip, except that the ankle may be a foot bone beside
+// the chain: game rigs keep the foot as an IK bone hanging from the root or the hips while the
+// leg's own bones end at the shin (the knight's Foot.L beside UpperLeg.L > LowerLeg.L). The
+// last bone then runs from the shin joint to that foot bone, and whoever moves the leg moves
+// the foot bone with the chain's end (ankleBesideChain).
 #include <string>
 #include <vector>
 
@@ -25,6 +30,16 @@ struct Leg {
   int hip() const { return chain.empty() ? -1 : chain.front(); }
   int ankle() const { return chain.empty() ? -1 : chain.back(); }
 };
+
+/// Whether `leg`'s ankle is a foot bone beside its chain (not the child of the joint before
+/// it): its position is then not carried by the shin, and a leg solver places it.
+bool ankleBesideChain(const Skeleton& skeleton, const Leg& leg);
+
+/// The length of `leg`'s bone ending at chain joint `i` (>= 1) in a pose given by model-space
+/// `positions`: the rest offset for a child joint, the distance to the joint before for a
+/// foot bone beside the chain (its rest offset is from another parent).
+double legBoneLength(const Skeleton& skeleton, const std::vector<int>& chain, size_t i,
+                     const std::vector<Vec3>& positions);
 
 struct LegSetup {
   std::vector<Leg> legs;

@@ -76,9 +76,12 @@ bool LegLayer::footContact(const Step& step, LegState& leg) const {
   // Key times are found on sampled curves, so one may fall a frame inside the swing: a foot
   // still above the ground just after foot-strike keeps flying, one already risen just before
   // foot-off has lifted (the stance lock would otherwise hold a moving foot: fidelity).
-  const bool nearOff = tau <= c.footOff && tau > c.footOff - 0.15f;
+  // Near is 0.15 of the cycle, and at most a quarter of the contact: a run's stance lasts a
+  // fifth of its cycle (the knight's), and two windows of 0.15 would span all of it.
+  const float near = std::min(0.15f, 0.25f * (c.footOff + 1.0f - c.footStrike));
+  const bool nearOff = tau <= c.footOff && tau > c.footOff - near;
   if (!standing && contact && f.y() > std::max(0.02f * leg.footLength, 0.001f) &&
-      ((tau >= c.footStrike && tau < c.footStrike + 0.15f) || nearOff))
+      ((tau >= c.footStrike && tau < c.footStrike + near) || nearOff))
     contact = false;
   // A foot that has lifted early stays lifted until its swing is over: a heel that wobbles
   // back under the threshold must not strike a second time in the same stance (that would

@@ -88,6 +88,36 @@ float LocomotionControl::topSpeed() {
   return topSpeed_;
 }
 
+const std::vector<float>& LocomotionControl::gaitSpeeds() {
+  if (!gaitSpeeds_.empty()) return gaitSpeeds_;
+  const float top = topSpeed();
+  std::vector<float> loops;
+  for (size_t e = 0; e < graph_->edges.size(); ++e) {
+    const RuntimeEdge& edge = graph_->edges[e];
+    if (edge.fromHub != edge.toHub || edge.idle) continue;
+    const float speed = velocitySpace_->speedRange(static_cast<int>(e)).y;
+    if (speed >= 0.1f * top) loops.push_back(speed);
+  }
+  std::sort(loops.begin(), loops.end());
+  for (float speed : loops) {
+    if (gaitSpeeds_.empty() || speed > 1.25f * gaitSpeeds_.back()) {
+      gaitSpeeds_.push_back(speed);
+    } else {
+      gaitSpeeds_.back() = speed;
+    }
+  }
+  if (gaitSpeeds_.empty()) gaitSpeeds_.push_back(top);
+  return gaitSpeeds_;
+}
+
+float LocomotionControl::stickSpeed(float magnitude) {
+  const std::vector<float>& gaits = gaitSpeeds();
+  const float x = std::clamp(magnitude, 0.0f, 1.0f) * static_cast<float>(gaits.size());
+  const int below = std::min(static_cast<int>(x), static_cast<int>(gaits.size()) - 1);
+  const float from = below == 0 ? 0.0f : gaits[below - 1];
+  return from + (x - static_cast<float>(below)) * (gaits[below] - from);
+}
+
 void LocomotionControl::setStickVelocity(float x, float y, float yaw) {
   x = finiteOr0(x);
   y = finiteOr0(y);
@@ -100,7 +130,7 @@ void LocomotionControl::setStickVelocity(float x, float y, float yaw) {
   const float error = wrapAngle(std::atan2(-x, y) - yaw);
   // Full speed facing the stick, a third of it at a right angle (it walks off on an arc), none
   // from 120 degrees on (it turns on the spot first).
-  const float forward = length * topSpeed() * std::clamp((std::cos(error) + 0.5f) / 1.5f, 0.0f, 1.0f);
+  const float forward = stickSpeed(length) * std::clamp((std::cos(error) + 0.5f) / 1.5f, 0.0f, 1.0f);
   const float turn = std::clamp(kStickTurnGain * error, -kStickFastestTurn, kStickFastestTurn);
   setDesiredVelocity({0.0f, forward}, turn);
 }

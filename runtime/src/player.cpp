@@ -61,7 +61,7 @@ Player::Player(const RuntimeGraph& graph, const PlayerOptions& options)
       legs_(graph, options.legs) {
   if (graph.procedural()) creature_.emplace(graph.creature);
   // The velocity space the stick's speeds come from, built here rather than in an update.
-  if (stickMeaning() == StickMeaning::Velocity && !creature_ && !graph.edges.empty()) control_.topSpeed();
+  if (stickMeaning() == StickMeaning::Velocity && !creature_ && !graph.edges.empty()) control_.gaitSpeeds();
   const int joints = graph.jointCount();
   const std::size_t translated = graph.translatedJoints.size();
   localRotations_.assign(joints, Quaternion{});

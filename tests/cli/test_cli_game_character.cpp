@@ -99,11 +99,15 @@ class TestCliGameCharacter : public QObject {
     // 8 s of half stick and 5 s of full stick: well beyond the 0.1 m the plane stick gives.
     QVERIFY2(j.value(s("root_travel_m")).toDouble() > 20.0, qPrintable(QString::number(j.value(s("root_travel_m")).toDouble())));
     // Two legs, each ending at its foot bone, stepping: the layer's gait clock puts each foot
-    // down every cycle of the walk and the run, and the outsider sees stances in the motion.
+    // down in every cycle of the walk and run loops played (but for the two it fades into
+    // from a transition; a run's stance is a fifth of its cycle), and the outsider sees
+    // stances in the motion.
     QCOMPARE(j.value(s("legs")).toInt(), 2);
     const QJsonObject perLeg = j.value(s("events")).toObject().value(s("per_leg")).toObject();
+    const auto cycles = std::count_if(played.begin(), played.end(), [&](const QString& e) { return walk.contains(e) || run.contains(e); });
+    QVERIFY2(cycles >= 8, qPrintable(played.join(u' ')));
     for (const char* leg : {"Left", "Right"})
-      QVERIFY2(perLeg.value(s(leg)).toObject().value(s("foot_strike")).toInt() >= 8, qPrintable(QJsonDocument(perLeg).toJson()));
+      QVERIFY2(perLeg.value(s(leg)).toObject().value(s("foot_strike")).toInt() >= cycles - 2, qPrintable(QJsonDocument(perLeg).toJson()));
     QVERIFY(j.value(s("motion_contacts")).toObject().value(s("stances")).toInt() >= 4);
     QVERIFY(j.value(s("leg_overextension_mm")).toDouble() < 1.0);
   }

@@ -197,6 +197,43 @@ class TestHubSuggestions : public QObject {
              qPrintable(QString::number(a.rms) + " alone, " + QString::number(b.rms) + " with the loop"));
   }
 
+  void loopSetsSplitAtTheirEmptyStretch_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("knight") << QStringLiteral("characters/knight.glb");
+    QTest::newRow("spider") << QStringLiteral("characters/spider.glb");
+  }
+  void loopSetsSplitAtTheirEmptyStretch() {
+    // A game character's loops (one cycle each, with variants) match within their own motion
+    // and are far from the rest: the threshold lies where, by brute force over the dense
+    // matrix, almost no row has a minimum (within a factor 1.2 either way), with a tenth of the
+    // rows matching below it and a tenth above. The valley rule put the knight at 1.02 m,
+    // merging every clip.
+    QFETCH(QString, file);
+    const ClipSetImport in = importClipSet({kData + "/" + file.toStdString()}, {});
+    const PoseFeatures f = featuresOf(in.project);
+    const HubThreshold t = suggestHubThreshold(scanOf(f), &f);
+    QVERIFY2(QString::fromStdString(t.method).contains(QStringLiteral("empty stretch")), t.method.c_str());
+    const BruteMinima brute = bruteMinima(f);
+    int near = 0, below = 0, above = 0;
+    for (int i = 0; i < f.frameCount(); ++i) {
+      bool n = false, b = false, a = false;
+      for (int j : rowMatches(f, brute.rows[i], i, kWindow, 1e9)) {
+        const double r = distanceToRms(brute.rows[i][j], f, kWindow);
+        if (r < kRepeatRms) continue;
+        n = n || (r > t.rms / 1.2 && r < t.rms * 1.2);
+        b = b || r < t.rms;
+        a = a || r > t.rms;
+      }
+      near += n;
+      below += b;
+      above += a;
+    }
+    const QString counts = QStringLiteral("%1 m: %2 rows near, %3 below, %4 above of %5")
+                               .arg(t.rms).arg(near).arg(below).arg(above).arg(f.frameCount());
+    QVERIFY2(near <= 0.02 * f.frameCount() && below >= 0.1 * f.frameCount() && above >= 0.1 * f.frameCount(),
+             qPrintable(counts));
+  }
+
   void repeatsDoNotMoveTheSyntheticThreshold() {
     // A turning and a crouched walk, alone and beside a walk of 60 identical cycles (a whole
     // number of frames per cycle): its ~115 000 zero minima must not pull the threshold down.

@@ -1,8 +1,12 @@
 // The automatic hub threshold (hub_suggestions.h, suggestHubThreshold).
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
+#include <optional>
+#include <utility>
 
 #include "distance_rows.h"
 #include "fatgraph/core/graph/hub_suggestions.h"
@@ -65,6 +69,52 @@ double exactSmallestMinimum(const DistanceScan& scan, const PoseFeatures& featur
   return distanceToRms(smallest, features, scan.window);
 }
 
+// A set of single-cycle loops (a game character's idle, walk, run, jump ...) has few
+// same-phase matches besides the loops' own repeats: a loop's other cycles, its variants
+// (a walk holding a sword). Everything else is another motion, far away, and between the two
+// populations the histogram is empty over a wide stretch. The rows' bulk then lies in the
+// other population, where the valley rule would split unrelated motions. A gap is a stretch of
+// at least kGapBins bins (a factor 1.5 in distance) where at most 2 % of the rows have minima,
+// with at least 10 % of the rows matching below it and 10 % above it. The widest such gap
+// above `from` (ties: the lowest), as [first, last] bins.
+// The minima below must spread over a factor 2 at least (kSpreadBins): natural variation
+// does, near-repeats (a loop exported many times, its closing a few millimetres off) do not.
+constexpr int kGapBins = 8;
+constexpr int kSpreadBins = 13;
+
+std::optional<std::pair<int, int>> sameMotionGap(int from, int last, const DistanceScan& scan) {
+  // Rows, not minima: a loop exported many times has as many minima per row as copies.
+  std::vector<int> rowsIn(kBins + 1, 0);       // rows with a minimum in bin b
+  std::vector<int> rowsFirstAt(kBins + 1, 0);  // rows whose lowest counted minimum is in bin b
+  std::vector<int> rowsLastAt(kBins + 1, 0);   // rows whose highest counted minimum is in bin b
+  for (int i = 0; i < scan.frames; ++i) {
+    const uint16_t* bins = scan.minimaBins.data() + static_cast<size_t>(i) * kBins;
+    int first = kBins, lastOfRow = kBins;
+    for (int b = kBins - 1; b >= from; --b) {
+      if (bins[b] == 0) continue;
+      ++rowsIn[b];
+      first = b;
+      if (lastOfRow == kBins) lastOfRow = b;
+    }
+    ++rowsFirstAt[first];
+    ++rowsLastAt[lastOfRow];
+  }
+  std::optional<std::pair<int, int>> widest;
+  int rowsBelow = 0;
+  for (int start = from + 1; start + kGapBins <= last; ++start) {
+    rowsBelow += rowsFirstAt[start - 1];
+    if (start - from < kSpreadBins || rowsBelow < 0.1 * scan.frames) continue;
+    int end = start, rowsInside = 0;
+    while (end <= last && rowsInside + rowsIn[end] <= 0.02 * scan.frames) rowsInside += rowsIn[end++];
+    if (end - start < kGapBins) continue;
+    const int rowsAbove = std::accumulate(rowsLastAt.begin() + end, rowsLastAt.begin() + kBins, 0);
+    if (rowsAbove < 0.1 * scan.frames) continue;
+    if (!widest || end - 1 - start > widest->second - widest->first) widest = std::make_pair(start, end - 1);
+    for (; start + 1 < end; ++start) rowsBelow += rowsFirstAt[start];  // its tail is no wider gap
+  }
+  return widest;
+}
+
 }  // namespace
 
 HubThreshold suggestHubThreshold(const DistanceScan& scan, const PoseFeatures* features) {
@@ -110,6 +160,13 @@ HubThreshold suggestHubThreshold(const DistanceScan& scan, const PoseFeatures* f
   if (total < 20 || last - from < 2) {
     out.rms = scan.percentile(0.10);
     out.method = "10th percentile of all pose distances (too few row minima to split)" + discounted;
+    return out;
+  }
+  if (const auto gap = sameMotionGap(from, last, scan)) {
+    // The gap's geometric middle: as far from either population as the bins allow.
+    out.rms = std::sqrt(DistanceHistogram::lowerEdge(gap->first) * DistanceHistogram::upperEdge(gap->second));
+    out.method = "middle of the empty stretch above the same-motion row minima (loops and their variants)" +
+                 discounted;
     return out;
   }
   // The valley between the first strong peak and the largest peak above it, on a histogram

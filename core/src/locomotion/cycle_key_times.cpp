@@ -156,11 +156,15 @@ int countStances(const FootTrack& track, const LegDerived& d) {
   // pivoting at push-off, a heel landing long before the toe); the wide hysteresis, because
   // that end then settles slowly. A contact starts only where the footbase moves over the
   // ground slower than its mean over the cycle: a run's swing kicks the toe down close to the
-  // floor while the foot flies forward (the knight's, its toe 7 cm up at three times the
-  // running speed), which height alone takes for a second contact.
+  // floor while the foot flies forward (the knight's, its toe 7 cm up while its heel is half
+  // way up the swing), which height alone takes for a second contact.
   const int k = track.intervals();
+  // Steps over the ground, not in the character's frame, where a planted foot moves back at
+  // the travel's speed: relative to the footbase's step at the stance time (4.2).
+  auto rawStep = [&](int i) -> Vec3 { return unwrappedAt(d.footbase, i + 1) - unwrappedAt(d.footbase, i); };
+  const Vec3 stanceStep = (rawStep(d.stanceSample - 1) + rawStep(d.stanceSample)) / 2.0;
   auto groundStep = [&](int i) {
-    const Vec3 step = unwrappedAt(d.footbase, i + 1) - unwrappedAt(d.footbase, i);
+    const Vec3 step = rawStep(i) - stanceStep;
     return std::hypot(step.x(), step.z());
   };
   double meanStep = 0;

@@ -118,8 +118,17 @@ class LocomotionControl {
   /// The stick as StickMeaning::Velocity reads it, for a character facing `yaw`: a desired
   /// velocity (heading frame) and turning rate, set with setDesiredVelocity.
   void setStickVelocity(float x, float y, float yaw);
-  /// The fastest forward speed of any edge (m/s): full stick under StickMeaning::Velocity.
+  /// The fastest forward speed of any edge (m/s).
   float topSpeed();
+  /// The speed a stick of `magnitude` (0..1) asks for under StickMeaning::Velocity (m/s): the
+  /// gaits' speeds (gaitSpeeds) evenly spaced over the stick's travel, linear between them
+  /// and from standing, so half stick walks a walk-and-run set and full stick runs it.
+  float stickSpeed(float magnitude);
+  /// The gaits the stick picks from, slowest first (m/s): the speeds of edges that loop at
+  /// their hub (a cycle the character can keep up) and travel, at least a tenth of the fastest;
+  /// speeds within 25 % of each other are one gait (its fastest). Without such loops, the top
+  /// speed alone.
+  const std::vector<float>& gaitSpeeds();
   /// Latches an edge to take at the first hub it leaves (Player::update's action); anything
   /// out of range is ignored.
   void requestAction(int edge);
@@ -194,6 +203,7 @@ class LocomotionControl {
   std::vector<unsigned> reachStamp_;   // per edge: the decision reach_ was computed in
   unsigned decision_ = 0;              // the current hub decision
   float topSpeed_ = -1.0f;             // topSpeed(), once known
+  std::vector<float> gaitSpeeds_;      // gaitSpeeds(), once known (empty: not yet)
   bool controlStale_ = true;           // the request changed since apply()
   bool aiming_ = false;
   Float3 aimTarget_;

@@ -33,7 +33,9 @@ inline constexpr double kRepeatRms = 0.005;
 /// rest (a walk's opposite-leg phase, unrelated poses): the threshold is the valley of the
 /// smoothed log histogram between its first strong peak and the largest peak above it; with
 /// no clear valley, Otsu's split of that histogram; with fewer than 20 minima, the 10th
-/// percentile of all distances. `features` (optional) makes `smallestMinimumRms` exact when
+/// percentile of all distances. A set of single-cycle loops (a game character's clips) shows
+/// instead an empty stretch between its same-motion minima and the rest, and the threshold is
+/// the middle of the widest such stretch (hub_threshold.cpp, docs/GRAPH_CONSTRUCTION.md). `features` (optional) makes `smallestMinimumRms` exact when
 /// the scan has no per-row minima (loaded from a project's cache).
 HubThreshold suggestHubThreshold(const DistanceScan& scan, const PoseFeatures* features = nullptr);
 

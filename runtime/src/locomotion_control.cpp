@@ -113,9 +113,13 @@ const std::vector<float>& LocomotionControl::gaitSpeeds() {
 float LocomotionControl::stickSpeed(float magnitude) {
   const std::vector<float>& gaits = gaitSpeeds();
   const float x = std::clamp(magnitude, 0.0f, 1.0f) * static_cast<float>(gaits.size());
-  const int below = std::min(static_cast<int>(x), static_cast<int>(gaits.size()) - 1);
-  const float from = below == 0 ? 0.0f : gaits[below - 1];
-  return from + (x - static_cast<float>(below)) * (gaits[below] - from);
+  const int band = std::min(static_cast<int>(std::ceil(x)), static_cast<int>(gaits.size())) - 1;
+  if (band < 0) return 0.0f;
+  // Within its band a gait runs from its clock's slowest rate up to its own speed: no request
+  // falls between two gaits, where only the transitions between them have that speed.
+  const float slowest = std::clamp(settings_.slowestRate, 0.0f, 1.0f);
+  const float t = x - static_cast<float>(band);
+  return gaits[band] * (slowest + (1.0f - slowest) * t);
 }
 
 void LocomotionControl::setStickVelocity(float x, float y, float yaw) {

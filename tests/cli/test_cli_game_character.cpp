@@ -144,6 +144,50 @@ class TestCliGameCharacter : public QObject {
     QVERIFY(r.json().value(s("root_travel_m")).toDouble() < 1.0);
   }
 
+  // The fox and the spider, built with no options: their feet are IK bones with nothing below
+  // them, measured on the mesh that moves with them, so their walk loops are locomotion and
+  // half stick walks them with every foot put down, cycle after cycle.
+  void creaturesWalkOnTheirFeet_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("walkClip");
+    QTest::newRow("fox") << s("characters/fox.glb") << s("fox:Walk");
+    QTest::newRow("spider") << s("characters/spider.glb") << s("spider:Spider_Walk");
+  }
+  void creaturesWalkOnTheirFeet() {
+    QFETCH(QString, file);
+    QFETCH(QString, walkClip);
+    const QString tag = QString::fromUtf8(QTest::currentDataTag());
+    const QString project = dir_.filePath(tag + s(".fgproj")), graph = dir_.filePath(tag + s(".fgraph"));
+    const CliRun built = runCli({s("build"), data(file.toUtf8().constData()), s("-o"), project, s("--json")});
+    QVERIFY2(built.exitCode == 0, qPrintable(built.err));
+    const QJsonObject summary = built.json();
+    QCOMPARE(summary.value(s("locomotion_hub_groups")).toInt(), 1);
+    const QStringList walk = edgesOfHubClip(summary, walkClip);
+    bool walkIsLocomotion = false;
+    for (const QJsonValue& e : summary.value(s("fat_edges")).toArray()) {
+      if (walk.contains(e.toObject().value(s("name")).toString())) walkIsLocomotion |= e.toObject().value(s("locomotion")).toBool();
+    }
+    QVERIFY2(walkIsLocomotion, qPrintable(walk.join(u' ')));
+    QCOMPARE(runCli({s("export"), project, s("-o"), graph}).exitCode, 0);
+    const QString input = dir_.filePath(tag + s("_walk.csv"));
+    QFile f(input);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("t,x,y,action\n0,0,0.5,\n8,0,0.5,\n");
+    f.close();
+    const CliRun r = runCli({s("play"), graph, s("--input"), input, s("-o"), dir_.filePath(tag + s(".bvh")), s("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject j = r.json();
+    QCOMPARE(j.value(s("nan_frames")).toInt(), 0);
+    QStringList played;
+    for (const QJsonValue& e : j.value(s("edges_played")).toArray()) played << e.toString();
+    const auto cycles = std::count_if(played.begin(), played.end(), [&](const QString& e) { return walk.contains(e); });
+    QVERIFY2(cycles >= 4, qPrintable(played.join(u' ')));
+    const QJsonObject perLeg = j.value(s("events")).toObject().value(s("per_leg")).toObject();
+    QVERIFY(perLeg.size() >= 4);
+    for (const QString& leg : perLeg.keys())
+      QVERIFY2(perLeg.value(leg).toObject().value(s("foot_strike")).toInt() >= cycles - 2, qPrintable(QJsonDocument(perLeg).toJson()));
+  }
+
   void badStickIsAUsageError() {
     const CliRun r = runCli({s("play"), graph_, s("--input"), input_, s("-o"), dir_.filePath(s("x.bvh")), s("--stick"),
                              s("joystick")});

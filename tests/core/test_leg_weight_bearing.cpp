@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "cli/cli_run.h"
 #include "fatgraph/core/io/bvh_import.h"
 #include "fatgraph/core/io/gltf_import.h"
+#include "fatgraph/core/locomotion/foot_shapes.h"
 #include "fatgraph/core/locomotion/leg_detection.h"
 #include "fatgraph/test_support/synthetic_motion.h"
 #include "skippable_test_main.h"
@@ -250,6 +252,25 @@ void TestLegWeightBearing::creatures() {
            allNotes(setup).c_str());
   QVERIFY2(setup.method.starts_with("geometry (weight bearing in the clips)"), setup.method.c_str());
   QVERIFY2(validateLegSetup(g.skeleton, setup).empty(), validateLegSetup(g.skeleton, setup).c_str());
+
+  // Nothing hangs below the foot bones, so without a mesh the toe tip is a guess a quarter leg
+  // ahead; the file's skinned mesh shows the foot: its toe tip is a point of the mesh that
+  // moves with the ankle, and the foot is shorter than the guess (a paw, a spider's tip).
+  options.readMeshes = true;
+  const GltfImport meshed = importGltf(std::string(FATGRAPH_DATA_DIR) + "/characters/" + file.toStdString(), options);
+  const JointShapes shapes = jointShapes(meshed.mesh, meshed.skeleton, meshed.skeleton);
+  const LegSetup onMesh = detectLegs(meshed.skeleton, meshed.clips, &shapes);
+  QVERIFY2(legNames(onMesh) == legs, allNotes(onMesh).c_str());
+  for (size_t i = 0; i < legs.size(); ++i) {
+    const Leg& leg = onMesh.legs[i];
+    const std::vector<Vec3>& points = shapes[leg.ankle()];
+    QVERIFY2(points.size() >= 3, leg.name.c_str());
+    const bool onItsMesh = std::any_of(points.begin(), points.end(), [&](const Vec3& p) { return (p - leg.toeTip).norm() < 1e-6 * leg.length; });
+    QVERIFY2(onItsMesh, leg.name.c_str());
+    QVERIFY2(leg.footLength > 0 && leg.footLength < setup.legs[i].footLength, qPrintable(QString::fromStdString(leg.name) + QStringLiteral(": %1 on the mesh, %2 guessed").arg(leg.footLength).arg(setup.legs[i].footLength)));
+  }
+  QVERIFY2(allNotes(onMesh).find("toe tip at the front of the sole of the mesh that moves with the ankle") != std::string::npos,
+           allNotes(onMesh).c_str());
 }
 
 // `fatgraph inspect --json` reports the legs, how they were found and the notes; `fatgraph

@@ -6,6 +6,7 @@
 
 #include "fatgraph/core/internal/admitted_clip_bytes.h"
 #include "fatgraph/core/model/error.h"
+#include "fatgraph/core/locomotion/foot_shapes.h"
 #include "fatgraph/core/locomotion/leg_detection.h"
 #include "fatgraph/core/io/project_store.h"
 #include "fatgraph/core/spread/work_spread.h"
@@ -17,12 +18,15 @@ namespace {
 // animations, or a BVH's one clip. `admitOne(skeleton, clip)` admits each in turn.
 template <typename AdmitClip, typename AdmitScene, typename AdmitBvh>
 void readFile(const std::string& path, const Project& p, const ClipAdmissionOptions& admission,
-              const AdmitClip& admitOne, const AdmitScene& admitScene, const AdmitBvh& admitBvhFile) {
+              const AdmitClip& admitOne, const AdmitScene& admitScene, const AdmitBvh& admitBvhFile,
+              bool readMeshes = false) {
   if (isHdf5File(path)) {
     const Project loaded = loadProject(path);
     for (const Clip& c : loaded.clips) admitOne(loaded, c);
   } else if (isSceneFilePath(path)) {
-    const SceneImport scene = importSceneFile(path, sceneAdmissionOptions(p, admission));
+    SceneImportOptions options = sceneAdmissionOptions(p, admission);
+    options.readMeshes = readMeshes;
+    const SceneImport scene = importSceneFile(path, options);
     for (int i = 0; i < static_cast<int>(scene.clips.size()); ++i) admitScene(scene, i);
   } else {
     admitBvhFile(importBvh(path, bvhAdmissionOptions(admission)));
@@ -114,6 +118,7 @@ ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSet
   // The files up to the first that holds a clip are read here, in turn: its first clip gives
   // the skeleton every later clip is admitted against.
   size_t first = 0;
+  JointShapes shapes;
   for (; first < paths.size() && p.clips.empty(); ++first) {
     const std::string& path = paths[first];
     readFile(
@@ -123,8 +128,12 @@ ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSet
           // The project that brings the skeleton brings the legs its user set, too.
           if (skeletonFile == path && !loaded.legs.automatic) p.legs = loaded.legs;
         },
-        [&](const SceneImport& scene, int i) { add(admitSceneClip(p, skeletonFile, scene, i, path), path); },
-        [&](BvhImport bvh) { add(admitBvh(p, skeletonFile, std::move(bvh), path), path); });
+        [&](const SceneImport& scene, int i) {
+          add(admitSceneClip(p, skeletonFile, scene, i, path), path);
+          // The file that gives the skeleton may bring its skinned mesh: its feet's shapes.
+          if (skeletonFile == path && i == 0) shapes = jointShapes(scene.mesh, scene.skeleton, p.skeleton);
+        },
+        [&](BvhImport bvh) { add(admitBvh(p, skeletonFile, std::move(bvh), path), path); }, true);
   }
   // The later files depend only on that skeleton, so any process may read any of them; names
   // are made unique afterwards, in file order, as if each file had come in turn.
@@ -144,7 +153,7 @@ ClipSetImport importClipSet(const std::vector<std::string>& paths, const ClipSet
     later[k] = {};
   }
   // Detected legs are the limbs that bear weight in all the clips, not only the first one.
-  if (p.legs.automatic) p.legs = detectLegs(p.skeleton, p.clips);
+  if (p.legs.automatic) p.legs = detectLegs(p.skeleton, p.clips, shapes.empty() ? nullptr : &shapes);
   return out;
 }
 

@@ -105,7 +105,8 @@ std::vector<legs::ReferencePose> legMeasurementPoses(const Skeleton& skeleton, c
 // The found legs named, measured (heel, toe tip, lengths) and noted where a toe is missing or
 // the sides do not pair up.
 std::vector<Leg> measureFoundLegs(const Skeleton& skeleton, const std::vector<FoundLeg>& found,
-                                  const std::vector<legs::ReferencePose>& poses, std::vector<std::string>& notes) {
+                                  const std::vector<legs::ReferencePose>& poses, const JointShapes* shapes,
+                                  std::vector<std::string>& notes) {
   const std::vector<std::string> names = legNames(found);
   std::vector<Leg> out;
   int left = 0, right = 0;
@@ -115,7 +116,9 @@ std::vector<Leg> measureFoundLegs(const Skeleton& skeleton, const std::vector<Fo
     leg.chain = found[i].chain;
     leg.toe = found[i].toe;
     if (leg.toe < 0) notes.push_back(leg.name + ": no toe joint found below the ankle");
-    legs::measureLegIn(skeleton, poses[i], leg, {}, &notes);
+    LegMeasureOptions measure;
+    measure.shapes = shapes;
+    legs::measureLegIn(skeleton, poses[i], leg, measure, &notes);
     left += found[i].side == Side::Left;
     right += found[i].side == Side::Right;
     out.push_back(std::move(leg));
@@ -133,7 +136,7 @@ LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample) {
   return detectLegs(skeleton, sample ? std::span<const Clip>(sample, 1) : std::span<const Clip>());
 }
 
-LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
+LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips, const JointShapes* shapes) {
   if (skeleton.jointCount() == 0 || !skeleton.validate().empty())
     return noLegsFound({}, "no legs: the skeleton is empty or inconsistent");
   const Clip* sample = clips.empty() ? nullptr : &clips.front();
@@ -169,7 +172,7 @@ LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips) {
   const std::vector<legs::ReferencePose> poses = legMeasurementPoses(skeleton, found, pose, sample, standingName, notes);
   LegSetup out;
   out.automatic = true;
-  out.legs = measureFoundLegs(skeleton, found, poses, notes);
+  out.legs = measureFoundLegs(skeleton, found, poses, shapes, notes);
   out.method = method;
   out.notes = std::move(notes);
   return out;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <set>
 
+#include <Eigen/Eigenvalues>
+
 #include "fatgraph/core/model/forward_kinematics.h"
 #include "leg_detection_detail.h"
 
@@ -60,6 +62,24 @@ Vec3 farthest(const std::vector<Vec3>& points, const Vec3& from) {
     if ((p - from).squaredNorm() > (best - from).squaredNorm()) best = p;
   }
   return best;
+}
+
+// The front of a sole: its points' long axis on the ground (the principal axis of their
+// horizontal spread) runs heel to toe, and the toe is the end farther from the ankle above it.
+// The point farthest from the ankle would be a paw's outer corner.
+Vec3 soleFront(const std::vector<Vec3>& sole, const Vec3& ankle) {
+  Eigen::Vector2d mean = Eigen::Vector2d::Zero();
+  for (const Vec3& p : sole) mean += Eigen::Vector2d(p.x(), p.z()) / static_cast<double>(sole.size());
+  Eigen::Matrix2d spread = Eigen::Matrix2d::Zero();
+  for (const Vec3& p : sole) {
+    const Eigen::Vector2d d = Eigen::Vector2d(p.x(), p.z()) - mean;
+    spread += d * d.transpose();
+  }
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> axes(spread);
+  const Eigen::Vector2d along = axes.eigenvectors().col(1);  // the largest eigenvalue's
+  auto at = [&](const Vec3& p) { return (Eigen::Vector2d(p.x(), p.z()) - Eigen::Vector2d(ankle.x(), ankle.z())).dot(along); };
+  const auto [low, high] = std::minmax_element(sole.begin(), sole.end(), [&](const Vec3& a, const Vec3& b) { return at(a) < at(b); });
+  return std::abs(at(*high)) >= std::abs(at(*low)) ? *high : *low;
 }
 
 // Empty when the ankle is the child of the joint before it, or a foot bone beside the chain:
@@ -172,6 +192,19 @@ void measureLegIn(const Skeleton& s, const ReferencePose& pose, Leg& leg,
   const Vec3 a = pose.positions[ankle];
   const Quat toAnkle = pose.rotations[ankle].conjugate();
   std::vector<Vec3> foot = subtreePoints(s, pose, ankle);
+  const bool onMesh = leg.toe < 0 && foot.empty() && options.shapes != nullptr &&
+                      ankle < static_cast<int>(options.shapes->size()) && (*options.shapes)[ankle].size() >= 3;
+  if (onMesh) {
+    // Nothing below the ankle in the skeleton (a game rig's foot bone): the foot is the mesh
+    // that moves with it, and its sole is the lowest quarter of that mesh's height.
+    for (const Vec3& local : (*options.shapes)[ankle]) foot.push_back(a + pose.rotations[ankle] * local);
+    double low = foot.front().y(), high = low;
+    for (const Vec3& p : foot) {
+      low = std::min(low, p.y());
+      high = std::max(high, p.y());
+    }
+    std::erase_if(foot, [&](const Vec3& p) { return p.y() > low + 0.25 * (high - low); });
+  }
 
   if (options.toeTip) {
     // The toe tip is where the foot last touches the ground at toe-off (4.1): the toe's end
@@ -181,6 +214,9 @@ void measureLegIn(const Skeleton& s, const ReferencePose& pose, Leg& leg,
       const std::vector<Vec3> past = subtreePoints(s, pose, leg.toe);
       tip = past.empty() ? pose.positions[leg.toe] : farthest(past, a);
       if (past.empty()) note("toe tip placed at the toe joint (it has no end site)");
+    } else if (onMesh) {
+      tip = soleFront(foot, a);
+      note("no toe joint: toe tip at the front of the sole of the mesh that moves with the ankle");
     } else if (!foot.empty()) {
       tip = farthest(foot, a);
       note("no toe joint: toe tip at the farthest point of the foot");

@@ -121,8 +121,9 @@ class LocomotionControl {
   /// The fastest forward speed of any edge (m/s).
   float topSpeed();
   /// The speed a stick of `magnitude` (0..1) asks for under StickMeaning::Velocity (m/s): the
-  /// gaits' speeds (gaitSpeeds) evenly spaced over the stick's travel, linear between them
-  /// and from standing, so half stick walks a walk-and-run set and full stick runs it.
+  /// stick's travel in as many bands as gaits (gaitSpeeds), each gait from its clock's slowest
+  /// rate to its own speed at the band's end, so half stick walks a walk-and-run set at the
+  /// walk's speed and full stick runs it.
   float stickSpeed(float magnitude);
   /// The gaits the stick picks from, slowest first (m/s): the speeds of edges that loop at
   /// their hub (a cycle the character can keep up) and travel, at least a tenth of the fastest;

@@ -18,6 +18,11 @@
 
 namespace fatgraph {
 
+/// Per joint of a skeleton, the points of the skinned mesh that move with it (the vertices whose
+/// strongest influence it is), in the joint's local frame: the foot's real extent where the
+/// rig has no toe joint or end site below its ankle (foot_shapes.h). Empty: no mesh.
+using JointShapes = std::vector<std::vector<Vec3>>;
+
 /// The legs of `skeleton`: detectLegs over `sample` alone (none when null).
 LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample = nullptr);
 
@@ -40,13 +45,18 @@ LegSetup detectLegs(const Skeleton& skeleton, const Clip* sample = nullptr);
 /// as the geometry fallback does, is added; names still give the legs' sides and places, their
 /// order on the body when names place two alike. `notes` says which limb was dropped or added
 /// and why, and `method` ends "then weight bearing in the clips" when that changed the legs.
-/// The first clip is `sample` above.
-LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips);
+/// The first clip is `sample` above. With `shapes` (a skinned mesh over the skeleton), a foot
+/// with nothing below its ankle is measured on the mesh points that move with it.
+LegSetup detectLegs(const Skeleton& skeleton, std::span<const Clip> clips, const JointShapes* shapes = nullptr);
 
 /// Which of a leg's points measureLeg computes (the others are kept as given).
 struct LegMeasureOptions {
   bool heel = true;
   bool toeTip = true;
+  /// The skinned mesh's points per joint (see JointShapes), or null: a foot with no toe joint
+  /// and no end site then has its heel and toe tip on its sole (the lowest quarter of the
+  /// points that move with the ankle) rather than an estimate a quarter leg ahead.
+  const JointShapes* shapes = nullptr;
 };
 
 /// Fills `leg.length` (rest bone lengths hip -> ankle), and heel / toe tip per `options`,

@@ -3,7 +3,10 @@
 // segment taken as one gait cycle, hub to hub.
 #include "fatgraph/core/locomotion/edge_locomotion.h"
 
+#include <cmath>
+
 #include "fatgraph/core/model/error.h"
+#include "fatgraph/core/model/forward_kinematics.h"
 
 namespace fatgraph {
 
@@ -16,6 +19,34 @@ CycleAnalysis analyseSegment(const Project& project, const Segment& s) {
     return bad;
   }
   return analyzeCycle(project.skeleton, project.clips[s.clip], s.first, s.last, project.legs);
+}
+
+// The motion root's mean ground speed over a clip (chord / duration), or 0 when it has under
+// two frames.
+double groundSpeed(const Skeleton& skeleton, const Clip& clip) {
+  const int n = clip.frameCount();
+  if (n < 2 || clip.duration() <= 0) return 0.0;
+  std::vector<Quat> rotations(skeleton.jointCount());
+  std::vector<Vec3> first(skeleton.jointCount()), last(skeleton.jointCount());
+  clipFrameToModel(skeleton, clip, 0, rotations, first);
+  clipFrameToModel(skeleton, clip, n - 1, rotations, last);
+  const Vec3 chord = last[skeleton.motionRoot] - first[skeleton.motionRoot];
+  return std::hypot(chord.x(), chord.z()) / clip.duration();
+}
+
+// A generated transition is a gait cycle only between two motions that travel (a walk into a
+// run). Blended from one that stands (an idle) into a gait, its frames are neither, and the
+// cycle analysis finds stances where the faster motion's feet already swing: held there, the
+// fox's paws went 0.28 units into the ground in its idle's transition into its gallop. The
+// name of such an end that stands, else empty.
+std::string standingEnd(const Project& project, const Clip& clip, const LocomotionCriteria& criteria) {
+  if (!clip.generated) return {};
+  for (const std::string* name : {&clip.generated->fromClip, &clip.generated->toClip}) {
+    for (const Clip& c : project.clips) {
+      if (c.name == *name && !c.generated && groundSpeed(project.skeleton, c) < criteria.minSpeed) return c.name;
+    }
+  }
+  return {};
 }
 
 std::string problemsOf(const CycleAnalysis& cycle) {
@@ -84,6 +115,13 @@ EdgeLocomotionPlan planEdgeLocomotion(const Project& project, std::size_t fatEdg
       const LocomotionVerdict verdict = isLocomotionCycle(cycle);
       plan.locomotion = verdict.locomotion;
       plan.reason = verdict.reason;
+      const Segment& reference = graph.segments[fat.reference];
+      if (!plan.locomotion || reference.clip < 0 || reference.clip >= static_cast<int>(project.clips.size())) break;
+      if (const std::string stands = standingEnd(project, project.clips[reference.clip], {}); !stands.empty()) {
+        plan.locomotion = false;
+        plan.reason = "not locomotion: a generated transition from or into '" + stands +
+                      "', which stands (its cycle analysis: " + verdict.reason + ")";
+      }
       break;
     }
   }

@@ -26,7 +26,17 @@ void readFile(const std::string& path, const Project& p, const ClipAdmissionOpti
   } else if (isSceneFilePath(path)) {
     SceneImportOptions options = sceneAdmissionOptions(p, admission);
     options.readMeshes = readMeshes;
-    const SceneImport scene = importSceneFile(path, options);
+    SceneImport scene;
+    try {
+      scene = importSceneFile(path, options);
+    } catch (const Error&) {
+      // The mesh only measures the feet: a file whose clips read without it still imports
+      // (a broken mesh is the character import's error to report), and one whose clips do
+      // not fails below with the clips' own error.
+      if (!readMeshes) throw;
+      options.readMeshes = false;
+      scene = importSceneFile(path, options);
+    }
     for (int i = 0; i < static_cast<int>(scene.clips.size()); ++i) admitScene(scene, i);
   } else {
     admitBvhFile(importBvh(path, bvhAdmissionOptions(admission)));

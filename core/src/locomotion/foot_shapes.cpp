@@ -15,11 +15,11 @@ JointShapes jointShapes(const CharacterMesh& mesh, const Skeleton& meshSkeleton,
       if (mesh.weights[v][k] > mesh.weights[v][strongest]) strongest = k;
     }
     const int j = mesh.joints[v][strongest];
-    if (mesh.weights[v][strongest] < 0.5f || j >= meshSkeleton.jointCount() || target[j] < 0) continue;
+    if (!(mesh.weights[v][strongest] >= 0.5f) || j >= meshSkeleton.jointCount() || target[j] < 0) continue;
     const Eigen::Map<const Eigen::Matrix4f> inverseBind(mesh.inverseBind[j].m);
     const Float3& p = mesh.positions[v];
     const Eigen::Vector4f local = inverseBind * Eigen::Vector4f(p.x, p.y, p.z, 1.0f);
-    shapes[target[j]].push_back(local.head<3>().cast<double>());
+    if (local.allFinite()) shapes[target[j]].push_back(local.head<3>().cast<double>());
   }
   return shapes;
 }

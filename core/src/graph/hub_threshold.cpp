@@ -1,8 +1,6 @@
 // The automatic hub threshold (hub_suggestions.h, suggestHubThreshold).
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <optional>

@@ -178,6 +178,17 @@ InPlaceCreature buildInPlace(const InPlaceGait& g) {
 // The motion root's world path over the clip.
 std::vector<Vec3> rootPath(const Skeleton& s, const Clip& clip) { return endPath(s, clip, {s.motionRoot, -1}); }
 
+// The gait's creature with root motion given from its feet: its clip and report.
+struct FootDriven {
+  InPlaceCreature creature;
+  InPlaceReport report;
+};
+FootDriven drivenByFeet(const InPlaceGait& g) {
+  FootDriven out{buildInPlace(g), {}};
+  out.report = giveInPlaceRootMotion(out.creature.skeleton, out.creature.clip, true);
+  return out;
+}
+
 }  // namespace
 
 class TestInPlaceMotion : public QObject {
@@ -267,9 +278,10 @@ class TestInPlaceMotion : public QObject {
     g.headHeight = 0.3;
     g.slidingFoot = 0;  // the left hind foot, first of the feet (and as low as the others)
     g.slide = Vec3(sideways, 0, -backward);
-    const InPlaceCreature c = buildInPlace(g);
-    Clip clip = c.clip;
-    const InPlaceReport r = giveInPlaceRootMotion(c.skeleton, clip, true);
+    const FootDriven driven = drivenByFeet(g);
+    const InPlaceCreature& c = driven.creature;
+    const Clip& clip = c.clip;
+    const InPlaceReport& r = driven.report;
     QVERIFY(r.detected && r.applied);
     const std::vector<Vec3> root = rootPath(c.skeleton, clip);
     double worstRoot = 0, worstFoot = 0;
@@ -310,9 +322,10 @@ class TestInPlaceMotion : public QObject {
     g.period = 0.7;
     g.speed = speed;
     g.stepHeight = 0.3;
-    const InPlaceCreature c = buildInPlace(g);
-    Clip clip = c.clip;
-    const InPlaceReport r = giveInPlaceRootMotion(c.skeleton, clip, true);
+    const FootDriven driven = drivenByFeet(g);
+    const InPlaceCreature& c = driven.creature;
+    const Clip& clip = c.clip;
+    const InPlaceReport& r = driven.report;
     QVERIFY(r.detected && r.applied);
     const std::vector<Vec3> root = rootPath(c.skeleton, clip);
     double slowest = 1e300, fastest = 0;
